@@ -1,0 +1,21 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+api_v1 = [
+    path("", include("tournament.api_urls")),
+    path("", include("pairing.api_urls")),
+    path("", include("judging.api_urls")),
+    path("", include("tracker.api_urls")),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]
+
+urlpatterns = [
+    path("api/v1/", include(api_v1)),
+    path("admin/", admin.site.urls),
+    path("", include("tournament.urls")),
+    path("", include("pairing.urls")),
+    path("", include("judging.urls")),
+    path("", include("tracker.urls")),
+]

@@ -1,0 +1,86 @@
+"""Fixtures shared by every test: the personas of an event and API clients for each.
+
+Personas (as in the style guide): Alice organizes; Sam keeps score; Judy judges; Hank is the head
+judge; Charlie is a logged-in outsider; Team Red and Team Blue play in Alice's event; Team Green
+plays in another event.
+"""
+
+import os
+from dataclasses import dataclass
+
+import pytest
+from django.db import connection
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from support import factories
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `postgres` need PostgreSQL; on SQLite they are skipped."""
+    on_pg = os.environ.get("DATABASE_URL", "").startswith(("postgres", "postgresql"))
+    skip = pytest.mark.skip(reason="needs PostgreSQL (set DATABASE_URL)")
+    for item in items:
+        if "postgres" in item.keywords and not on_pg:
+            item.add_marker(skip)
+
+
+@dataclass
+class World:
+    event: object
+    other_event: object
+    alice: object
+    sam: object
+    judy: object
+    hank: object
+    charlie: object
+    red: object
+    blue: object
+    green: object
+
+
+@pytest.fixture
+def world(db) -> World:
+    alice = factories.user("alice")
+    event = factories.event(alice, name="Spring 2HG", public=False)
+    other = factories.event(factories.user("olga"), name="Other event", public=True)
+    return World(
+        event=event,
+        other_event=other,
+        alice=alice,
+        sam=factories.staff(event, "scorekeeper", "sam"),
+        judy=factories.staff(event, "judge", "judy"),
+        hank=factories.staff(event, "head_judge", "hank"),
+        charlie=factories.user("charlie"),
+        red=factories.team(event, "Team Red", ["Rita", "Rob"]),
+        blue=factories.team(event, "Team Blue", ["Bea", "Ben"]),
+        green=factories.team(other, "Team Green", ["Gus", "Gwen"]),
+    )
+
+
+def client_for(who) -> APIClient:
+    """An API client authenticated as a user (token), a team (X-Team-Key) or nobody."""
+    client = APIClient()
+    if who is None:
+        return client
+    if hasattr(who, "access_key"):
+        client.credentials(HTTP_X_TEAM_KEY=who.access_key)
+    else:
+        token, _ = Token.objects.get_or_create(user=who)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+@pytest.fixture
+def api():
+    return client_for
+
+
+@pytest.fixture
+def on_postgres() -> bool:
+    return connection.vendor == "postgresql"
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,61 @@
+"""Every persona against every endpoint (tests/support/matrix): api.md "Who may call"."""
+
+import pytest
+from django.db import transaction
+from django.test import Client
+
+from conftest import client_for
+from support.matrix import PERSONAS, all_rows
+
+ROWS = all_rows()
+
+
+def _persona(world, name):
+    return None if name == "anon" else getattr(world, name)
+
+
+def _page_client(who) -> Client:
+    client = Client()
+    if who is not None and not hasattr(who, "access_key"):
+        client.force_login(who)
+    return client
+
+
+def _page_status(status: int) -> int:
+    """Pages send anonymous callers to the login page where the API answers 401."""
+    return 302 if status == 401 else status
+
+
+def _call(world, row, name):
+    who = _persona(world, name)
+    path = row.path(world)
+    body = row.body(world) if row.body else None
+    if row.fmt == "page":
+        response = getattr(_page_client(who), row.method)(path, body or {})
+        return response.status_code
+    client = client_for(who)
+    response = getattr(client, row.method)(path, body, format="json")
+    return response.status_code
+
+
+def test_matrix_covers_every_persona():
+    for row in ROWS:
+        assert set(row.expect) == set(PERSONAS), row.id
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r.id for r in ROWS])
+def test_permission_matrix(world, row):
+    got = {}
+    for name in PERSONAS:
+        with transaction.atomic():
+            if row.setup:
+                row.setup(world)
+            got[name] = _call(world, row, name)
+            transaction.set_rollback(True)
+    want = dict(row.expect)
+    if row.fmt == "page":
+        want = {k: _page_status(v) for k, v in want.items()}
+        # A team on the pages is just an anonymous browser.
+        for team in ("red", "green"):
+            want[team] = want["anon"]
+    assert got == want

@@ -1,0 +1,1 @@
+"""Helpers shared by the tests: factories and the permission matrix rows."""

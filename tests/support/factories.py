@@ -1,0 +1,35 @@
+"""Factories free of surprising behaviour: each makes exactly what its name says."""
+
+from itertools import count
+
+from django.contrib.auth import get_user_model
+
+from tournament.models import Event, StaffRole, Team
+from tournament.services import events as svc
+
+_seq = count(1)
+
+
+def user(username: str | None = None, password: str = "correct-horse-9"):
+    username = username or f"user{next(_seq)}"
+    return get_user_model().objects.create_user(username=username, password=password)
+
+
+def event(organizer=None, **values) -> Event:
+    organizer = organizer or user()
+    defaults = {"name": f"Event {next(_seq)}", "structure": "constructed", "format": "modern"}
+    return svc.event_create(organizer=organizer, **{**defaults, **values})
+
+
+def staff(event: Event, role: str, username: str | None = None):
+    member = user(username)
+    StaffRole.objects.create(event=event, user=member, role=role)
+    return member
+
+
+def team(event: Event, name: str | None = None, players: list[str] | None = None) -> Team:
+    n = next(_seq)
+    players = players or [f"Player {n}-{seat}" for seat in range(1, event.team_size + 1)]
+    return svc.team_register(
+        event=event, name=name or f"Team {n}", players=[{"name": p} for p in players]
+    )

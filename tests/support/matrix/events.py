@@ -1,0 +1,109 @@
+"""Matrix rows: auth, events, staff, teams (issue: foundation)."""
+
+from support.matrix import Row, expect
+
+CSV = "team,primary,second\nTeam Csv,Cora,Carl\n"
+
+ROWS = [
+    Row("schema", "get", lambda w: "/api/v1/schema/", expect("anyone")),
+    Row("events-list", "get", lambda w: "/api/v1/events/", expect("anyone")),
+    Row(
+        "events-create",
+        "post",
+        lambda w: "/api/v1/events/",
+        expect("user", 201),
+        body=lambda w: {"name": "New", "structure": "sealed"},
+    ),
+    Row("event-read", "get", lambda w: f"/api/v1/events/{w.event.pk}/", expect("view")),
+    Row(
+        "event-edit",
+        "patch",
+        lambda w: f"/api/v1/events/{w.event.pk}/",
+        expect("organizer"),
+        body=lambda w: {"round_minutes": 70},
+    ),
+    Row(
+        "staff-list", "get", lambda w: f"/api/v1/events/{w.event.pk}/staff/", expect("scorekeeper")
+    ),
+    Row(
+        "staff-add",
+        "post",
+        lambda w: f"/api/v1/events/{w.event.pk}/staff/",
+        expect("organizer", 201),
+        body=lambda w: {"username": "charlie", "role": "judge"},
+    ),
+    Row(
+        "staff-remove",
+        "delete",
+        lambda w: f"/api/v1/events/{w.event.pk}/staff/{w.sam.pk}/",
+        expect("organizer", 204),
+    ),
+    Row("teams-list", "get", lambda w: f"/api/v1/events/{w.event.pk}/teams/", expect("view")),
+    Row(
+        "teams-register",
+        "post",
+        lambda w: f"/api/v1/events/{w.event.pk}/teams/",
+        expect("scorekeeper", 201),
+        body=lambda w: {"name": "Team New", "players": [{"name": "Nia"}, {"name": "Ned"}]},
+    ),
+    Row(
+        "teams-import",
+        "post",
+        lambda w: f"/api/v1/events/{w.event.pk}/teams/import/",
+        expect("scorekeeper", 201),
+        body=lambda w: {"csv": CSV},
+    ),
+    Row("team-read", "get", lambda w: f"/api/v1/teams/{w.red.pk}/", expect("view")),
+    Row(
+        "team-edit-own",
+        "patch",
+        lambda w: f"/api/v1/teams/{w.red.pk}/",
+        expect("scorekeeper", team=True),
+        body=lambda w: {"name": "Team Crimson"},
+    ),
+    Row(
+        "team-edit-other",
+        "patch",
+        lambda w: f"/api/v1/teams/{w.blue.pk}/",
+        expect("scorekeeper"),
+        body=lambda w: {"name": "Team Navy"},
+    ),
+    Row(
+        "team-drop",
+        "post",
+        lambda w: f"/api/v1/teams/{w.red.pk}/drop/",
+        expect("scorekeeper", team=True),
+    ),
+    Row("team-new-key", "post", lambda w: f"/api/v1/teams/{w.red.pk}/key/", expect("scorekeeper")),
+    # Pages: team personas browse without a session, like anonymous visitors.
+    Row("page-event", "get", lambda w: f"/events/{w.event.pk}/", expect("view"), fmt="page"),
+    Row("page-teams", "get", lambda w: f"/events/{w.event.pk}/teams/", expect("view"), fmt="page"),
+    Row(
+        "page-edit",
+        "get",
+        lambda w: f"/events/{w.event.pk}/edit/",
+        expect("organizer"),
+        fmt="page",
+    ),
+    Row(
+        "page-import",
+        "get",
+        lambda w: f"/events/{w.event.pk}/teams/import/",
+        expect("scorekeeper"),
+        fmt="page",
+    ),
+    Row(
+        "page-team-manage",
+        "get",
+        lambda w: f"/events/{w.event.pk}/teams/{w.red.pk}/",
+        expect("scorekeeper"),
+        fmt="page",
+    ),
+    Row(
+        "page-staff",
+        "get",
+        lambda w: f"/events/{w.event.pk}/staff/",
+        expect("scorekeeper"),
+        fmt="page",
+    ),
+]

@@ -1,0 +1,360 @@
+"""The API of api.md "Events, staff, teams", including its 4xx answers."""
+
+import pytest
+
+from conftest import client_for
+from support import factories
+from tournament.models import Event, Player, Team
+
+pytestmark = pytest.mark.django_db
+
+
+def test_token_with_right_password_authenticates():
+    factories.user("alice", password="s3cret-pass")
+    response = client_for(None).post(
+        "/api/v1/auth/token/", {"username": "alice", "password": "s3cret-pass"}, format="json"
+    )
+    assert response.status_code == 200
+    token = response.json()["token"]
+    me = client_for(None)
+    me.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    created = me.post("/api/v1/events/", {"name": "X", "structure": "draft"}, format="json")
+    assert created.status_code == 201
+    assert created.json()["organizer"] == "alice"
+
+
+def test_token_with_wrong_password_is_401():
+    factories.user("alice", password="s3cret-pass")
+    response = client_for(None).post(
+        "/api/v1/auth/token/", {"username": "alice", "password": "nope"}, format="json"
+    )
+    assert response.status_code == 401
+
+
+def test_unknown_token_is_401():
+    client = client_for(None)
+    client.credentials(HTTP_AUTHORIZATION="Token not-a-token")
+    assert client.get("/api/v1/events/").status_code == 401
+
+
+def test_unknown_team_key_is_401():
+    client = client_for(None)
+    client.credentials(HTTP_X_TEAM_KEY="not-a-key")
+    assert client.get("/api/v1/events/").status_code == 401
+
+
+def test_event_create_defaults_follow_api_md():
+    alice = factories.user("alice")
+    response = client_for(alice).post(
+        "/api/v1/events/",
+        {"name": "  Friday  2HG ", "structure": "constructed", "format": "Modern"},
+        format="json",
+    )
+    assert response.status_code == 201
+    body = response.json()
+    assert body["status"] == "registration"
+    assert body["name"] == "Friday 2HG"
+    assert body["format"] == "modern"
+    assert (body["team_size"], body["round_minutes"], body["top_cut"]) == (2, 60, 0)
+    assert (body["udc_rule"], body["penalty_policy"], body["tiebreak_order"]) == (
+        "mtr",
+        "match_point",
+        "team",
+    )
+    assert body["swiss_rounds"] is None
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"name": "X", "structure": "constructed"}, "format"),
+        ({"name": "X", "structure": "constructed", "format": "narnia"}, "format"),
+        ({"name": "X", "structure": "sealed", "team_size": 5}, "team_size"),
+        ({"name": "X", "structure": "sealed", "team_size": 1}, "team_size"),
+        ({"name": "X", "structure": "sealed", "top_cut": 3}, "top_cut"),
+        ({"name": "X", "structure": "sealed", "round_minutes": 5}, "round_minutes"),
+        ({"name": "", "structure": "sealed"}, "name"),
+        ({"name": "a\u202eb", "structure": "sealed"}, "name"),
+        ({"name": "X", "structure": "chess"}, "structure"),
+        ({"name": "X", "structure": "sealed", "rel": "casual"}, "rel"),
+        ({"name": "X", "structure": "sealed", "udc_rule": "anything"}, "udc_rule"),
+        ({"name": "X" * 500, "structure": "sealed"}, "name"),
+    ],
+)
+def test_event_create_bad_input_is_400_naming_the_field(body, field):
+    response = client_for(factories.user()).post("/api/v1/events/", body, format="json")
+    assert response.status_code == 400
+    assert field in response.json()
+    assert Event.objects.count() == 0
+
+
+def test_event_create_rejects_non_json_body():
+    client = client_for(factories.user())
+    response = client.post("/api/v1/events/", "{not json", content_type="application/json")
+    assert response.status_code == 400
+
+
+def test_event_patch_changes_only_given_fields(world):
+    response = client_for(world.alice).patch(
+        f"/api/v1/events/{world.event.pk}/", {"round_minutes": 75, "public": True}, format="json"
+    )
+    assert response.status_code == 200
+    world.event.refresh_from_db()
+    assert (world.event.round_minutes, world.event.public, world.event.format) == (
+        75,
+        True,
+        "modern",
+    )
+
+
+def test_event_patch_team_size_refused_once_teams_exist(world):
+    response = client_for(world.alice).patch(
+        f"/api/v1/events/{world.event.pk}/", {"team_size": 3}, format="json"
+    )
+    assert response.status_code == 409
+    assert response.json()["code"] == "teams_registered"
+
+
+def test_private_event_is_404_to_outsiders_and_visible_to_its_team(world):
+    path = f"/api/v1/events/{world.event.pk}/"
+    assert client_for(None).get(path).status_code == 404
+    assert client_for(world.charlie).get(path).status_code == 404
+    assert client_for(world.red).get(path).json()["name"] == "Spring 2HG"
+
+
+def test_public_event_and_its_teams_are_readable_by_anyone_without_keys(world):
+    response = client_for(None).get(f"/api/v1/events/{world.other_event.pk}/teams/")
+    assert response.status_code == 200
+    [team] = response.json()
+    assert team["name"] == "Team Green"
+    assert team["access_key"] is None
+
+
+def test_event_list_shows_public_and_own_events_only(world):
+    names = {e["name"] for e in client_for(world.charlie).get("/api/v1/events/").json()}
+    assert names == {"Other event"}
+    names = {e["name"] for e in client_for(world.sam).get("/api/v1/events/").json()}
+    assert names == {"Other event", "Spring 2HG"}
+
+
+def test_team_register_returns_players_in_seat_order_and_a_key(world):
+    response = client_for(world.sam).post(
+        f"/api/v1/events/{world.event.pk}/teams/",
+        {"name": "Team Gold", "players": [{"name": "Gia", "wizards_id": "123"}, {"name": "Gil"}]},
+        format="json",
+    )
+    assert response.status_code == 201
+    body = response.json()
+    assert [(p["name"], p["seat"], p["wizards_id"]) for p in body["players"]] == [
+        ("Gia", 1, "123"),
+        ("Gil", 2, None),
+    ]
+    assert body["dropped"] is False
+    assert Team.objects.get(pk=body["id"]).access_key == body["access_key"]
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ([{"name": "Solo"}], "teams of 2"),
+        ([{"name": "A"}, {"name": "B"}, {"name": "C"}], "teams of 2"),
+        ([{"name": "A"}, {"name": "   "}], "blank"),
+        ([{"name": "Rita"}, {"name": "New"}], "already registered"),
+        ([{"name": "rita"}, {"name": "New"}], "already registered"),
+        ([{"name": "Same"}, {"name": "same"}], "twice"),
+        ([{"name": "Bad\x07Bell"}, {"name": "New"}], "control"),
+        ([{"name": "Evil\u202egnirts"}, {"name": "New"}], "right-to-left"),
+        ([{"name": "A" * 81}, {"name": "New"}], "longer than 80"),
+    ],
+)
+def test_team_register_bad_players_is_400_and_saves_nothing(world, players, message):
+    before = Player.objects.count()
+    response = client_for(world.sam).post(
+        f"/api/v1/events/{world.event.pk}/teams/",
+        {"name": "Team Gold", "players": players},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert message in str(response.json())
+    assert Player.objects.count() == before
+
+
+def test_team_register_same_wizards_id_is_refused_even_with_another_name(world):
+    client = client_for(world.sam)
+    url = f"/api/v1/events/{world.event.pk}/teams/"
+    first = client.post(
+        url,
+        {"name": "T1", "players": [{"name": "A", "wizards_id": "77"}, {"name": "B"}]},
+        format="json",
+    )
+    assert first.status_code == 201
+    second = client.post(
+        url,
+        {"name": "T2", "players": [{"name": "Z", "wizards_id": "77"}, {"name": "Y"}]},
+        format="json",
+    )
+    assert second.status_code == 400
+    assert "already registered in team 'T1'" in str(second.json())
+
+
+def test_team_register_same_name_with_different_ids_is_two_people(world):
+    client = client_for(world.sam)
+    url = f"/api/v1/events/{world.event.pk}/teams/"
+    for team, wid in (("T1", "1"), ("T2", "2")):
+        players = [{"name": "Sam Smith", "wizards_id": wid}, {"name": f"Mate {wid}"}]
+        assert (
+            client.post(url, {"name": team, "players": players}, format="json").status_code == 201
+        )
+
+
+def test_team_name_taken_case_insensitively_is_400(world):
+    response = client_for(world.sam).post(
+        f"/api/v1/events/{world.event.pk}/teams/",
+        {"name": "team red", "players": [{"name": "X"}, {"name": "Y"}]},
+        format="json",
+    )
+    assert response.status_code == 400
+
+
+def test_names_are_nfc_normalised(world):
+    decomposed = "Zoe\u0308"
+    response = client_for(world.sam).post(
+        f"/api/v1/events/{world.event.pk}/teams/",
+        {"name": "Les Zoës", "players": [{"name": decomposed}, {"name": "Ana"}]},
+        format="json",
+    )
+    assert response.json()["players"][0]["name"] == "Zo\u00eb"
+
+
+def test_team_of_three_in_three_headed_giant_event(db):
+    alice = factories.user()
+    event = factories.event(alice, structure="sealed", format="", team_size=3)
+    players = [{"name": n} for n in ("A", "B", "C")]
+    response = client_for(alice).post(
+        f"/api/v1/events/{event.pk}/teams/", {"name": "Trio", "players": players}, format="json"
+    )
+    assert response.status_code == 201
+    assert [p["seat"] for p in response.json()["players"]] == [1, 2, 3]
+
+
+def test_seat_order_swaps_primary_player(world):
+    rita, rob = world.red.players.order_by("seat")
+    response = client_for(world.red).patch(
+        f"/api/v1/teams/{world.red.pk}/", {"seat_order": [rob.pk, rita.pk]}, format="json"
+    )
+    assert response.status_code == 200
+    assert [(p["name"], p["seat"]) for p in response.json()["players"]] == [("Rob", 1), ("Rita", 2)]
+
+
+def test_seat_order_with_a_player_of_another_team_is_400(world):
+    rita, _ = world.red.players.order_by("seat")
+    bea = world.blue.players.first()
+    response = client_for(world.sam).patch(
+        f"/api/v1/teams/{world.red.pk}/", {"seat_order": [rita.pk, bea.pk]}, format="json"
+    )
+    assert response.status_code == 400
+    assert "seat_order" in response.json()
+
+
+def test_drop_twice_is_409(world):
+    client = client_for(world.sam)
+    assert client.post(f"/api/v1/teams/{world.red.pk}/drop/").json()["dropped"] is True
+    assert client.post(f"/api/v1/teams/{world.red.pk}/drop/").status_code == 409
+
+
+def test_new_key_retires_the_old_one(world):
+    old = world.red.access_key
+    response = client_for(world.sam).post(f"/api/v1/teams/{world.red.pk}/key/")
+    assert response.status_code == 200
+    assert response.json()["access_key"] != old
+    stale = client_for(None)
+    stale.credentials(HTTP_X_TEAM_KEY=old)
+    assert stale.get(f"/api/v1/teams/{world.red.pk}/").status_code == 401
+
+
+def test_team_key_of_another_event_cannot_touch_this_event(world):
+    response = client_for(world.green).patch(
+        f"/api/v1/teams/{world.red.pk}/", {"name": "Hijack"}, format="json"
+    )
+    assert response.status_code == 404
+    world.red.refresh_from_db()
+    assert world.red.name == "Team Red"
+
+
+def test_staff_add_unknown_user_and_bad_role_are_400(world):
+    client = client_for(world.alice)
+    url = f"/api/v1/events/{world.event.pk}/staff/"
+    assert (
+        client.post(url, {"username": "nobody", "role": "judge"}, format="json").status_code == 400
+    )
+    assert (
+        client.post(url, {"username": "charlie", "role": "boss"}, format="json").status_code == 400
+    )
+
+
+def test_staff_role_grants_rights_at_once(world):
+    client_for(world.alice).post(
+        f"/api/v1/events/{world.event.pk}/staff/",
+        {"username": "charlie", "role": "scorekeeper"},
+        format="json",
+    )
+    response = client_for(world.charlie).get(f"/api/v1/events/{world.event.pk}/teams/")
+    assert response.status_code == 200
+    assert all(t["access_key"] for t in response.json())
+
+
+def test_csv_import_registers_all_rows(world):
+    csv = "Team name,Player 1,ID 1,Player 2,ID 2\nT1,Ann,11,Art,12\nT2,Bo,21,Bix,\n"
+    response = client_for(world.sam).post(
+        f"/api/v1/events/{world.event.pk}/teams/import/", {"csv": csv}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    assert [t["name"] for t in response.json()] == ["T1", "T2"]
+    assert Player.objects.get(name="Ann").wizards_id == "11"
+
+
+def test_csv_import_with_one_bad_row_saves_nothing_and_names_the_row(world):
+    csv = "T1,Ann,Art\nT2,Rita,Bix\nT3,OnlyOne\n"
+    before = Team.objects.count()
+    response = client_for(world.sam).post(
+        f"/api/v1/events/{world.event.pk}/teams/import/", {"csv": csv}, format="json"
+    )
+    assert response.status_code == 400
+    rows = response.json()["rows"]
+    assert rows[0]["errors"] == []
+    assert "already registered" in rows[1]["errors"][0]
+    assert "columns" in rows[2]["errors"][0]
+    assert Team.objects.count() == before
+
+
+def test_csv_import_dry_run_previews_without_saving(world):
+    response = client_for(world.sam).post(
+        f"/api/v1/events/{world.event.pk}/teams/import/",
+        {"csv": "T1;Ann;Art\n", "dry_run": True},
+        format="json",
+    )
+    assert response.status_code == 200
+    assert response.json()["ok"] is True
+    assert not Team.objects.filter(name="T1").exists()
+
+
+def test_csv_import_duplicate_within_file_is_reported(world):
+    response = client_for(world.sam).post(
+        f"/api/v1/events/{world.event.pk}/teams/import/",
+        {"csv": "T1,Ann,Art\nT2,Ann,Bo\n", "dry_run": True},
+        format="json",
+    )
+    assert "also in row 1" in response.json()["rows"][1]["errors"][0]
+
+
+def test_schema_describes_the_endpoints(client):
+    response = client.get("/api/v1/schema/", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    paths = (
+        response.json()["paths"]
+        if response["Content-Type"].startswith("application/json")
+        else None
+    )
+    text = response.content.decode()
+    for path in ("/api/v1/events/", "/api/v1/events/{id}/teams/", "/api/v1/teams/{id}/drop/"):
+        assert path in (paths or text)

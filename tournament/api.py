@@ -1,0 +1,292 @@
+"""REST API of events, staff and teams (api.md "Events, staff, teams").
+
+Views translate requests into service calls; tournament.access decides who may call.
+"""
+
+from django.contrib.auth import authenticate
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament.access import Perm, actor_from_api, can, require, require_team, visible_events
+from tournament.models import Event, Player, StaffRole, Team
+from tournament.services import events as svc
+
+
+class EventSerializer(serializers.ModelSerializer):
+    organizer = serializers.CharField(source="organizer.username", read_only=True)
+    team_count = serializers.SerializerMethodField()
+    swiss_rounds = serializers.IntegerField(allow_null=True, required=False, min_value=0)
+
+    class Meta:
+        model = Event
+        fields = [
+            "id", "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
+            "swiss_rounds", "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
+            "status", "organizer", "team_count",
+        ]  # fmt: skip
+        read_only_fields = ["id", "status", "organizer", "team_count"]
+        extra_kwargs = {"format": {"required": False}, "name": {"max_length": 1000}}
+
+    def get_team_count(self, event: Event) -> int:
+        return getattr(event, "team_count", None) or event.teams.count()
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "name", "wizards_id", "seat"]
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    players = PlayerSerializer(many=True, read_only=True)
+    access_key = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Team
+        fields = ["id", "event", "name", "players", "access_key", "dropped", "fixed_table"]
+
+    def get_access_key(self, team: Team) -> str | None:
+        return team.access_key if self.context.get("show_keys") else None
+
+
+class PlayerInSerializer(serializers.Serializer):
+    name = serializers.CharField(trim_whitespace=False, allow_blank=True, max_length=1000)
+    wizards_id = serializers.CharField(
+        required=False, allow_null=True, allow_blank=True, max_length=1000
+    )
+
+
+class TeamInSerializer(serializers.Serializer):
+    name = serializers.CharField(trim_whitespace=False, allow_blank=True, max_length=1000)
+    players = PlayerInSerializer(many=True, allow_empty=False)
+
+
+class TeamPatchSerializer(serializers.Serializer):
+    name = serializers.CharField(required=False, trim_whitespace=False, max_length=1000)
+    seat_order = serializers.ListField(child=serializers.IntegerField(), required=False)
+    fixed_table = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+
+
+class StaffSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username")
+    user_id = serializers.IntegerField(source="user.id", read_only=True)
+
+    class Meta:
+        model = StaffRole
+        fields = ["user_id", "username", "role"]
+
+
+def load_event(request, pk: int, perm: Perm = Perm.VIEW_EVENT) -> Event:
+    event = get_object_or_404(Event, pk=pk)
+    require(actor_from_api(request), perm, event)
+    return event
+
+
+def load_team(request, pk: int, staff_perm: Perm) -> Team:
+    team = get_object_or_404(Team.objects.select_related("event"), pk=pk)
+    require_team(actor_from_api(request), team, staff_perm)
+    return team
+
+
+def show_keys(request, event: Event) -> bool:
+    return can(actor_from_api(request), Perm.VIEW_PRIVATE, event)
+
+
+class TokenView(APIView):
+    """POST {username, password} -> {token}. Wrong credentials: 401."""
+
+    authentication_classes: list = []
+
+    @extend_schema(
+        request=inline_serializer(
+            "TokenIn", {"username": serializers.CharField(), "password": serializers.CharField()}
+        ),
+        responses=inline_serializer("TokenOut", {"token": serializers.CharField()}),
+    )
+    def post(self, request):
+        username, password = request.data.get("username"), request.data.get("password")
+        if not isinstance(username, str) or not isinstance(password, str):
+            raise exceptions.ValidationError(
+                {"username": ["Give username and password."], "password": ["Required."]}
+            )
+        user = authenticate(request, username=username, password=password)
+        if user is None:
+            return Response(
+                {"detail": "Wrong username or password.", "code": "authentication_failed"},
+                status=status.HTTP_401_UNAUTHORIZED,
+                headers={"WWW-Authenticate": "Token"},
+            )
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+
+class EventListView(APIView):
+    @extend_schema(responses=EventSerializer(many=True))
+    def get(self, request):
+        events = visible_events(actor_from_api(request)).select_related("organizer")
+        return Response(EventSerializer(events, many=True).data)
+
+    @extend_schema(request=EventSerializer, responses={201: EventSerializer})
+    def post(self, request):
+        if request.auth is not None and not request.user.is_authenticated:
+            raise exceptions.PermissionDenied("A team key cannot create events; log in as a user.")
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        data = EventSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = svc.event_create(organizer=request.user, **data.validated_data)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+class EventDetailView(APIView):
+    @extend_schema(responses=EventSerializer)
+    def get(self, request, pk: int):
+        return Response(EventSerializer(load_event(request, pk)).data)
+
+    @extend_schema(request=EventSerializer, responses=EventSerializer)
+    def patch(self, request, pk: int):
+        event = load_event(request, pk, Perm.EDIT_EVENT)
+        data = EventSerializer(event, data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        event = svc.event_update(event=event, **data.validated_data)
+        return Response(EventSerializer(event).data)
+
+
+class StaffListView(APIView):
+    @extend_schema(responses=StaffSerializer(many=True))
+    def get(self, request, pk: int):
+        event = load_event(request, pk, Perm.VIEW_PRIVATE)
+        return Response(StaffSerializer(event.staff.select_related("user"), many=True).data)
+
+    @extend_schema(request=StaffSerializer, responses={201: StaffSerializer})
+    def post(self, request, pk: int):
+        event = load_event(request, pk, Perm.MANAGE_STAFF)
+        username, role = request.data.get("username"), request.data.get("role")
+        if not isinstance(username, str) or not isinstance(role, str):
+            raise exceptions.ValidationError({"username": ["Required."], "role": ["Required."]})
+        staff = svc.staff_set(event=event, username=username, role=role)
+        return Response(StaffSerializer(staff).data, status=status.HTTP_201_CREATED)
+
+
+class StaffDetailView(APIView):
+    @extend_schema(responses={204: None})
+    def delete(self, request, pk: int, user_id: int):
+        event = load_event(request, pk, Perm.MANAGE_STAFF)
+        svc.staff_remove(event=event, user_id=user_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TeamListView(APIView):
+    @extend_schema(responses=TeamSerializer(many=True))
+    def get(self, request, pk: int):
+        event = load_event(request, pk)
+        teams = event.teams.prefetch_related("players")
+        context = {"show_keys": show_keys(request, event)}
+        return Response(TeamSerializer(teams, many=True, context=context).data)
+
+    @extend_schema(request=TeamInSerializer, responses={201: TeamSerializer})
+    def post(self, request, pk: int):
+        event = load_event(request, pk, Perm.MANAGE_TEAMS)
+        data = TeamInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        team = svc.team_register(event=event, **data.validated_data)
+        body = TeamSerializer(team, context={"show_keys": True}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TeamImportView(APIView):
+    """POST {csv: text, dry_run: bool}: register every team of a CSV, or none if a row is wrong."""
+
+    @extend_schema(
+        request=inline_serializer(
+            "TeamImportIn", {"csv": serializers.CharField(), "dry_run": serializers.BooleanField()}
+        ),
+        responses={201: TeamSerializer(many=True)},
+    )
+    def post(self, request, pk: int):
+        event = load_event(request, pk, Perm.MANAGE_TEAMS)
+        text = request.data.get("csv")
+        if not isinstance(text, str):
+            raise exceptions.ValidationError({"csv": ["Send the CSV text in the field csv."]})
+        dry_run = request.data.get("dry_run") in (True, "true", "1", 1)
+        if dry_run:
+            preview = svc.teams_import_preview(event=event, text=text)
+            return Response(_preview_json(preview))
+        preview, teams = svc.teams_import(event=event, text=text)
+        if not preview.ok:
+            return Response(_preview_json(preview), status=status.HTTP_400_BAD_REQUEST)
+        body = TeamSerializer(teams, many=True, context={"show_keys": True}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _preview_json(preview: svc.ImportPreview) -> dict:
+    return {
+        "ok": preview.ok,
+        "errors": preview.errors,
+        "rows": [
+            {
+                "line": row.line,
+                "name": row.name,
+                "players": [{"name": p.name, "wizards_id": p.wizards_id} for p in row.players],
+                "errors": row.errors,
+            }
+            for row in preview.rows
+        ],
+    }
+
+
+class TeamDetailView(APIView):
+    @extend_schema(responses=TeamSerializer)
+    def get(self, request, pk: int):
+        team = load_team(request, pk, Perm.VIEW_EVENT)
+        return Response(
+            TeamSerializer(team, context={"show_keys": _own_or_staff(request, team)}).data
+        )
+
+    @extend_schema(request=TeamPatchSerializer, responses=TeamSerializer)
+    def patch(self, request, pk: int):
+        team = load_team(request, pk, Perm.MANAGE_TEAMS)
+        data = TeamPatchSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        if "name" in values:
+            team = svc.team_rename(team=team, name=values["name"])
+        if "seat_order" in values:
+            team = svc.team_set_seats(team=team, seat_order=values["seat_order"])
+        if "fixed_table" in values:
+            require(actor_from_api(request), Perm.MANAGE_TEAMS, team.event)
+            team = svc.team_set_fixed_table(team=team, table=values["fixed_table"])
+        team.refresh_from_db()
+        return Response(
+            TeamSerializer(team, context={"show_keys": _own_or_staff(request, team)}).data
+        )
+
+
+def _own_or_staff(request, team: Team) -> bool:
+    actor = actor_from_api(request)
+    return (actor.team is not None and actor.team.pk == team.pk) or show_keys(request, team.event)
+
+
+class TeamDropView(APIView):
+    @extend_schema(request=None, responses=TeamSerializer)
+    def post(self, request, pk: int):
+        team = load_team(request, pk, Perm.MANAGE_TEAMS)
+        team = svc.team_drop(team=team)
+        return Response(
+            TeamSerializer(team, context={"show_keys": _own_or_staff(request, team)}).data
+        )
+
+
+class TeamKeyView(APIView):
+    """POST: issue the team a new private link; the old key stops working."""
+
+    @extend_schema(request=None, responses=TeamSerializer)
+    def post(self, request, pk: int):
+        team = get_object_or_404(Team.objects.select_related("event"), pk=pk)
+        require(actor_from_api(request), Perm.MANAGE_TEAMS, team.event)
+        team = svc.team_new_key(team=team)
+        return Response(TeamSerializer(team, context={"show_keys": True}).data)

@@ -1,0 +1,1 @@
+"""Pure domain of the tournament app: no Django imports."""

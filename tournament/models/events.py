@@ -1,0 +1,175 @@
+"""Events, staff and teams (registration).
+
+Glossary: a *team* of 2 (2HG) or 3-4 (N-headed giant, CR 810.11) players; seat 1 is the primary
+player, who sits on the right of the teammate (MTR 9.4, CR 805.2). A team's *access key* is the
+secret of its private link /t/<key>/ and of the API header X-Team-Key.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+def new_access_key() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Event(models.Model):
+    class Structure(models.TextChoices):
+        CONSTRUCTED = "constructed", "Constructed"
+        SEALED = "sealed", "Sealed"
+        DRAFT = "draft", "Booster draft"
+
+    class Rel(models.TextChoices):
+        REGULAR = "regular", "Regular"
+        COMPETITIVE = "competitive", "Competitive"
+        PROFESSIONAL = "professional", "Professional"
+
+    class UdcRule(models.TextChoices):
+        MTR = "mtr", "No two decks share a card (MTR 8.4, since July 2016)"
+        COMBINED_FOUR = "combined_four", "Combined decks hold at most four of a card (older rule)"
+
+    class PenaltyPolicy(models.TextChoices):
+        MATCH_POINT = "match_point", "Game Loss becomes a Match Point penalty (2HG guide)"
+        IPG = "ipg", "Current IPG: a Game Loss loses the match"
+
+    class TiebreakOrder(models.TextChoices):
+        TEAM = "team", "Team: match points, OMW%, OOMW%, random"
+        INDIVIDUAL = "individual", "Individual: match points, OMW%, GW%, OGW%, random"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    TOP_CUTS = (0, 2, 4, 8)
+
+    name = models.CharField(max_length=120)
+    date = models.DateField(null=True, blank=True)
+    structure = models.CharField(max_length=12, choices=Structure.choices)
+    format = models.CharField(max_length=40, blank=True, default="")
+    rel = models.CharField(max_length=12, choices=Rel.choices, default=Rel.REGULAR)
+    team_size = models.PositiveSmallIntegerField(default=2)
+    round_minutes = models.PositiveSmallIntegerField(default=60)
+    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    top_cut = models.PositiveSmallIntegerField(default=0)
+    public = models.BooleanField(default=True)
+    udc_rule = models.CharField(max_length=16, choices=UdcRule.choices, default=UdcRule.MTR)
+    penalty_policy = models.CharField(
+        max_length=12, choices=PenaltyPolicy.choices, default=PenaltyPolicy.MATCH_POINT
+    )
+    tiebreak_order = models.CharField(
+        max_length=12, choices=TiebreakOrder.choices, default=TiebreakOrder.TEAM
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(team_size__gte=2, team_size__lte=4), name="event_team_size_2_4"
+            ),
+            models.CheckConstraint(condition=Q(top_cut__in=(0, 2, 4, 8)), name="event_top_cut"),
+            models.CheckConstraint(
+                condition=Q(round_minutes__gte=20, round_minutes__lte=240),
+                name="event_round_minutes",
+            ),
+            models.CheckConstraint(
+                condition=~Q(structure="constructed") | ~Q(format=""),
+                name="event_constructed_has_format",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_constructed(self) -> bool:
+        return self.structure == self.Structure.CONSTRUCTED
+
+
+class StaffRole(models.Model):
+    class Role(models.TextChoices):
+        SCOREKEEPER = "scorekeeper", "Scorekeeper"
+        JUDGE = "judge", "Judge"
+        HEAD_JUDGE = "head_judge", "Head judge"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_roles"
+    )
+    role = models.CharField(max_length=12, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="staff_one_role_per_event")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) at {self.event}"
+
+
+class Team(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=80)
+    name_key = models.CharField(max_length=80, editable=False)
+    access_key = models.CharField(max_length=40, unique=True, default=new_access_key)
+    dropped = models.BooleanField(default=False)
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    fixed_table = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name_key"], name="team_name_unique_in_event")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A player of a team; seat 1 is the primary player (right seat)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=80)
+    name_key = models.CharField(max_length=80, editable=False)
+    wizards_id = models.CharField(max_length=40, null=True, blank=True)
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["team_id", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "seat"], name="player_seat_unique_in_team"),
+            models.UniqueConstraint(
+                fields=["event", "wizards_id"],
+                condition=Q(wizards_id__isnull=False),
+                name="player_wizards_id_unique_in_event",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "name_key"],
+                condition=Q(wizards_id__isnull=True),
+                name="player_name_unique_in_event_without_id",
+            ),
+            # Seats are 1..4; 11..14 only for the moment of a swap (services.team_set_seats),
+            # since a unique constraint is checked row by row.
+            models.CheckConstraint(
+                condition=Q(seat__gte=1, seat__lte=4) | Q(seat__gte=11, seat__lte=14),
+                name="player_seat_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_primary(self) -> bool:
+        return self.seat == 1

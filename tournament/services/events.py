@@ -1,0 +1,454 @@
+"""Events, staff and team registration: the write side.
+
+Every function here runs in one transaction: either all of a change is saved or none of it
+(a CSV import with one bad row saves nothing).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+
+from tournament.domain.formats import CONSTRUCTED_FORMATS
+from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
+from tournament.errors import Conflict, ServiceError
+from tournament.models import Event, Player, StaffRole, Team
+
+EVENT_FIELDS = (
+    "name", "date", "structure", "format", "rel", "team_size", "round_minutes", "swiss_rounds",
+    "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
+)  # fmt: skip
+LOCKED_AFTER_START = ("structure", "format", "team_size", "udc_rule")
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+def _check_event(values: Mapping[str, object]) -> dict[str, object]:
+    """Normalise and check an event's settings; raise ServiceError with every field's problem."""
+    errors: dict[str, list[str]] = {}
+    out = dict(values)
+    try:
+        out["name"] = clean_name(values.get("name"), label="Event name", max_length=120)
+    except NameError_ as exc:
+        errors["name"] = [str(exc)]
+    fmt = str(values.get("format") or "").strip().lower()
+    out["format"] = fmt
+    if values.get("structure") == Event.Structure.CONSTRUCTED:
+        if not fmt:
+            errors["format"] = ["A constructed event needs a format."]
+        elif fmt not in CONSTRUCTED_FORMATS:
+            known = ", ".join(sorted(CONSTRUCTED_FORMATS))
+            errors["format"] = [f"Unknown format {fmt!r}. Known formats: {known}."]
+    elif values.get("structure") in (Event.Structure.SEALED, Event.Structure.DRAFT):
+        out["format"] = ""
+    team_size = values.get("team_size", 2)
+    if not isinstance(team_size, int) or not 2 <= team_size <= 4:
+        errors["team_size"] = ["Team size must be 2 (Two-Headed Giant), 3 or 4."]
+    minutes = values.get("round_minutes", 60)
+    if not isinstance(minutes, int) or not 20 <= minutes <= 240:
+        errors["round_minutes"] = ["Round length must be between 20 and 240 minutes."]
+    rounds = values.get("swiss_rounds")
+    if rounds is not None and (not isinstance(rounds, int) or not 0 <= rounds <= 30):
+        errors["swiss_rounds"] = ["Swiss rounds must be between 0 and 30, or empty for automatic."]
+    if values.get("top_cut", 0) not in Event.TOP_CUTS:
+        errors["top_cut"] = ["Top cut must be 0, 2, 4 or 8 teams."]
+    if errors:
+        raise ServiceError(errors=errors)
+    return out
+
+
+@transaction.atomic
+def event_create(*, organizer, **values: object) -> Event:
+    clean = _check_event({k: v for k, v in values.items() if k in EVENT_FIELDS})
+    event = Event(organizer=organizer, **clean)
+    event.save()
+    return event
+
+
+@transaction.atomic
+def event_update(*, event: Event, **values: object) -> Event:
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    changes = {k: v for k, v in values.items() if k in EVENT_FIELDS}
+    if event.status != Event.Status.REGISTRATION:
+        locked = [k for k in LOCKED_AFTER_START if k in changes and changes[k] != getattr(event, k)]
+        if locked:
+            raise Conflict(
+                f"{', '.join(locked)} cannot change once round 1 is paired.", code="event_started"
+            )
+    if "team_size" in changes and changes["team_size"] != event.team_size:
+        if event.teams.exists():
+            raise Conflict(
+                "Team size cannot change once teams are registered.", code="teams_registered"
+            )
+    current = {k: getattr(event, k) for k in EVENT_FIELDS}
+    clean = _check_event({**current, **changes})
+    for key in changes:
+        setattr(event, key, clean[key])
+    event.save(update_fields=list(changes) or None)
+    return event
+
+
+# --- staff --------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def staff_set(*, event: Event, username: str, role: str) -> StaffRole:
+    if role not in StaffRole.Role.values:
+        raise ServiceError(
+            "Role must be scorekeeper, judge or head_judge.", field="role", code="invalid_role"
+        )
+    user = get_user_model().objects.filter(username=str(username).strip()).first()
+    if user is None:
+        raise ServiceError(f"No user named {username!r}.", field="username", code="unknown_user")
+    if user.pk == event.organizer_id:
+        raise ServiceError("The organizer already has every right in the event.", field="username")
+    staff, _ = StaffRole.objects.update_or_create(event=event, user=user, defaults={"role": role})
+    return staff
+
+
+@transaction.atomic
+def staff_remove(*, event: Event, user_id: int) -> None:
+    deleted, _ = StaffRole.objects.filter(event=event, user_id=user_id).delete()
+    if not deleted:
+        raise ServiceError("That user is not staff of this event.", code="not_staff")
+
+
+# --- teams --------------------------------------------------------------------------------
+
+
+@dataclass
+class PlayerIn:
+    name: str
+    wizards_id: str | None = None
+
+
+@dataclass
+class TeamIn:
+    name: str
+    players: list[PlayerIn] = field(default_factory=list)
+
+
+def _clean_team(event: Event, raw_name: object, raw_players: object) -> TeamIn:
+    """Check one team's fields (not yet against the event's other teams)."""
+    errors: dict[str, list[str]] = {}
+    team = TeamIn(name="")
+    try:
+        team.name = clean_name(raw_name, label="Team name")
+    except NameError_ as exc:
+        errors["name"] = [str(exc)]
+    if not isinstance(raw_players, Sequence) or isinstance(raw_players, str):
+        raise ServiceError(errors={**errors, "players": ["Players must be a list."]})
+    if len(raw_players) != event.team_size:
+        errors["players"] = [
+            f"This event has teams of {event.team_size} players; {len(raw_players)} given."
+        ]
+    for seat, raw in enumerate(raw_players, start=1):
+        label = "Primary player" if seat == 1 else f"Player {seat}"
+        raw = raw if isinstance(raw, Mapping) else {"name": raw}
+        try:
+            team.players.append(
+                PlayerIn(
+                    name=clean_name(raw.get("name"), label=f"{label}'s name"),
+                    wizards_id=clean_wizards_id(raw.get("wizards_id")),
+                )
+            )
+        except NameError_ as exc:
+            errors.setdefault("players", []).append(str(exc))
+    if not errors:
+        _check_players_distinct(team.players, errors)
+    if errors:
+        raise ServiceError(errors=errors)
+    return team
+
+
+def _check_players_distinct(players: Sequence[PlayerIn], errors: dict[str, list[str]]) -> None:
+    seen: set[str] = set()
+    for player in players:
+        key = f"id:{player.wizards_id}" if player.wizards_id else f"name:{name_key(player.name)}"
+        if key in seen:
+            errors.setdefault("players", []).append(f"{player.name} is listed twice in the team.")
+        seen.add(key)
+
+
+def _player_clashes(
+    event: Event, players: Sequence[PlayerIn], *, exclude_team: int | None = None
+) -> list[str]:
+    """A player is in at most one team of an event: same Wizards Account ID, or same name
+    where no ID is given."""
+    others = Player.objects.filter(event=event).select_related("team")
+    if exclude_team is not None:
+        others = others.exclude(team_id=exclude_team)
+    messages = []
+    for player in players:
+        if player.wizards_id:
+            clash = others.filter(wizards_id=player.wizards_id).first()
+        else:
+            clash = others.filter(name_key=name_key(player.name)).first()
+        if clash is not None:
+            messages.append(f"{player.name} is already registered in team {clash.team.name!r}.")
+    return messages
+
+
+def _clashes(event: Event, team: TeamIn, *, exclude_team: int | None = None) -> list[str]:
+    """Messages for players or a team name already taken in the event."""
+    teams = Team.objects.filter(event=event, name_key=name_key(team.name))
+    if exclude_team is not None:
+        teams = teams.exclude(pk=exclude_team)
+    messages = [f"A team named {team.name!r} is already registered."] if teams.exists() else []
+    return messages + _player_clashes(event, team.players, exclude_team=exclude_team)
+
+
+def _check_open(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("The event is finished.", code="event_finished")
+
+
+def _save_team(event: Event, team: TeamIn) -> Team:
+    row = Team.objects.create(event=event, name=team.name, name_key=name_key(team.name))
+    Player.objects.bulk_create(
+        Player(
+            event=event,
+            team=row,
+            name=p.name,
+            name_key=name_key(p.name),
+            wizards_id=p.wizards_id,
+            seat=seat,
+        )
+        for seat, p in enumerate(team.players, start=1)
+    )
+    return row
+
+
+@transaction.atomic
+def team_register(*, event: Event, name: object, players: object) -> Team:
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _check_open(event)
+    if event.status != Event.Status.REGISTRATION:
+        raise Conflict(
+            "Registration is closed: round 1 has been paired.", code="registration_closed"
+        )
+    team = _clean_team(event, name, players)
+    clashes = _clashes(event, team)
+    if clashes:
+        raise ServiceError(errors={"players": clashes}, code="already_registered")
+    try:
+        return _save_team(event, team)
+    except IntegrityError as exc:  # a concurrent registration took the name first
+        raise Conflict("That team or player was registered at the same moment.") from exc
+
+
+@dataclass
+class ImportRow:
+    line: int
+    name: str
+    players: list[PlayerIn]
+    errors: list[str]
+
+
+@dataclass
+class ImportPreview:
+    rows: list[ImportRow]
+    errors: list[str]  # problems of the file as a whole
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and all(not row.errors for row in self.rows)
+
+
+MAX_CSV_BYTES = 1_000_000
+MAX_CSV_ROWS = 5000
+
+
+def _csv_rows(event: Event, text: str) -> tuple[list[list[str]], list[str]]:
+    if len(text) > MAX_CSV_BYTES:
+        return [], [f"The file is larger than {MAX_CSV_BYTES // 1000} kB."]
+    text = text.lstrip("\ufeff")
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    rows = [r for r in csv.reader(io.StringIO(text), dialect) if any(c.strip() for c in r)]
+    if rows and rows[0] and rows[0][0].strip().casefold() in ("team", "team name", "name"):
+        rows = rows[1:]
+    if not rows:
+        return [], ["The file has no teams."]
+    if len(rows) > MAX_CSV_ROWS:
+        return [], [f"The file has more than {MAX_CSV_ROWS} teams."]
+    return rows, []
+
+
+def _row_to_team(event: Event, cells: list[str]) -> tuple[str, list[dict[str, str]], list[str]]:
+    """Columns: team name, then per player: name and (optional) Wizards Account ID."""
+    name, rest = cells[0], cells[1:]
+    width = 2 if len(rest) == 2 * event.team_size else 1
+    if len(rest) not in (event.team_size, 2 * event.team_size):
+        return (
+            name,
+            [],
+            [
+                f"Expected the team name and {event.team_size} player names (each optionally "
+                f"followed by a Wizards Account ID); found {len(cells)} columns."
+            ],
+        )
+    players = [
+        {"name": rest[i], "wizards_id": rest[i + 1] if width == 2 else None}
+        for i in range(0, len(rest), width)
+    ]
+    return name, players, []
+
+
+def teams_import_preview(*, event: Event, text: str) -> ImportPreview:
+    """Read a CSV of teams and say, row by row, what would be registered or why not."""
+    rows, errors = _csv_rows(event, text)
+    preview = ImportPreview(rows=[], errors=errors)
+    seen_teams: set[str] = set()
+    seen_players: dict[str, int] = {}
+    for line, cells in enumerate(rows, start=1):
+        name, players, problems = _row_to_team(event, cells)
+        row = ImportRow(line=line, name=name, players=[], errors=list(problems))
+        preview.rows.append(row)
+        if problems:
+            continue
+        try:
+            team = _clean_team(event, name, players)
+        except ServiceError as exc:
+            row.errors.extend(m for ms in (exc.errors or {}).values() for m in ms)
+            continue
+        row.name, row.players = team.name, team.players
+        row.errors.extend(_clashes(event, team))
+        if name_key(team.name) in seen_teams:
+            row.errors.append(f"Team {team.name!r} appears twice in the file.")
+        seen_teams.add(name_key(team.name))
+        for p in team.players:
+            key = f"id:{p.wizards_id}" if p.wizards_id else f"name:{name_key(p.name)}"
+            if key in seen_players:
+                row.errors.append(f"{p.name} is also in row {seen_players[key]}.")
+            seen_players.setdefault(key, line)
+    return preview
+
+
+@transaction.atomic
+def teams_import(*, event: Event, text: str) -> tuple[ImportPreview, list[Team]]:
+    """Register every team of the CSV, or none when any row is wrong."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != Event.Status.REGISTRATION:
+        raise Conflict(
+            "Registration is closed: round 1 has been paired.", code="registration_closed"
+        )
+    preview = teams_import_preview(event=event, text=text)
+    if not preview.ok:
+        return preview, []
+    teams = [_save_team(event, TeamIn(row.name, row.players)) for row in preview.rows]
+    return preview, teams
+
+
+@transaction.atomic
+def team_rename(*, team: Team, name: object) -> Team:
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    try:
+        clean = clean_name(name, label="Team name")
+    except NameError_ as exc:
+        raise ServiceError(str(exc), field="name") from exc
+    if (
+        Team.objects.filter(event_id=team.event_id, name_key=name_key(clean))
+        .exclude(pk=team.pk)
+        .exists()
+    ):
+        raise ServiceError(f"A team named {clean!r} is already registered.", field="name")
+    team.name, team.name_key = clean, name_key(clean)
+    team.save(update_fields=["name", "name_key"])
+    return team
+
+
+@transaction.atomic
+def team_set_seats(*, team: Team, seat_order: Sequence[object]) -> Team:
+    """Seat the team's players in this order: the first is the primary player (MTR 9.4)."""
+    players = {p.pk: p for p in Player.objects.select_for_update().filter(team=team)}
+    try:
+        order = [int(x) for x in seat_order]  # type: ignore[arg-type]
+    except (TypeError, ValueError) as exc:
+        raise ServiceError("seat_order must be a list of player ids.", field="seat_order") from exc
+    if sorted(order) != sorted(players):
+        raise ServiceError(
+            "seat_order must list each player of the team exactly once.", field="seat_order"
+        )
+    offset = 10  # two steps, so the unique (team, seat) constraint holds at every moment
+    for seat, pk in enumerate(order, start=1):
+        Player.objects.filter(pk=pk).update(seat=seat + offset)
+    for seat, pk in enumerate(order, start=1):
+        Player.objects.filter(pk=pk).update(seat=seat)
+    return team
+
+
+@transaction.atomic
+def player_update(*, player: Player, name: object = None, wizards_id: object = "") -> Player:
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    try:
+        if name is not None:
+            player.name = clean_name(name, label="Player name")
+        if wizards_id != "":
+            player.wizards_id = clean_wizards_id(wizards_id)
+    except NameError_ as exc:
+        raise ServiceError(str(exc), field="players") from exc
+    player.name_key = name_key(player.name)
+    clashes = _player_clashes(
+        player.event, [PlayerIn(player.name, player.wizards_id)], exclude_team=player.team_id
+    )
+    if clashes:
+        raise ServiceError(errors={"players": clashes})
+    player.save(update_fields=["name", "name_key", "wizards_id"])
+    return player
+
+
+@transaction.atomic
+def team_drop(*, team: Team, after_round: int | None = None) -> Team:
+    """A dropped team is never paired again (MTR 8.2: a player who drops drops the team)."""
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    if team.dropped:
+        raise Conflict(f"{team.name} has already dropped.", code="already_dropped")
+    team.dropped = True
+    team.dropped_after_round = after_round
+    team.save(update_fields=["dropped", "dropped_after_round"])
+    return team
+
+
+@transaction.atomic
+def team_undrop(*, team: Team) -> Team:
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    team.dropped, team.dropped_after_round = False, None
+    team.save(update_fields=["dropped", "dropped_after_round"])
+    return team
+
+
+@transaction.atomic
+def team_new_key(*, team: Team) -> Team:
+    """Issue a new private link; the old one stops working at once."""
+    from tournament.models.events import new_access_key
+
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    team.access_key = new_access_key()
+    team.save(update_fields=["access_key"])
+    return team
+
+
+@transaction.atomic
+def team_set_fixed_table(*, team: Team, table: int | None) -> Team:
+    """Keep a team at one table every round (accessibility); None releases it."""
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    if table is not None:
+        if table < 1 or table > 10_000:
+            raise ServiceError("Table must be between 1 and 10000.", field="fixed_table")
+        taken = Team.objects.filter(event_id=team.event_id, fixed_table=table).exclude(pk=team.pk)
+        if taken.exists():
+            raise ServiceError(
+                f"Table {table} is already kept for {taken.first().name}.", field="fixed_table"
+            )
+    team.fixed_table = table
+    team.save(update_fields=["fixed_table"])
+    return team

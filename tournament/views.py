@@ -1,0 +1,230 @@
+"""HTML pages of registration: events, staff, teams, a team's private page."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tournament import forms
+from tournament.access import Perm, actor_from_page, can, require, team_by_key, visible_events
+from tournament.errors import ServiceError
+from tournament.models import Event, Team
+from tournament.selectors import next_step
+from tournament.services import events as svc
+
+
+def _event(request, pk: int, perm: Perm = Perm.VIEW_EVENT) -> Event:
+    event = get_object_or_404(Event.objects.select_related("organizer"), pk=pk)
+    require(actor_from_page(request), perm, event)
+    return event
+
+
+def _form_errors(form, exc: ServiceError) -> None:
+    for field, msgs in (exc.errors or {"__all__": [exc.message]}).items():
+        for msg in msgs:
+            form.add_error(field if field in form.fields else None, msg)
+
+
+def home(request):
+    actor = actor_from_page(request)
+    events = visible_events(actor).annotate(
+        team_count=Count("teams", filter=Q(teams__dropped=False))
+    )
+    return render(request, "tournament/home.html", {"events": events[:200]})
+
+
+@login_required
+def event_create(request):
+    form = forms.EventForm(request.POST or None, initial={"round_minutes": 60, "team_size": 2})
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = svc.event_create(organizer=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, f"{event.name} created. Next: register the teams.")
+            return redirect("event", event.pk)
+    return render(request, "tournament/event_form.html", {"form": form, "creating": True})
+
+
+def event_detail(request, pk: int):
+    event = _event(request, pk)
+    actor = actor_from_page(request)
+    staff = can(actor, Perm.VIEW_PRIVATE, event)
+    context = {
+        "event": event,
+        "staff": staff,
+        "organizer": can(actor, Perm.EDIT_EVENT, event),
+        "step": next_step(event) if staff else None,
+        "team_count": event.teams.filter(dropped=False).count(),
+    }
+    return render(request, "tournament/event_detail.html", context)
+
+
+def event_edit(request, pk: int):
+    event = _event(request, pk, Perm.EDIT_EVENT)
+    form = forms.EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        values = {k: v for k, v in form.cleaned_data.items()}
+        event.refresh_from_db()
+        try:
+            svc.event_update(event=event, **values)
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, "Event saved.")
+            return redirect("event", event.pk)
+    return render(request, "tournament/event_form.html", {"form": form, "event": event})
+
+
+def event_teams(request, pk: int):
+    event = _event(request, pk)
+    actor = actor_from_page(request)
+    manage = can(actor, Perm.MANAGE_TEAMS, event)
+    form = forms.TeamForm(request.POST or None, team_size=event.team_size)
+    if request.method == "POST":
+        require(actor, Perm.MANAGE_TEAMS, event)
+        if form.is_valid():
+            try:
+                team = svc.team_register(
+                    event=event, name=form.cleaned_data["name"], players=form.players()
+                )
+            except ServiceError as exc:
+                _form_errors(form, exc)
+            else:
+                messages.success(request, f"Team {team.name} registered.")
+                return redirect("event-teams", event.pk)
+    teams = event.teams.prefetch_related("players")
+    return render(
+        request,
+        "tournament/teams.html",
+        {"event": event, "teams": teams, "form": form, "manage": manage},
+    )
+
+
+def teams_import(request, pk: int):
+    event = _event(request, pk, Perm.MANAGE_TEAMS)
+    form = forms.CsvForm(request.POST or None, request.FILES or None)
+    preview = None
+    text = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            text = form.csv_text()
+        except forms.forms.ValidationError as exc:
+            form.add_error("file", exc)
+        else:
+            if request.POST.get("confirm") == "1":
+                try:
+                    preview, teams = svc.teams_import(event=event, text=text)
+                except ServiceError as exc:
+                    _form_errors(form, exc)
+                else:
+                    if preview.ok:
+                        messages.success(request, f"{len(teams)} teams registered from the file.")
+                        return redirect("event-teams", event.pk)
+            else:
+                preview = svc.teams_import_preview(event=event, text=text)
+    return render(
+        request,
+        "tournament/teams_import.html",
+        {"event": event, "form": form, "preview": preview, "text": text},
+    )
+
+
+def team_manage(request, pk: int, team_id: int):
+    event = _event(request, pk, Perm.MANAGE_TEAMS)
+    team = get_object_or_404(Team.objects.prefetch_related("players"), pk=team_id, event=event)
+    rename = forms.RenameForm(initial={"name": team.name})
+    table = forms.FixedTableForm(initial={"fixed_table": team.fixed_table})
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "rename":
+                rename = forms.RenameForm(request.POST)
+                if rename.is_valid():
+                    svc.team_rename(team=team, name=rename.cleaned_data["name"])
+                    messages.success(request, "Team renamed.")
+            elif action == "swap":
+                order = request.POST.getlist("seat_order")
+                svc.team_set_seats(team=team, seat_order=order)
+                messages.success(request, "Seats changed.")
+            elif action == "drop":
+                svc.team_drop(team=team)
+                messages.success(request, f"{team.name} dropped.")
+            elif action == "undrop":
+                svc.team_undrop(team=team)
+                messages.success(request, f"{team.name} is back in the event.")
+            elif action == "new_key":
+                svc.team_new_key(team=team)
+                messages.success(request, "New private link issued; the old one no longer works.")
+            elif action == "fixed_table":
+                table = forms.FixedTableForm(request.POST)
+                if table.is_valid():
+                    svc.team_set_fixed_table(team=team, table=table.cleaned_data["fixed_table"])
+                    messages.success(request, "Table kept.")
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        if not (rename.errors or table.errors):
+            return redirect("team-manage", event.pk, team.pk)
+    return render(
+        request,
+        "tournament/team_manage.html",
+        {
+            "event": event,
+            "team": team,
+            "rename": rename,
+            "table": table,
+            "players": list(team.players.all()),
+        },
+    )
+
+
+def event_staff(request, pk: int):
+    event = _event(request, pk, Perm.VIEW_PRIVATE)
+    actor = actor_from_page(request)
+    form = forms.StaffForm(request.POST or None)
+    if request.method == "POST":
+        require(actor, Perm.MANAGE_STAFF, event)
+        if form.is_valid():
+            try:
+                svc.staff_set(event=event, **form.cleaned_data)
+            except ServiceError as exc:
+                _form_errors(form, exc)
+            else:
+                messages.success(request, f"{form.cleaned_data['username']} added.")
+                return redirect("event-staff", event.pk)
+    return render(
+        request,
+        "tournament/staff.html",
+        {
+            "event": event,
+            "form": form,
+            "staff": event.staff.select_related("user"),
+            "organizer": can(actor, Perm.MANAGE_STAFF, event),
+        },
+    )
+
+
+@require_POST
+def staff_remove(request, pk: int, user_id: int):
+    event = _event(request, pk, Perm.MANAGE_STAFF)
+    try:
+        svc.staff_remove(event=event, user_id=user_id)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("event-staff", event.pk)
+
+
+def team_private(request, key: str):
+    """A team's private page: the players' phone view of their event."""
+    team = team_by_key(key)
+    players = list(team.players.all())
+    context = {"team": team, "event": team.event, "players": players, "key": key}
+    for hook in TEAM_PAGE_HOOKS:
+        context.update(hook(request, team))
+    return render(request, "tournament/team_private.html", context)
+
+
+# Later stages (decklists, pairings, results) add context for the team page here.
+TEAM_PAGE_HOOKS: list = []
