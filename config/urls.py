@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
+
+from config.health import healthz
 
 api_v1 = [
     path("", include("tournament.api_urls")),
@@ -8,11 +10,11 @@ api_v1 = [
     path("", include("judging.api_urls")),
     path("", include("tracker.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
 
 urlpatterns = [
     path("api/v1/", include(api_v1)),
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("", include("tournament.urls")),
     path("", include("pairing.urls")),

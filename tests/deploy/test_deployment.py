@@ -1,0 +1,174 @@
+"""The deployment runs the commands the tests run: docker-compose's web and worker commands,
+`check --deploy` with production settings, and a real Celery worker over Redis."""
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+import yaml
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPOSE = ROOT / "docker-compose.yml"
+
+
+def _compose() -> dict:
+    return yaml.safe_load(COMPOSE.read_text())
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_URL", "CELERY_"))}
+    bin_dir = str(Path(sys.executable).parent)
+    env["PATH"] = f"{bin_dir}:{env.get('PATH', '')}"
+    return env | extra
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_compose_file_has_every_service_with_health_checks():
+    services = _compose()["services"]
+    assert set(services) == {"db", "redis", "web", "worker"}
+    for name in services:
+        assert "healthcheck" in services[name], name
+    assert services["web"]["command"] == ["./deploy/web.sh"]
+    assert services["worker"]["command"][:4] == ["celery", "-A", "config", "worker"]
+    assert "pgdata:/var/lib/postgresql/data" in services["db"]["volumes"]
+    env = services["web"]["environment"]
+    assert env["DATABASE_URL"].startswith("postgres://")
+    assert env["CELERY_BROKER_URL"].startswith("redis://")
+
+
+def test_compose_file_is_accepted_by_docker_compose_where_it_exists():
+    docker = shutil.which("docker")
+    ok = docker and subprocess.run([docker, "compose", "version"], capture_output=True).returncode == 0
+    if not ok:
+        pytest.skip("the docker compose client is not installed here")
+    result = subprocess.run(
+        [docker, "compose", "-f", str(COMPOSE), "config", "--quiet"],
+        capture_output=True,
+        text=True,
+        env=_env(SECRET_KEY="x" * 60),
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=_env(
+            DEBUG="false",
+            HTTPS="true",
+            SECRET_KEY="k" + uuid.uuid4().hex * 2,
+            ALLOWED_HOSTS="tandem.example.org",
+        ),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_web_command_of_compose_serves_healthz(tmp_path):
+    """Runs deploy/web.sh (the web service's command) on a fresh SQLite database."""
+    port = _free_port()
+    env = _env(
+        TANDEM_VAR_DIR=str(tmp_path),
+        PORT=str(port),
+        WEB_WORKERS="1",
+        SECRET_KEY="s" * 60,
+        ALLOWED_HOSTS="127.0.0.1",
+    )
+    proc = subprocess.Popen(
+        ["./deploy/web.sh"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    try:
+        body = None
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as r:
+                    body = r.read().decode()
+                    break
+            except OSError:
+                time.sleep(0.5)
+        assert body is not None, proc.stdout.read().decode() if proc.poll() is not None else "timeout"
+        assert '"ok"' in body
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
+            assert "Tandem" in r.read().decode()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def _redis_up() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.mark.postgres
+@pytest.mark.celery_worker
+@pytest.mark.django_db(transaction=True)
+def test_real_celery_worker_runs_a_task_over_redis():
+    """The compose worker command, against Redis, reading the test database."""
+    if not _redis_up():
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI=true and Redis is not reachable on 127.0.0.1:6379")
+        pytest.skip("Redis is not reachable on 127.0.0.1:6379")
+    from support import factories
+
+    event = factories.event(name="Worker Cup")
+    factories.team(event, "Team Celery", ["Cel", "Ery"])
+    s = connection.settings_dict
+    db_url = f"postgres://{s['USER']}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+    queue = f"tandem-test-{uuid.uuid4().hex[:8]}"
+    env = _env(
+        DATABASE_URL=db_url,
+        CELERY_BROKER_URL="redis://127.0.0.1:6379/14",
+        CELERY_RESULT_BACKEND="redis://127.0.0.1:6379/15",
+    )
+    command = _compose()["services"]["worker"]["command"]
+    worker = subprocess.Popen(
+        [*command, "--pool", "solo", "--queues", queue, "--without-gossip", "--without-mingle"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        client = subprocess.run(
+            [sys.executable, "-c", _SEND.format(queue=queue, event=event.pk)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert client.returncode == 0, client.stderr
+        assert "Team Celery" in client.stdout
+        assert "/t/" in client.stdout
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+
+
+_SEND = """
+import django
+django.setup()
+from tournament.tasks import team_links_export
+result = team_links_export.apply_async(args=[{event}, "http://x"], queue="{queue}")
+print(result.get(timeout=90))
+"""
