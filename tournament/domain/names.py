@@ -23,7 +23,7 @@ def clean_name(raw: object, *, label: str = "Name", max_length: int = 80) -> str
     for ch in raw:
         if ch in BIDI_CONTROLS:
             raise NameError_(f"{label} contains a right-to-left or direction-override mark.")
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") and ch not in " \t":
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch not in " \t":
             raise NameError_(f"{label} contains a control or invisible character.")
     name = " ".join(unicodedata.normalize("NFC", raw).split())
     if not name:
