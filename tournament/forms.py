@@ -31,6 +31,10 @@ class EventForm(forms.ModelForm):
 
     name = forms.CharField(max_length=1000, strip=False)
 
+    def _post_clean(self) -> None:
+        """No model validation here: the service checks the settings and names the field of
+        each problem (the model's constraints are the last line of defence)."""
+
 
 class TeamForm(forms.Form):
     """Team name and its players in seat order; the primary player (seat 1) sits on the right."""
