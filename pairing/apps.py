@@ -4,3 +4,13 @@ from django.apps import AppConfig
 class PairingConfig(AppConfig):
     name = "pairing"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """Register the rounds' parts of the shared pages: the dashboard's next step, the
+        team's private page and the demo."""
+        from pairing import hooks
+        from tournament import demo, selectors, views
+
+        selectors.NEXT_STEP_HOOKS.append(hooks.next_step)
+        views.TEAM_PAGE_HOOKS.append(hooks.team_page)
+        demo.DEMO_STEPS.append(hooks.demo_rounds)

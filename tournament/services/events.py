@@ -413,6 +413,8 @@ def team_drop(*, team: Team, after_round: int | None = None) -> Team:
     if team.dropped:
         raise Conflict(f"{team.name} has already dropped.", code="already_dropped")
     team.dropped = True
+    if after_round is None:  # the latest paired round (pairing.Round, by its reverse relation)
+        after_round = team.event.rounds.order_by("-number").values_list("number", flat=True).first()
     team.dropped_after_round = after_round
     team.save(update_fields=["dropped", "dropped_after_round"])
     return team

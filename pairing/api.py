@@ -1,0 +1,454 @@
+"""REST API of rounds, matches, results and standings (api.md "Rounds, clock, matches, results",
+"Standings").
+
+Visibility: a round is seen by staff from the moment it is paired, by everyone else (teams
+included) once it is published. Rounds are read through tournament.access like everything else.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from pairing import explain, selectors, services
+from pairing.adapters import percent
+from pairing.models import Match, Round
+from tournament.access import Actor, Perm, actor_from_api, can, require
+from tournament.errors import NotVisible
+from tournament.models import Event
+
+# --- shapes (the schema; the views build the same dicts directly, fast for big rounds) -----
+
+
+class MatchBriefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    team_a = serializers.IntegerField()
+    team_b = serializers.IntegerField(allow_null=True, help_text="null: a bye")
+    team_a_name = serializers.CharField()
+    team_b_name = serializers.CharField(allow_null=True)
+    bye = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=Match.Status.values)
+    result = serializers.ChoiceField(choices=Match.Result.values, allow_null=True)
+    note = serializers.CharField(help_text="why a pair-down, a rematch, or the playoff seeds")
+
+
+class RoundSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    event = serializers.IntegerField()
+    number = serializers.IntegerField()
+    stage = serializers.ChoiceField(choices=Round.Stage.values)
+    published = serializers.BooleanField()
+    version = serializers.IntegerField()
+    bye_note = serializers.CharField(allow_null=True)
+    warnings = serializers.ListField(child=serializers.CharField(), help_text="staff only")
+    seed = serializers.IntegerField(required=False, help_text="staff only")
+    matches = MatchBriefSerializer(many=True)
+
+
+class RoundBriefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    stage = serializers.ChoiceField(choices=Round.Stage.values)
+    published = serializers.BooleanField()
+    matches = serializers.IntegerField(help_text="matches played at a table (byes not counted)")
+    final = serializers.IntegerField()
+    disputed = serializers.IntegerField()
+
+
+class ReportSerializer(serializers.Serializer):
+    team = serializers.IntegerField()
+    games_a = serializers.IntegerField()
+    games_b = serializers.IntegerField()
+    games_drawn = serializers.IntegerField()
+
+
+class MatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    round_number = serializers.IntegerField()
+    event = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    team_a = serializers.IntegerField()
+    team_b = serializers.IntegerField(allow_null=True)
+    team_a_name = serializers.CharField()
+    team_b_name = serializers.CharField(allow_null=True)
+    bye = serializers.BooleanField()
+    games_a = serializers.IntegerField()
+    games_b = serializers.IntegerField()
+    games_drawn = serializers.IntegerField()
+    result = serializers.ChoiceField(choices=Match.Result.values, allow_null=True)
+    status = serializers.ChoiceField(choices=Match.Status.values)
+    time = serializers.DictField(
+        allow_null=True, help_text="the round clock (null until it exists)"
+    )
+    reports = ReportSerializer(many=True, required=False, help_text="staff only")
+
+
+class ResultInSerializer(serializers.Serializer):
+    games_a = serializers.IntegerField(min_value=0, max_value=1)
+    games_b = serializers.IntegerField(min_value=0, max_value=1)
+    games_drawn = serializers.IntegerField(min_value=0, max_value=20)
+
+
+class DisputedSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    match = MatchSerializer()
+
+
+class SwapInSerializer(serializers.Serializer):
+    team_1 = serializers.IntegerField()
+    team_2 = serializers.IntegerField()
+
+
+class SwapOutSerializer(serializers.Serializer):
+    warnings = serializers.ListField(child=serializers.CharField())
+    round = RoundSerializer()
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    team = serializers.IntegerField()
+    name = serializers.CharField()
+    match_points = serializers.IntegerField(help_text="Match Point penalties taken off")
+    wins = serializers.IntegerField(help_text="byes included")
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    penalty_points = serializers.IntegerField()
+    omw = serializers.FloatField()
+    gw = serializers.FloatField()
+    ogw = serializers.FloatField()
+    dropped = serializers.BooleanField()
+
+
+class StandingsSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    order = serializers.ChoiceField(choices=["team", "individual"])
+    seed = serializers.IntegerField(help_text="of the final random tiebreak")
+    rows = StandingRowSerializer(many=True)
+
+
+class StandingExplainedSerializer(StandingRowSerializer):
+    round = serializers.IntegerField()
+    mw = serializers.FloatField()
+    oomw = serializers.FloatField()
+    rounds_played = serializers.IntegerField()
+    random_key = serializers.IntegerField()
+    explanation = serializers.DictField()
+
+
+AFTER_ROUND = OpenApiParameter(
+    "after_round",
+    int,
+    description="Standings after this Swiss round (default: the last complete one)",
+)
+
+
+# --- loading with access checks ------------------------------------------------------------
+
+
+def _event(request, pk: int, perm: Perm = Perm.VIEW_EVENT) -> Event:
+    event = get_object_or_404(Event, pk=pk)
+    require(actor_from_api(request), perm, event)
+    return event
+
+
+def _staff(actor: Actor, event: Event) -> bool:
+    return can(actor, Perm.VIEW_PRIVATE, event)
+
+
+def _round(request, pk: int, perm: Perm = Perm.VIEW_EVENT) -> tuple[Round, bool]:
+    """The round, if the caller may see it: staff always, others once it is published."""
+    round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk)
+    actor = actor_from_api(request)
+    require(actor, perm, round_.event)
+    staff = _staff(actor, round_.event)
+    if not round_.published and not staff:
+        raise NotVisible
+    return round_, staff
+
+
+def _match(request, pk: int) -> tuple[Match, Actor, bool]:
+    match = get_object_or_404(
+        Match.objects.select_related("round__event", "team_a", "team_b"), pk=pk
+    )
+    actor = actor_from_api(request)
+    require(actor, Perm.VIEW_EVENT, match.round.event)
+    staff = _staff(actor, match.round.event)
+    if not match.round.published and not staff:
+        raise NotVisible
+    return match, actor, staff
+
+
+# --- JSON ----------------------------------------------------------------------------------
+
+
+def match_brief(m: Match) -> dict:
+    return {
+        "id": m.pk,
+        "table": m.table,
+        "team_a": m.team_a_id,
+        "team_b": m.team_b_id,
+        "team_a_name": m.team_a.name,
+        "team_b_name": m.team_b.name if m.team_b_id else None,
+        "bye": m.team_b_id is None,
+        "status": m.status,
+        "result": m.result,
+        "note": m.note,
+    }
+
+
+def round_json(round_: Round, *, staff: bool) -> dict:
+    matches = round_.matches.select_related("team_a", "team_b").order_by("table__isnull", "table")
+    body = {
+        "id": round_.pk,
+        "event": round_.event_id,
+        "number": round_.number,
+        "stage": round_.stage,
+        "published": round_.published,
+        "version": round_.version,
+        "bye_note": round_.summary.get("bye_note") or None,
+        "warnings": round_.summary.get("warnings", []) if staff else [],
+        "matches": [match_brief(m) for m in matches],
+    }
+    if staff:
+        body["seed"] = round_.seed
+    return body
+
+
+def match_json(m: Match, *, staff: bool) -> dict:
+    body = {
+        "id": m.pk,
+        "round": m.round_id,
+        "round_number": m.round.number,
+        "event": m.round.event_id,
+        "table": m.table,
+        "team_a": m.team_a_id,
+        "team_b": m.team_b_id,
+        "team_a_name": m.team_a.name,
+        "team_b_name": m.team_b.name if m.team_b_id else None,
+        "bye": m.is_bye,
+        "games_a": m.games_a,
+        "games_b": m.games_b,
+        "games_drawn": m.games_drawn,
+        "result": m.result,
+        "status": m.status,
+        "time": selectors.match_time(m),
+    }
+    if staff:
+        body["reports"] = [
+            {
+                "team": r.team_id,
+                "games_a": r.games_a,
+                "games_b": r.games_b,
+                "games_drawn": r.games_drawn,
+            }
+            for r in m.reports.all()
+        ]
+    return body
+
+
+def _int_param(request, name: str) -> int | None:
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        value = -1
+    if value < 0 or value > 1000:
+        raise exceptions.ValidationError({name: ["Must be a round number (0 or more)."]})
+    return value
+
+
+def standing_json(row, info: selectors.TeamInfo) -> dict:
+    return {
+        "rank": row.rank,
+        "team": row.team,
+        "name": info.name,
+        "match_points": row.match_points,
+        "wins": row.wins,
+        "losses": row.losses,
+        "draws": row.draws,
+        "byes": row.byes,
+        "penalty_points": row.penalty_points,
+        "omw": percent(row.omw),
+        "gw": percent(row.gw),
+        "ogw": percent(row.ogw),
+        "dropped": info.dropped,
+    }
+
+
+# --- views ---------------------------------------------------------------------------------
+
+
+class EventRoundsView(APIView):
+    @extend_schema(responses=RoundBriefSerializer(many=True))
+    def get(self, request, pk: int):
+        event = _event(request, pk)
+        staff = _staff(actor_from_api(request), event)
+        rounds = selectors.rounds_with_counts(event, published_only=not staff)
+        return Response(
+            [
+                {
+                    "id": r.pk,
+                    "number": r.number,
+                    "stage": r.stage,
+                    "published": r.published,
+                    "matches": r.match_count,
+                    "final": r.final_count,
+                    "disputed": r.disputed_count,
+                }
+                for r in rounds
+            ]
+        )
+
+    @extend_schema(request=None, responses={201: RoundSerializer})
+    def post(self, request, pk: int):
+        """Pair the next round (Swiss, then the top cut). 409 while a round is unfinished."""
+        event = _event(request, pk, Perm.MANAGE_ROUNDS)
+        round_ = services.round_pair_next(event=event, by=request.user)
+        return Response(round_json(round_, staff=True), status=status.HTTP_201_CREATED)
+
+
+class RoundView(APIView):
+    @extend_schema(responses=RoundSerializer)
+    def get(self, request, pk: int):
+        round_, staff = _round(request, pk)
+        return Response(round_json(round_, staff=staff))
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, pk: int):
+        """Unpair the newest round while it has no results (409 otherwise)."""
+        round_, _staff = _round(request, pk, Perm.MANAGE_ROUNDS)
+        services.round_unpair(round_=round_, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundPublishView(APIView):
+    @extend_schema(request=None, responses=RoundSerializer)
+    def post(self, request, pk: int):
+        round_, _staff = _round(request, pk, Perm.MANAGE_ROUNDS)
+        round_ = services.round_publish(round_=round_, by=request.user)
+        return Response(round_json(round_, staff=True))
+
+
+class RoundSwapView(APIView):
+    @extend_schema(request=SwapInSerializer, responses=SwapOutSerializer)
+    def post(self, request, pk: int):
+        """Swap two teams between their matches (or with the bye); warns of rematches and
+        point differences the change creates."""
+        round_, _staff = _round(request, pk, Perm.MANAGE_ROUNDS)
+        outcome = services.round_swap_teams(
+            round_=round_,
+            team_1=request.data.get("team_1"),
+            team_2=request.data.get("team_2"),
+            by=request.user,
+        )
+        return Response(
+            {"warnings": outcome.warnings, "round": round_json(outcome.round, staff=True)}
+        )
+
+
+class RoundMissingView(APIView):
+    @extend_schema(responses=MatchBriefSerializer(many=True))
+    def get(self, request, pk: int):
+        """Matches without a final result, by table (staff: the floor's list)."""
+        round_, _staff = _round(request, pk, Perm.ENTER_RESULTS)
+        return Response([match_brief(m) for m in selectors.missing_results(round_)])
+
+
+class MatchView(APIView):
+    @extend_schema(responses=MatchSerializer)
+    def get(self, request, pk: int):
+        match, _actor, staff = _match(request, pk)
+        return Response(match_json(match, staff=staff))
+
+    @extend_schema(
+        request=inline_serializer("MatchPatch", {"table": serializers.IntegerField()}),
+        responses=MatchSerializer,
+    )
+    def patch(self, request, pk: int):
+        """Move the match to another table (a match already there takes this one's table)."""
+        match, actor, _staff = _match(request, pk)
+        require(actor, Perm.MANAGE_ROUNDS, match.round.event)
+        if "table" in request.data:
+            services.match_set_table(match=match, table=request.data.get("table"), by=request.user)
+        match.refresh_from_db()
+        return Response(match_json(match, staff=True))
+
+
+class MatchResultView(APIView):
+    @extend_schema(
+        request=ResultInSerializer,
+        responses={200: MatchSerializer, 409: DisputedSerializer},
+    )
+    def post(self, request, pk: int):
+        """Staff: the result is final. A team: `reported`, final when the other team reports
+        the same; a different report makes it `disputed` (409 to the second reporter)."""
+        match, actor, staff = _match(request, pk)
+        values = {k: request.data.get(k) for k in ("games_a", "games_b", "games_drawn")}
+        if can(actor, Perm.ENTER_RESULTS, match.round.event):
+            match = services.match_enter_result(match=match, by=request.user, **values)
+            return Response(match_json(match, staff=staff))
+        own = actor.team is not None and actor.team.pk in (match.team_a_id, match.team_b_id)
+        if not own:
+            require(actor, Perm.ENTER_RESULTS, match.round.event)  # raises 403 / 404
+        outcome = services.match_report_result(match=match, team=actor.team, **values)
+        body = match_json(outcome.match, staff=False)
+        if outcome.disputed:
+            return Response(
+                {
+                    "detail": "The other team reported a different result; a judge or the "
+                    "scorekeeper will decide.",
+                    "code": "disputed",
+                    "match": body,
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        return Response(body)
+
+
+class StandingsView(APIView):
+    @extend_schema(parameters=[AFTER_ROUND], responses=StandingsSerializer)
+    def get(self, request, pk: int):
+        """The standings in the MTR order (percentages as decimals, 4 places)."""
+        event = _event(request, pk)
+        table = selectors.standings(event, after_round=_after_round(request, event))
+        return Response(
+            {
+                "round": table.round,
+                "order": event.tiebreak_order,
+                "seed": table.seed,
+                "rows": [standing_json(row, table.teams[row.team]) for row in table.rows],
+            }
+        )
+
+
+class TeamStandingView(APIView):
+    @extend_schema(parameters=[AFTER_ROUND], responses=StandingExplainedSerializer)
+    def get(self, request, pk: int, team_id: int):
+        """One team's line with OOMW% and how each number was computed."""
+        event = _event(request, pk)
+        table = selectors.standings(event, after_round=_after_round(request, event))
+        row = table.row(team_id)
+        if row is None:
+            raise exceptions.NotFound("That team has no line in these standings.")
+        body = standing_json(row, table.teams[row.team])
+        body.update(explain.row_numbers(row))
+        body["round"] = table.round
+        body["explanation"] = explain.explanation_json(row, table)
+        return Response(body)
+
+
+def _after_round(request, event: Event) -> int | None:
+    wanted = _int_param(request, "after_round")
+    if wanted is None:
+        return None
+    paired = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
+    return min(wanted, paired)

@@ -1,0 +1,102 @@
+"""Forms of the rounds pages, and the scorekeeper's short result codes."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+
+# A result as the scorekeeper types it: games won by the team listed first at the table (A),
+# by the team listed second (B), games drawn. "a"/"b": that team won 1-0-0 / 0-1-0;
+# "d": a drawn game, time ran out (0-0-1); "id": an intentional draw (0-0-0, MTR 2.5).
+SHORTCUTS = {"a": (1, 0, 0), "b": (0, 1, 0), "d": (0, 0, 1), "id": (0, 0, 0)}
+_DIGITS = re.compile(r"^\s*(\d+)\s*[-/ .,]?\s*(\d+)\s*[-/ .,]?\s*(\d+)\s*$")
+
+
+def parse_result(text: str) -> tuple[int, int, int] | None:
+    """'1-0-1', '101', '1 0 1', 'a', 'b', 'd', 'id' -> (games_a, games_b, games_drawn)."""
+    text = (text or "").strip().lower()
+    if text in SHORTCUTS:
+        return SHORTCUTS[text]
+    match = _DIGITS.match(text)
+    if match is None:
+        return None
+    return int(match[1]), int(match[2]), int(match[3])
+
+
+class FastResultForm(forms.Form):
+    """Table number, then the result: the scorekeeper's keyboard entry."""
+
+    table = forms.CharField(
+        max_length=40,
+        widget=forms.TextInput(
+            attrs={"inputmode": "numeric", "autocomplete": "off", "autofocus": True, "size": 6}
+        ),
+    )
+    result = forms.CharField(
+        max_length=20,
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "size": 8, "placeholder": "1-0-0"}),
+        help_text="1-0-0 team A won, 0-1-0 team B won, 1-0-1 won after a drawn game, "
+        "0-0-1 draw at time, 0-0-0 intentional draw; or a, b, d, id.",
+    )
+    confirm = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def clean(self):
+        data = super().clean()
+        table_text = (data.get("table") or "").strip()
+        result_text = (data.get("result") or "").strip()
+        if " " in table_text and not result_text:  # "12 1-0-0" typed in one field
+            table_text, result_text = table_text.split(None, 1)
+        if not table_text.isdigit():
+            self.add_error("table", "Type the table number.")
+            return data
+        games = parse_result(result_text)
+        if games is None:
+            self.add_error("result", "Type the result as 1-0-0, 0-1-0, 1-0-1, 0-0-1 or 0-0-0.")
+            return data
+        data["table_number"] = int(table_text)
+        data["games"] = games
+        return data
+
+
+class StaffResultForm(forms.Form):
+    games_a = forms.IntegerField(min_value=0, max_value=1, label="Games won by team A")
+    games_b = forms.IntegerField(min_value=0, max_value=1, label="Games won by team B")
+    games_drawn = forms.IntegerField(min_value=0, max_value=20, initial=0, label="Games drawn")
+
+
+class TeamReportForm(forms.Form):
+    """A team reports from its own point of view; the view turns it into team A / team B."""
+
+    OUTCOMES = [
+        ("won", "We won"),
+        ("lost", "We lost"),
+        ("draw", "Draw: time ran out"),
+        ("id", "Intentional draw (no game played)"),
+    ]
+    outcome = forms.ChoiceField(choices=OUTCOMES, widget=forms.RadioSelect)
+    drawn = forms.IntegerField(
+        min_value=0,
+        max_value=20,
+        initial=0,
+        required=False,
+        label="Drawn games before that",
+        help_text="A drawn game is replayed while time allows (MTR 9.1). Usually 0.",
+    )
+
+    def games(self, side: str) -> tuple[int, int, int]:
+        outcome = self.cleaned_data["outcome"]
+        drawn = self.cleaned_data.get("drawn") or 0
+        if outcome == "id":
+            return 0, 0, 0
+        if outcome == "draw":
+            return 0, 0, max(drawn, 1)
+        we_won = outcome == "won"
+        a_won = we_won if side == "a" else not we_won
+        return (1, 0, drawn) if a_won else (0, 1, drawn)
+
+
+class TableMoveForm(forms.Form):
+    table = forms.IntegerField(min_value=1, max_value=10_000, label="Table")
+    to = forms.IntegerField(min_value=1, max_value=10_000, label="Move to table")

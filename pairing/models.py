@@ -1,0 +1,209 @@
+"""Rounds, matches and results: the stored facts of Swiss rounds and the top cut.
+
+Notes on terminology
+--------------------
+round
+    One Swiss round or one top-cut round of an event, numbered 1, 2, ... across both stages.
+match
+    Two teams at a table (MTR 9.1: one game decides it, drawn games are replayed while time
+    allows). A *bye* is a match with no ``team_b`` and no table, final at once as a win
+    (MTR App. C).
+result
+    Games won by each team and games drawn: 1-0-0, 0-1-0, 1-0-1, 0-0-1 (time ran out), 0-0-0
+    (intentional draw, MTR 2.5). ``result`` is derived: ``a``, ``b`` or ``draw``.
+status
+    ``pending`` (nothing in), ``reported`` (one team reported), ``disputed`` (the two teams
+    reported different results: staff decide), ``final`` (both teams agree, or staff entered it).
+entry
+    A team's place in a round (``MatchTeam``): which match, which side, and its seat order at
+    pairing time (MTR 9.4: the primary player may change between matches). The unique
+    (round, team) constraint is the database's guarantee that a team plays once per round.
+version
+    Bumped by every change to a round's pairings (swap, table, publish): the cache key of the
+    rendered pairings pages.
+
+Standings are never stored: pairing.selectors computes them from the final matches.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from tournament.models import Event, Team
+
+
+class Round(models.Model):
+    class Stage(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        TOP_CUT = "top_cut", "Top cut"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=8, choices=Stage.choices, default=Stage.SWISS)
+    published = models.BooleanField(default=False)
+    published_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    seed = models.BigIntegerField()  # of the RNG that paired it: the pairing can be replayed
+    summary = models.JSONField(default=dict, blank=True)  # rematches, pair-downs, bye note
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["event_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.event_id}"
+
+    @property
+    def is_top_cut(self) -> bool:
+        return self.stage == self.Stage.TOP_CUT
+
+
+class Match(models.Model):
+    class Result(models.TextChoices):
+        A = "a", "Team A won"
+        B = "b", "Team B won"
+        DRAW = "draw", "Draw"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        REPORTED = "reported", "Reported by one team"
+        DISPUTED = "disputed", "Disputed"
+        FINAL = "final", "Final"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveIntegerField(null=True, blank=True)  # None: a bye
+    team_a = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    team_b = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+", null=True)
+    games_a = models.PositiveSmallIntegerField(default=0)
+    games_b = models.PositiveSmallIntegerField(default=0)
+    games_drawn = models.PositiveSmallIntegerField(default=0)
+    result = models.CharField(max_length=4, choices=Result.choices, null=True, blank=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    note = models.CharField(max_length=300, blank=True, default="")  # why a pair-down/rematch
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round_id", "table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "table"],
+                condition=Q(table__isnull=False),
+                name="match_table_unique_in_round",
+            ),
+            models.CheckConstraint(condition=~Q(team_a=F("team_b")), name="match_two_teams"),
+            # MTR 9.1: a 2HG match ends at its first won game.
+            models.CheckConstraint(
+                condition=Q(games_a__lte=1, games_b__lte=1, games_drawn__lte=20)
+                & ~Q(games_a=1, games_b=1),
+                name="match_games_range",
+            ),
+            # The games and result are the decided result: set exactly when the match is final.
+            models.CheckConstraint(
+                condition=Q(result__isnull=True) & ~Q(status="final")
+                | Q(result__isnull=False, status="final"),
+                name="match_result_iff_final",
+            ),
+            # A bye has no table and is a final win.
+            models.CheckConstraint(
+                condition=Q(team_b__isnull=False, table__isnull=False)
+                | Q(team_b__isnull=True, table__isnull=True, result="a", status="final"),
+                name="match_bye_shape",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.table} of round {self.round_id}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.team_b_id is None
+
+    @property
+    def score(self) -> str:
+        return f"{self.games_a}-{self.games_b}-{self.games_drawn}"
+
+
+class MatchTeam(models.Model):
+    """A team's entry in a round: one per team and round (the database enforces it)."""
+
+    class Side(models.TextChoices):
+        A = "a", "A"
+        B = "b", "B"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entries")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="entries")
+    side = models.CharField(max_length=1, choices=Side.choices)
+    seats = models.JSONField(default=list)  # player ids in seat order at pairing (MTR 9.4)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"], name="entry_team_once_per_round"),
+            models.UniqueConstraint(fields=["match", "side"], name="entry_one_team_per_side"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team_id} in match {self.match_id}"
+
+
+class ResultReport(models.Model):
+    """What one team says the result of its match was (api.md: both teams report)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    games_a = models.PositiveSmallIntegerField()
+    games_b = models.PositiveSmallIntegerField()
+    games_drawn = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["match_id", "created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "team"], name="report_once_per_team"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team_id}: {self.score}"
+
+    @property
+    def score(self) -> str:
+        return f"{self.games_a}-{self.games_b}-{self.games_drawn}"
+
+
+class PairingChange(models.Model):
+    """The log of what staff did to the pairings, with the warnings each change raised."""
+
+    class Kind(models.TextChoices):
+        PAIR = "pair", "Paired"
+        UNPAIR = "unpair", "Unpaired"
+        SWAP = "swap", "Swapped teams"
+        TABLE = "table", "Moved a match"
+        PUBLISH = "publish", "Published"
+        RESULT = "result", "Result by staff"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairing_changes")
+    round_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    description = models.CharField(max_length=500)
+    warnings = models.JSONField(default=list, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Round {self.round_number}: {self.description}"

@@ -1,0 +1,83 @@
+"""The rendered pairings of a round, cached per round, version and view.
+
+A pairings page of a big event is the page everyone opens at round start; its table is rendered
+once per (round, version, view) and kept in the cache, so the page costs a handful of queries.
+Every change to a round's pairings bumps Round.version, which makes a new key.
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from pairing.models import Match, Round
+
+VIEWS = ("table", "name")
+TIMEOUT = 6 * 3600
+TABLES_PER_ROW = 10  # a row of the hall, for the printed list: "Tables 1-10"
+
+
+def cache_key(round_: Round, view: str, staff: bool) -> str:
+    return f"pairings:{round_.pk}:{round_.version}:{view}:{'staff' if staff else 'all'}"
+
+
+def _matches(round_: Round) -> list[Match]:
+    return list(
+        round_.matches.select_related("team_a", "team_b")
+        .prefetch_related("team_a__players", "team_b__players")
+        .order_by("table")
+    )
+
+
+def _by_table(matches: list[Match]) -> list[dict]:
+    """Matches by table, in rows of the hall; the byes after the last table."""
+    rows: list[dict] = []
+    for m in sorted(matches, key=lambda m: (m.table is None, m.table or 0)):
+        hall_row = "Byes" if m.table is None else _row_label(m.table)
+        if not rows or rows[-1]["label"] != hall_row:
+            rows.append({"label": hall_row, "matches": []})
+        rows[-1]["matches"].append(m)
+    return rows
+
+
+def _row_label(table: int) -> str:
+    first = (table - 1) // TABLES_PER_ROW * TABLES_PER_ROW + 1
+    return f"Tables {first}-{first + TABLES_PER_ROW - 1}"
+
+
+def _by_name(matches: list[Match]) -> list[dict]:
+    """Every team once, alphabetically: where it sits and whom it plays."""
+    lines = []
+    for m in matches:
+        lines.append({"team": m.team_a, "table": m.table, "opponent": m.team_b, "side": "a"})
+        if m.team_b_id:
+            lines.append({"team": m.team_b, "table": m.table, "opponent": m.team_a, "side": "b"})
+    return sorted(lines, key=lambda line: (line["team"].name.casefold(), line["team"].pk))
+
+
+def pairings_html(round_: Round, view: str, *, staff: bool) -> SafeString:
+    """The pairings table of a round, from the cache when it is there."""
+    key = cache_key(round_, view, staff)
+    html = cache.get(key)
+    if html is None:
+        html = render(round_, view, staff=staff)
+        cache.set(key, html, TIMEOUT)
+    return mark_safe(html)  # noqa: S308 - our own template's output
+
+
+def render(round_: Round, view: str, *, staff: bool) -> str:
+    matches = _matches(round_)
+    context = {"round": round_, "staff": staff, "view": view}
+    if view == "name":
+        context["lines"] = _by_name(matches)
+    else:
+        context["hall_rows"] = _by_table(matches)
+    return render_to_string("pairing/_pairings_table.html", context)
+
+
+def warm(round_: Round) -> None:
+    """Render every view of a round into the cache (at publication: round start)."""
+    for view in VIEWS:
+        for staff in (False, True):
+            cache.set(cache_key(round_, view, staff), render(round_, view, staff=staff), TIMEOUT)

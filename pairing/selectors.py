@@ -1,0 +1,284 @@
+"""Reads of rounds, matches and standings (the standings are computed, never stored).
+
+Standings (MTR 3.1, App. C) come from the final Swiss matches, the Match Point penalties that
+the sources in PENALTY_SOURCES give (the judging app appends one), and the teams that the sources
+in DISQUALIFICATION_SOURCES name; pairing.domain.tiebreakers does the arithmetic.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q
+
+from pairing.adapters import match_record
+from pairing.domain.tiebreakers import MatchRecord, StandingRow, compute_standings
+from pairing.domain.tiebreakers import recommended_structure as app_e_structure
+from pairing.models import Match, MatchTeam, Round
+from tournament.models import Event, Team
+
+#: Functions event -> {team id: match points to take off}; summed (the judging app fills it).
+PENALTY_SOURCES: list[Callable[[Event], Mapping[int, int]]] = []
+#: Functions event -> team ids disqualified: left out of the standings, never paired again.
+DISQUALIFICATION_SOURCES: list[Callable[[Event], Iterable[int]]] = []
+
+
+def penalties(event: Event) -> dict[int, int]:
+    total: dict[int, int] = {}
+    for source in PENALTY_SOURCES:
+        for team, points in source(event).items():
+            total[team] = total.get(team, 0) + int(points)
+    return total
+
+
+def disqualified(event: Event) -> set[int]:
+    return {int(team) for source in DISQUALIFICATION_SOURCES for team in source(event)}
+
+
+# --- the event's structure ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Structure:
+    swiss_rounds: int
+    top_cut: int
+    automatic: bool  # from MTR App. E (the organizer left swiss_rounds empty)
+    teams: int
+
+
+def structure(event: Event) -> Structure:
+    """Swiss rounds and playoff size: the organizer's, or MTR App. E from the team count.
+
+    The count is the teams of round 1 once it is paired (drops later do not change the plan),
+    else the teams registered and not dropped. With automatic rounds, a top cut the organizer
+    set (2, 4 or 8) wins over App. E's."""
+    first = Round.objects.filter(event=event, number=1).first()
+    if first is not None:
+        teams = MatchTeam.objects.filter(round=first).count()
+    else:
+        teams = Team.objects.filter(event=event, dropped=False).count()
+    if event.swiss_rounds is not None:
+        return Structure(event.swiss_rounds, event.top_cut, False, teams)
+    rounds, cut = app_e_structure(max(teams, 4))
+    return Structure(rounds, event.top_cut or cut, True, teams)
+
+
+# --- rounds --------------------------------------------------------------------------------
+
+
+def rounds_with_counts(event: Event, *, published_only: bool = False):
+    """The event's rounds with match counts: total, final, disputed, byes."""
+    rounds = Round.objects.filter(event=event)
+    if published_only:
+        rounds = rounds.filter(published=True)
+    return rounds.annotate(
+        match_count=Count("matches", filter=Q(matches__team_b__isnull=False)),
+        final_count=Count(
+            "matches", filter=Q(matches__status="final", matches__team_b__isnull=False)
+        ),
+        disputed_count=Count("matches", filter=Q(matches__status="disputed")),
+    ).order_by("number")
+
+
+def latest_round(event: Event) -> Round | None:
+    return Round.objects.filter(event=event).order_by("-number").first()
+
+
+def unfinished_count(round_: Round) -> int:
+    return round_.matches.exclude(status=Match.Status.FINAL).count()
+
+
+def missing_results(round_: Round):
+    """Matches of the round without a final result, by table: what the floor must chase."""
+    return (
+        round_.matches.exclude(status=Match.Status.FINAL)
+        .select_related("team_a", "team_b")
+        .prefetch_related("reports")
+        .order_by("table")
+    )
+
+
+def team_entry(team: Team, round_: Round) -> MatchTeam | None:
+    return (
+        MatchTeam.objects.filter(round=round_, team=team)
+        .select_related("match__team_a", "match__team_b")
+        .first()
+    )
+
+
+# --- standings -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamInfo:
+    id: int
+    name: str
+    dropped: bool
+    dropped_after_round: int | None
+
+
+@dataclass
+class Facts:
+    """What the standings are computed from, loaded in a few queries."""
+
+    event: Event
+    after_round: int
+    teams: dict[int, TeamInfo]
+    matches: list[MatchRecord]
+    penalties: dict[int, int]
+    disqualified: set[int]
+    seed: int
+    load_seconds: float = 0.0
+
+
+@dataclass
+class Standings:
+    event: Event
+    round: int  # standings after this Swiss round (0: before round 1)
+    rows: list[StandingRow]
+    teams: dict[int, TeamInfo]
+    matches: list[MatchRecord]
+    seed: int
+    load_seconds: float = 0.0
+    compute_seconds: float = 0.0
+    _by_team: dict[int, StandingRow] = field(default_factory=dict)
+
+    def row(self, team_id: int) -> StandingRow | None:
+        if not self._by_team:
+            self._by_team = {row.team: row for row in self.rows}
+        return self._by_team.get(team_id)
+
+
+def standings_seed(event: Event) -> int:
+    """The seed of the final random tiebreak: round 1's seed, so it is fixed for the event."""
+    seed = Round.objects.filter(event=event, number=1).values_list("seed", flat=True).first()
+    return seed if seed is not None else event.pk
+
+
+def complete_swiss_rounds(event: Event) -> int:
+    """The number of the last Swiss round whose matches are all final (0 if none)."""
+    done = 0
+    for number, open_matches in (
+        Round.objects.filter(event=event, stage=Round.Stage.SWISS)
+        .annotate(open=Count("matches", filter=~Q(matches__status="final")))
+        .order_by("number")
+        .values_list("number", "open")
+    ):
+        if open_matches:
+            break
+        done = number
+    return done
+
+
+def load_facts(event: Event, *, after_round: int | None = None) -> Facts:
+    started = time.perf_counter()
+    if after_round is None:
+        after_round = complete_swiss_rounds(event)
+    teams = {
+        pk: TeamInfo(pk, name, dropped, after)
+        for pk, name, dropped, after in Team.objects.filter(event=event)
+        .order_by("pk")
+        .values_list("pk", "name", "dropped", "dropped_after_round")
+    }
+    rows = (
+        Match.objects.filter(
+            round__event=event,
+            round__stage=Round.Stage.SWISS,
+            round__number__lte=after_round,
+            status=Match.Status.FINAL,
+        )
+        .order_by()
+        .values_list(
+            "round__number", "team_a_id", "team_b_id", "games_a", "games_b", "games_drawn", "result"
+        )
+    )
+    matches = [match_record(row) for row in rows]
+    facts = Facts(
+        event=event,
+        after_round=after_round,
+        teams=teams,
+        matches=matches,
+        penalties=penalties(event),
+        disqualified=disqualified(event),
+        seed=standings_seed(event),
+    )
+    facts.load_seconds = time.perf_counter() - started
+    return facts
+
+
+def compute(facts: Facts) -> Standings:
+    started = time.perf_counter()
+    rows = compute_standings(
+        list(facts.teams),
+        facts.matches,
+        penalties={t: p for t, p in facts.penalties.items() if t in facts.teams},
+        disqualified=facts.disqualified,
+        order=facts.event.tiebreak_order,
+        seed=facts.seed,
+    )
+    return Standings(
+        event=facts.event,
+        round=facts.after_round,
+        rows=rows,
+        teams=facts.teams,
+        matches=facts.matches,
+        seed=facts.seed,
+        load_seconds=facts.load_seconds,
+        compute_seconds=time.perf_counter() - started,
+    )
+
+
+def standings(event: Event, *, after_round: int | None = None) -> Standings:
+    """The standings after a Swiss round (default: the last one with every result final)."""
+    return compute(load_facts(event, after_round=after_round))
+
+
+@dataclass
+class TeamFacts:
+    points: int = 0  # match points, penalties taken off
+    byes: int = 0
+    opponents: set[int] = field(default_factory=set)
+
+
+def team_facts(event: Event, team_ids: Iterable[int], *, before_round: int) -> dict[int, TeamFacts]:
+    """Points, byes and past opponents of a few teams (the warnings of a manual change)."""
+    ids = set(team_ids)
+    facts = {team: TeamFacts() for team in ids}
+    rows = (
+        Match.objects.filter(
+            round__event=event,
+            round__stage=Round.Stage.SWISS,
+            round__number__lt=before_round,
+            status=Match.Status.FINAL,
+        )
+        .filter(Q(team_a__in=ids) | Q(team_b__in=ids))
+        .values_list("team_a_id", "team_b_id", "result")
+    )
+    for a, b, result in rows:
+        for me, other, won in ((a, b, "a"), (b, a, "b")):
+            if me not in facts:
+                continue
+            if other is None:
+                facts[me].byes += 1
+            else:
+                facts[me].opponents.add(other)
+            facts[me].points += 3 if result == won else 1 if result == "draw" else 0
+    for team, points in penalties(event).items():
+        if team in facts:
+            facts[team].points -= points
+    return facts
+
+
+#: Functions match -> dict for the `time` field of a match (the round clock fills it; the
+#: first source that answers wins). None until a clock exists.
+MATCH_TIME_SOURCES: list[Callable[[Match], dict | None]] = []
+
+
+def match_time(match: Match) -> dict | None:
+    for source in MATCH_TIME_SOURCES:
+        value = source(match)
+        if value is not None:
+            return value
+    return None

@@ -1,0 +1,657 @@
+"""Rounds, pairings and results: the write side (one transaction per call).
+
+Rules implemented: MTR App. E and rules.md "Swiss rounds and playoffs" (how many rounds, the top
+cut), MTR 10.4 (playoff seeding), MTR 9.1 and 2.4-2.5 (a match is one game; draws; intentional
+draws; no draws in the playoff), MTR App. C (a bye is a win). The pairing itself is
+pairing.domain.swiss; this module locks, loads, asks the domain and saves.
+
+Locks: every call that creates, removes or rearranges a round takes the Event row with
+select_for_update first, so two "pair round" calls at the same moment run one after the other
+and the second sees the first's round (409: it has unfinished matches). Result calls lock the
+Match row.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from pairing import adapters, selectors
+from pairing.domain.swiss import PairingError, pair_round
+from pairing.domain.tiebreakers import TooFewTeamsError
+from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
+from tournament.errors import AccessDenied, Conflict, ServiceError
+from tournament.models import Event, Player, Team
+
+MAX_DRAWN_GAMES = 20
+
+
+# --- pairing a round -----------------------------------------------------------------------
+
+
+def _locked_event(event: Event) -> Event:
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def _new_seed() -> int:
+    return secrets.randbits(62)  # fits a signed 64-bit column
+
+
+def _log(event: Event, number: int, kind: str, text: str, by, warnings=()) -> PairingChange:
+    return PairingChange.objects.create(
+        event=event,
+        round_number=number,
+        kind=kind,
+        description=text[:500],
+        warnings=list(warnings),
+        by=by if getattr(by, "is_authenticated", False) else None,
+    )
+
+
+def _check_can_pair(event: Event, last: Round | None) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("The event is finished.", code="event_finished")
+    if last is not None:
+        open_matches = selectors.unfinished_count(last)
+        if open_matches:
+            raise Conflict(
+                f"Round {last.number} still has {open_matches} match(es) without a final result.",
+                code="round_unfinished",
+            )
+
+
+@transaction.atomic
+def round_pair_next(*, event: Event, by=None, seed: int | None = None) -> Round:
+    """Pair the next round: Swiss until the Swiss rounds are played, then the top cut."""
+    event = _locked_event(event)
+    last = selectors.latest_round(event)
+    _check_can_pair(event, last)
+    try:
+        plan = selectors.structure(event)
+    except TooFewTeamsError as exc:
+        raise Conflict(str(exc), code="too_few_teams") from exc
+    number = last.number + 1 if last else 1
+    seed = _new_seed() if seed is None else seed
+    swiss_played = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
+    try:
+        if swiss_played < plan.swiss_rounds and (last is None or not last.is_top_cut):
+            round_ = _pair_swiss(event, number, seed, by)
+        elif plan.top_cut:
+            round_ = _pair_top_cut(event, number, seed, by, plan)
+        else:
+            raise Conflict(
+                f"All {plan.swiss_rounds} Swiss rounds are played and there is no top cut.",
+                code="event_over",
+            )
+    except IntegrityError as exc:  # the unique (event, number) constraint, if a lock was missed
+        raise Conflict("That round was paired at the same moment.", code="already_paired") from exc
+    if event.status == Event.Status.REGISTRATION:
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+    summary = round_.summary
+    _log(
+        event, number, PairingChange.Kind.PAIR, _pair_text(round_), by, summary.get("warnings", [])
+    )
+    return round_
+
+
+def _pair_text(round_: Round) -> str:
+    s = round_.summary
+    stage = "top cut" if round_.is_top_cut else "Swiss"
+    text = f"Paired round {round_.number} ({stage}): {s.get('matches', 0)} matches"
+    if s.get("bye_team"):
+        text += ", one bye"
+    return text + f", seed {round_.seed}."
+
+
+def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
+    standings = selectors.standings(event, after_round=number - 1)
+    dropped = {t.id: t.dropped for t in standings.teams.values()}
+    dropped.update(dict.fromkeys(selectors.disqualified(event), True))
+    records = adapters.team_records(standings.rows, standings.matches, dropped)
+    try:
+        result = pair_round(records, random.Random(seed))
+    except PairingError as exc:
+        raise Conflict(str(exc), code="cannot_pair") from exc
+    names = {t.id: t.name for t in standings.teams.values()}
+    pairs = [(p.a, p.b, adapters.name_teams(p.note, names)) for p in result.pairs]
+    warnings = [note for _a, _b, note in pairs if note]
+    summary = {
+        "rematches": result.rematches,
+        "unequal_pairs": result.unequal_pairs,
+        "max_gap": result.max_gap,
+        "bye_team": result.bye,
+        "bye_note": adapters.name_teams(result.bye_note, names),
+        "warnings": warnings,
+    }
+    byes = [result.bye] if result.bye else []
+    return _save_round(event, number, Round.Stage.SWISS, seed, by, pairs, byes, summary)
+
+
+def _save_round(event, number, stage, seed, by, pairs, byes, summary) -> Round:
+    """Save the round, its matches (tables numbered top first) and each team's entry."""
+    team_ids = [t for a, b, _n in pairs for t in (a, b)] + list(byes)
+    fixed = dict(
+        Team.objects.filter(pk__in=team_ids, fixed_table__isnull=False).values_list(
+            "pk", "fixed_table"
+        )
+    )
+    tables, clashes = adapters.assign_tables([(a, b) for a, b, _n in pairs], fixed)
+    summary = {**summary, "matches": len(pairs), "warnings": summary["warnings"] + clashes}
+    round_ = Round.objects.create(
+        event=event,
+        number=number,
+        stage=stage,
+        seed=seed,
+        summary=summary,
+        created_by=by if getattr(by, "is_authenticated", False) else None,
+    )
+    rows = [
+        Match(round=round_, table=t, team_a_id=a, team_b_id=b, note=(note or "")[:300])
+        for (a, b, note), t in zip(pairs, tables, strict=True)
+    ]
+    rows += [_bye_match(round_, team) for team in byes]
+    matches = Match.objects.bulk_create(rows)
+    seats = _seat_orders(team_ids)
+    MatchTeam.objects.bulk_create(
+        MatchTeam(round=round_, match=m, team_id=team, side=side, seats=seats.get(team, []))
+        for m in matches
+        for team, side in ((m.team_a_id, "a"), (m.team_b_id, "b"))
+        if team is not None
+    )
+    return round_
+
+
+def _bye_match(round_: Round, team_id: int) -> Match:
+    """A bye: no opponent, no table, a final win (MTR App. C), recorded 1-0-0."""
+    return Match(
+        round=round_,
+        table=None,
+        team_a_id=team_id,
+        team_b=None,
+        games_a=1,
+        result=Match.Result.A,
+        status=Match.Status.FINAL,
+        note="Bye",
+    )
+
+
+def _seat_orders(team_ids: list[int]) -> dict[int, list[int]]:
+    seats: dict[int, list[int]] = {}
+    for team, player in (
+        Player.objects.filter(team_id__in=team_ids)
+        .order_by("team_id", "seat")
+        .values_list("team_id", "pk")
+    ):
+        seats.setdefault(team, []).append(player)
+    return seats
+
+
+# --- the top cut (MTR 10.4) ----------------------------------------------------------------
+
+
+def _pair_top_cut(event: Event, number: int, seed: int, by, plan: selectors.Structure) -> Round:
+    previous = list(Round.objects.filter(event=event, stage=Round.Stage.TOP_CUT).order_by("number"))
+    if not previous:
+        return _pair_first_cut(event, number, seed, by, plan)
+    last = previous[-1]
+    bracket = [tuple(pair) for pair in last.summary["bracket"]]  # in bracket order
+    winner = {}
+    for m in last.matches.all():
+        won = m.team_a_id if m.result == Match.Result.A else m.team_b_id
+        winner[m.team_a_id] = won
+    seeds = last.summary.get("seeds", {})
+    seeding = sorted((int(team) for team in seeds), key=lambda team: seeds[str(team)])
+    pairs = adapters.next_cut_round(bracket, [winner[a] for a, _b in bracket], seeding)
+    if pairs is None:
+        raise Conflict("The final has been played: the event is over.", code="event_over")
+    return _save_cut_round(event, number, seed, by, pairs, seeds)
+
+
+def _pair_first_cut(event: Event, number: int, seed: int, by, plan: selectors.Structure) -> Round:
+    """Seed the playoff from the standings after the Swiss rounds (dropped teams skipped)."""
+    after = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
+    standings = selectors.standings(event, after_round=after)
+    eligible = [row.team for row in standings.rows if not standings.teams[row.team].dropped]
+    if after == 0:  # no Swiss round (MTR App. E, 4-8 teams): the seeds are drawn at random
+        random.Random(seed).shuffle(eligible)
+    if len(eligible) < 2:
+        raise Conflict("A top cut needs at least 2 teams still in the event.", code="too_few_teams")
+    size, entrants = adapters.cut_size(plan.top_cut, len(eligible))
+    seeded = eligible[:entrants]
+    pairs = adapters.first_cut_round(seeded, size)
+    seeds = {str(team): i for i, team in enumerate(seeded, start=1)}
+    warnings = []
+    if size < plan.top_cut:
+        warnings.append(f"Top {plan.top_cut} reduced to top {size}: too few teams.")
+    if entrants < size:
+        warnings.append(f"{size - entrants} bye(s) in the bracket of {size}: {entrants} teams.")
+    return _save_cut_round(event, number, seed, by, pairs, seeds, warnings)
+
+
+def _save_cut_round(event, number, seed, by, pairs, seeds, warnings=()) -> Round:
+    names = dict(Team.objects.filter(event=event).values_list("pk", "name"))
+    played = [(a, b) for a, b in pairs if b is not None]
+    byes = [a for a, b in pairs if b is None]
+
+    def note(a: int, b: int) -> str:
+        return f"Seed {seeds.get(str(a), '?')} v seed {seeds.get(str(b), '?')}"
+
+    rows = [(a, b, note(a, b)) for a, b in played]
+    summary = {
+        "warnings": list(warnings),
+        "seeds": seeds,  # team id (as text: JSON keys) -> seed
+        "bracket": [list(pair) for pair in pairs],
+    }
+    summary["bye_team"] = byes[0] if byes else None
+    if byes:
+        summary["bye_note"] = (
+            ", ".join(names.get(t, str(t)) for t in byes) + " advance(s) with a bye"
+        )
+    return _save_round(event, number, Round.Stage.TOP_CUT, seed, by, rows, byes, summary)
+
+
+# --- unpair, publish, rearrange ------------------------------------------------------------
+
+
+def _locked_round(round_: Round) -> tuple[Event, Round]:
+    event = _locked_event(round_.event)
+    try:
+        return event, Round.objects.select_for_update().get(pk=round_.pk)
+    except Round.DoesNotExist as exc:
+        raise Conflict("That round no longer exists.", code="round_gone") from exc
+
+
+def _has_results(round_: Round) -> bool:
+    played = round_.matches.filter(team_b__isnull=False)
+    return (
+        played.exclude(status=Match.Status.PENDING).exists()
+        or ResultReport.objects.filter(match__round=round_).exists()
+    )
+
+
+@transaction.atomic
+def round_unpair(*, round_: Round, by=None) -> int:
+    """Delete the newest round while no result is in (byes aside); give back its number."""
+    event, round_ = _locked_round(round_)
+    newest = selectors.latest_round(event)
+    if newest is None or newest.pk != round_.pk:
+        raise Conflict("Only the newest round can be unpaired.", code="not_newest_round")
+    if _has_results(round_):
+        raise Conflict(
+            f"Round {round_.number} has results; it can no longer be unpaired.",
+            code="round_has_results",
+        )
+    number = round_.number
+    round_.delete()
+    if number == 1:
+        event.status = Event.Status.REGISTRATION
+        event.save(update_fields=["status"])
+    _log(event, number, PairingChange.Kind.UNPAIR, f"Unpaired round {number}.", by)
+    return number
+
+
+@transaction.atomic
+def round_publish(*, round_: Round, by=None) -> Round:
+    event, round_ = _locked_round(round_)
+    if round_.published:
+        return round_
+    round_.published = True
+    round_.published_at = timezone.now()
+    round_.version = F("version") + 1
+    round_.save(update_fields=["published", "published_at", "version"])
+    round_.refresh_from_db()
+    _log(event, round_.number, PairingChange.Kind.PUBLISH, f"Published round {round_.number}.", by)
+    transaction.on_commit(lambda: _warm(round_.pk))
+    return round_
+
+
+def _warm(round_id: int) -> None:
+    from pairing.tasks import warm_pairings
+
+    warm_pairings.delay(round_id)
+
+
+@dataclass(frozen=True)
+class SwapOutcome:
+    round: Round
+    warnings: list[str]
+
+
+def _entry(round_: Round, team_id: object) -> MatchTeam:
+    try:
+        team_id = int(team_id)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as exc:
+        raise ServiceError("Give a team id.", field="teams", code="invalid") from exc
+    entry = (
+        MatchTeam.objects.select_related("match", "team")
+        .filter(round=round_, team_id=team_id)
+        .first()
+    )
+    if entry is None:
+        raise ServiceError(
+            f"Team {team_id} does not play in round {round_.number}.",
+            field="teams",
+            code="not_in_round",
+        )
+    return entry
+
+
+def _check_unplayed(match: Match) -> None:
+    if match.is_bye:
+        return
+    if match.status != Match.Status.PENDING or match.reports.exists():
+        raise Conflict(
+            f"Table {match.table} already has a result; it cannot be changed.",
+            code="match_has_result",
+        )
+
+
+@transaction.atomic
+def round_swap_teams(*, round_: Round, team_1: object, team_2: object, by=None) -> SwapOutcome:
+    """Swap two teams between their matches (or with the bye), warning for every rematch and
+    every pair on different match points the change creates. Logged with who did it."""
+    event, round_ = _locked_round(round_)
+    if round_.is_top_cut:
+        raise Conflict("The top cut follows the bracket; it cannot be rearranged.", code="top_cut")
+    one, two = _entry(round_, team_1), _entry(round_, team_2)
+    if one.match_id == two.match_id:
+        raise ServiceError("Those two teams already play each other.", code="same_match")
+    for entry in (one, two):
+        _check_unplayed(entry.match)
+    m1, m2 = one.match, two.match
+    setattr(m1, f"team_{one.side}_id", two.team_id)
+    setattr(m2, f"team_{two.side}_id", one.team_id)
+    for m in (m1, m2):
+        m.note = ""
+    warnings = _pair_warnings(event, round_, [m1, m2])
+    for m in (m1, m2):
+        m.note = "; ".join(w for w in warnings if _mentions(w, m))[:300]
+        m.save(update_fields=["team_a", "team_b", "note", "updated_at"])
+    MatchTeam.objects.filter(pk__in=[one.pk, two.pk]).delete()
+    seats = _seat_orders([one.team_id, two.team_id])
+    MatchTeam.objects.bulk_create(
+        [
+            MatchTeam(
+                round=round_,
+                match=m2,
+                team_id=one.team_id,
+                side=two.side,
+                seats=seats.get(one.team_id, []),
+            ),
+            MatchTeam(
+                round=round_,
+                match=m1,
+                team_id=two.team_id,
+                side=one.side,
+                seats=seats.get(two.team_id, []),
+            ),
+        ]
+    )
+    _bump(round_)
+    where = {m.pk: (f"table {m.table}" if m.table else "the bye") for m in (m1, m2)}
+    text = (
+        f"Round {round_.number}: swapped {one.team.name} ({where[m1.pk]}) "
+        f"and {two.team.name} ({where[m2.pk]})."
+    )
+    _log(event, round_.number, PairingChange.Kind.SWAP, text, by, warnings)
+    return SwapOutcome(round_, warnings)
+
+
+def _mentions(warning: str, match: Match) -> bool:
+    return f"[{match.pk}]" in warning or (
+        match.table is not None and f"Table {match.table}:" in warning
+    )
+
+
+def _bump(round_: Round) -> None:
+    Round.objects.filter(pk=round_.pk).update(version=F("version") + 1)
+    round_.refresh_from_db(fields=["version"])
+
+
+def _pair_warnings(event: Event, round_: Round, matches: list[Match]) -> list[str]:
+    """For each match: a rematch, different match points, a second bye."""
+    ids = {t for m in matches for t in (m.team_a_id, m.team_b_id) if t}
+    facts = selectors.team_facts(event, ids, before_round=round_.number)
+    names = dict(Team.objects.filter(pk__in=ids).values_list("pk", "name"))
+    out: list[str] = []
+    for m in matches:
+        where = f"Table {m.table}:" if m.table else "Bye:"
+        a = facts[m.team_a_id]
+        if m.team_b_id is None:
+            if a.byes:
+                out.append(f"{where} {names[m.team_a_id]} gets a bye again ({a.byes + 1} byes).")
+            continue
+        b = facts[m.team_b_id]
+        na, nb = names[m.team_a_id], names[m.team_b_id]
+        if m.team_b_id in a.opponents:
+            out.append(f"{where} rematch: {na} and {nb} have met before.")
+        if a.points != b.points:
+            out.append(f"{where} {na} ({a.points} pts) plays {nb} ({b.points} pts): points differ.")
+    return out
+
+
+@transaction.atomic
+def match_set_table(*, match: Match, table: object, by=None) -> Match:
+    """Move a match to another table; a match already there takes this match's table."""
+    event, round_ = _locked_round(match.round)
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.is_bye:
+        raise ServiceError("A bye has no table.", field="table", code="bye")
+    if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= 10_000:
+        raise ServiceError("Table must be a number from 1 to 10000.", field="table")
+    if table == match.table:
+        return match
+    old = match.table
+    other = round_.matches.filter(table=table).first()
+    if other is not None:
+        Match.objects.filter(pk=other.pk).update(table=0)  # unique (round, table) at each step
+    Match.objects.filter(pk=match.pk).update(table=table)
+    if other is not None:
+        Match.objects.filter(pk=other.pk).update(table=old)
+    _bump(round_)
+    text = f"Round {round_.number}: moved table {old} to table {table}"
+    text += f" (table {table} moved to {old})." if other else "."
+    _log(event, round_.number, PairingChange.Kind.TABLE, text, by)
+    match.refresh_from_db()
+    return match
+
+
+# --- results -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Games:
+    a: int
+    b: int
+    drawn: int
+
+    @property
+    def result(self) -> str:
+        if self.a:
+            return Match.Result.A
+        if self.b:
+            return Match.Result.B
+        return Match.Result.DRAW
+
+
+def clean_games(games_a: object, games_b: object, games_drawn: object, *, top_cut: bool) -> Games:
+    """Validate a result (MTR 9.1: a match ends at its first won game; 2.4: no playoff draw)."""
+    errors: dict[str, list[str]] = {}
+    values = {}
+    for name, value, high in (
+        ("games_a", games_a, 1),
+        ("games_b", games_b, 1),
+        ("games_drawn", games_drawn, MAX_DRAWN_GAMES),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+            errors[name] = [f"Must be a whole number from 0 to {high}."]
+        values[name] = value
+    if errors:
+        raise ServiceError(errors=errors, code="invalid")
+    games = Games(values["games_a"], values["games_b"], values["games_drawn"])
+    if games.a and games.b:
+        raise ServiceError(
+            "A 2HG match ends at its first won game: both teams cannot have won a game (MTR 9.1).",
+            code="two_wins",
+        )
+    if top_cut and games.result == Match.Result.DRAW:
+        raise ServiceError(
+            "A playoff match cannot end in a draw (MTR 2.4): play on until one team wins.",
+            code="playoff_draw",
+        )
+    return games
+
+
+def _locked_match(match: Match) -> Match:
+    return Match.objects.select_for_update().select_related("round__event").get(pk=match.pk)
+
+
+def _finalize(match: Match, games: Games, by=None) -> None:
+    match.games_a, match.games_b, match.games_drawn = games.a, games.b, games.drawn
+    match.result = games.result
+    match.status = Match.Status.FINAL
+    match.decided_by = by if getattr(by, "is_authenticated", False) else None
+    match.save(
+        update_fields=[
+            "games_a",
+            "games_b",
+            "games_drawn",
+            "result",
+            "status",
+            "decided_by",
+            "updated_at",
+        ]
+    )
+    _after_final(match.round)
+
+
+def _after_final(round_: Round) -> None:
+    """When the event's last round is complete, the event is finished."""
+    if round_.matches.exclude(status=Match.Status.FINAL).exists():
+        return
+    event = round_.event
+    if round_.is_top_cut:
+        last = len(round_.summary.get("bracket", [])) == 1  # the final
+    else:
+        plan = selectors.structure(event)
+        last = not plan.top_cut and round_.number >= plan.swiss_rounds
+    if last:
+        Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+
+
+def _check_cut_winner(match: Match, games: Games) -> None:
+    """A top-cut winner cannot change once the next bracket round is paired."""
+    if not match.round.is_top_cut or match.result is None or match.result == games.result:
+        return
+    if Round.objects.filter(event_id=match.round.event_id, number__gt=match.round.number).exists():
+        raise Conflict(
+            "The next playoff round is paired with this match's winner; unpair it first.",
+            code="bracket_advanced",
+        )
+
+
+@transaction.atomic
+def match_enter_result(
+    *, match: Match, games_a: object, games_b: object, games_drawn: object, by=None
+) -> Match:
+    """Staff enter a result: final at once, overriding the teams' reports and any dispute."""
+    match = _locked_match(match)
+    if match.is_bye:
+        raise Conflict("A bye has no result to enter.", code="bye")
+    games = clean_games(games_a, games_b, games_drawn, top_cut=match.round.is_top_cut)
+    _check_cut_winner(match, games)
+    before = (match.status, match.score if match.result else None)
+    _finalize(match, games, by)
+    if before[0] in (Match.Status.DISPUTED, Match.Status.FINAL) and before[1] != match.score:
+        what = "settled the dispute" if before[0] == Match.Status.DISPUTED else "changed the result"
+        _log(
+            match.round.event,
+            match.round.number,
+            PairingChange.Kind.RESULT,
+            f"Table {match.table}: {what}: {match.score}.",
+            by,
+        )
+    return match
+
+
+@dataclass(frozen=True)
+class ReportOutcome:
+    match: Match
+    outcome: str  # reported | confirmed | disputed
+
+    @property
+    def disputed(self) -> bool:
+        return self.outcome == "disputed"
+
+
+@transaction.atomic
+def match_report_result(
+    *, match: Match, team: Team, games_a: object, games_b: object, games_drawn: object
+) -> ReportOutcome:
+    """A team reports its match: the first report is `reported`; the other team's equal report
+    makes it final; a different one makes it `disputed` for staff to decide."""
+    match = _locked_match(match)
+    if team.pk not in (match.team_a_id, match.team_b_id):
+        raise AccessDenied
+    if not match.round.published:
+        raise Conflict("This round is not published yet.", code="not_published")
+    if match.is_bye:
+        raise Conflict("A bye has no result to report.", code="bye")
+    games = clean_games(games_a, games_b, games_drawn, top_cut=match.round.is_top_cut)
+    if match.status == Match.Status.FINAL:
+        if (match.games_a, match.games_b, match.games_drawn) == (games.a, games.b, games.drawn):
+            return ReportOutcome(match, "confirmed")
+        raise Conflict(
+            f"The result is final ({match.score}); ask the scorekeeper or a judge to change it.",
+            code="result_final",
+        )
+    ResultReport.objects.update_or_create(
+        match=match,
+        team=team,
+        defaults={"games_a": games.a, "games_b": games.b, "games_drawn": games.drawn},
+    )
+    other = match.reports.exclude(team=team).first()
+    if other is None:
+        outcome, match.status = "reported", Match.Status.REPORTED
+    elif (other.games_a, other.games_b, other.games_drawn) == (games.a, games.b, games.drawn):
+        _finalize(match, games)
+        return ReportOutcome(match, "confirmed")
+    else:
+        outcome, match.status = "disputed", Match.Status.DISPUTED
+    match.save(update_fields=["status", "updated_at"])
+    return ReportOutcome(match, outcome)
+
+
+@transaction.atomic
+def results_enter_bulk(
+    *, round_: Round, results: Mapping[int, tuple[int, int, int]], by=None
+) -> int:
+    """Staff enter many results of one round at once (the simulator; a scorekeeper's sheet)."""
+    matches = {m.pk: m for m in round_.matches.select_for_update().filter(pk__in=list(results))}
+    missing = set(results) - set(matches)
+    if missing:
+        raise ServiceError(f"Match(es) {sorted(missing)} are not in round {round_.number}.")
+    decider = by if getattr(by, "is_authenticated", False) else None
+    for pk, (a, b, drawn) in results.items():
+        match = matches[pk]
+        if match.is_bye:
+            raise Conflict("A bye has no result to enter.", code="bye")
+        games = clean_games(a, b, drawn, top_cut=round_.is_top_cut)
+        _check_cut_winner(match, games)
+        match.games_a, match.games_b, match.games_drawn = games.a, games.b, games.drawn
+        match.result, match.status, match.decided_by = games.result, Match.Status.FINAL, decider
+        match.updated_at = timezone.now()
+    Match.objects.bulk_update(
+        matches.values(),
+        ["games_a", "games_b", "games_drawn", "result", "status", "decided_by", "updated_at"],
+        batch_size=500,
+    )
+    _after_final(round_)
+    return len(matches)

@@ -1,0 +1,398 @@
+"""HTML pages of rounds: pairings (by table, by name, slips), the scorekeeper's result entry,
+missing results, standings with their working, and a team's result report on /t/<key>/.
+
+Visibility (tournament.access): staff see a round from the moment it is paired; everyone who
+may view the event sees it once it is published. Teams report only on their own match.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from pairing import explain, forms, rendering, selectors, services
+from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
+from tournament.access import Perm, actor_from_page, can, require, team_by_key
+from tournament.errors import NotVisible, ServiceError
+from tournament.models import Event
+
+
+def _event(request, pk: int, perm: Perm = Perm.VIEW_EVENT) -> tuple[Event, bool]:
+    """The event and whether the caller is staff (may see unpublished rounds)."""
+    event = get_object_or_404(Event, pk=pk)
+    actor = actor_from_page(request)
+    require(actor, perm, event)
+    return event, can(actor, Perm.VIEW_PRIVATE, event)
+
+
+def _round(event: Event, number: int, staff: bool) -> Round:
+    round_ = get_object_or_404(Round, event=event, number=number)
+    if not round_.published and not staff:
+        raise NotVisible
+    return round_
+
+
+def _base(event: Event, staff: bool, **extra) -> dict:
+    return {"event": event, "staff": staff, **extra}
+
+
+def _error(request, exc: ServiceError) -> None:
+    messages.error(request, exc.message)
+
+
+# --- rounds --------------------------------------------------------------------------------
+
+
+def rounds(request, pk: int):
+    event, staff = _event(request, pk)
+    plan = None
+    try:
+        plan = selectors.structure(event)
+    except ValueError:
+        plan = None  # fewer than 4 teams: no App. E structure yet
+    context = _base(
+        event,
+        staff,
+        rounds=selectors.rounds_with_counts(event, published_only=not staff),
+        plan=plan,
+        manage=can(actor_from_page(request), Perm.MANAGE_ROUNDS, event),
+        latest=selectors.latest_round(event),
+    )
+    return render(request, "pairing/rounds.html", context)
+
+
+@require_POST
+def round_pair(request, pk: int):
+    event, _staff = _event(request, pk, Perm.MANAGE_ROUNDS)
+    try:
+        round_ = services.round_pair_next(event=event, by=request.user)
+    except ServiceError as exc:
+        _error(request, exc)
+        return redirect("rounds", event.pk)
+    messages.success(request, f"Round {round_.number} paired. Check it, then publish it.")
+    return redirect("round", event.pk, round_.number)
+
+
+def round_detail(request, pk: int, number: int):
+    event, staff = _event(request, pk)
+    round_ = _round(event, number, staff)
+    view = "name" if request.GET.get("by") == "name" else "table"
+    manage = staff and can(actor_from_page(request), Perm.MANAGE_ROUNDS, event)
+    context = _base(
+        event,
+        staff,
+        round=round_,
+        view=view,
+        manage=manage,
+        pairings=rendering.pairings_html(round_, view, staff=manage),
+    )
+    if manage:
+        context["changes"] = PairingChange.objects.filter(
+            event=event, round_number=round_.number
+        ).select_related("by")[:30]
+        context["move_form"] = forms.TableMoveForm()
+        context["newest"] = selectors.latest_round(event) == round_
+    return render(request, "pairing/round.html", context)
+
+
+@require_POST
+def round_publish(request, pk: int, number: int):
+    event, staff = _event(request, pk, Perm.MANAGE_ROUNDS)
+    round_ = _round(event, number, staff)
+    services.round_publish(round_=round_, by=request.user)
+    messages.success(request, f"Round {number} published: the teams can see their tables.")
+    return redirect("round", event.pk, number)
+
+
+@require_POST
+def round_unpair(request, pk: int, number: int):
+    event, staff = _event(request, pk, Perm.MANAGE_ROUNDS)
+    round_ = _round(event, number, staff)
+    try:
+        services.round_unpair(round_=round_, by=request.user)
+    except ServiceError as exc:
+        _error(request, exc)
+        return redirect("round", event.pk, number)
+    messages.success(request, f"Round {number} unpaired.")
+    return redirect("rounds", event.pk)
+
+
+@require_POST
+def round_swap(request, pk: int, number: int):
+    event, staff = _event(request, pk, Perm.MANAGE_ROUNDS)
+    round_ = _round(event, number, staff)
+    teams = request.POST.getlist("team")
+    if len(teams) != 2:
+        messages.error(request, f"Tick exactly two teams to swap ({len(teams)} ticked).")
+        return redirect("round", event.pk, number)
+    try:
+        outcome = services.round_swap_teams(
+            round_=round_, team_1=teams[0], team_2=teams[1], by=request.user
+        )
+    except ServiceError as exc:
+        _error(request, exc)
+    else:
+        messages.success(request, "Teams swapped.")
+        for warning in outcome.warnings:
+            messages.warning(request, warning)
+    return redirect("round", event.pk, number)
+
+
+@require_POST
+def round_table(request, pk: int, number: int):
+    event, staff = _event(request, pk, Perm.MANAGE_ROUNDS)
+    round_ = _round(event, number, staff)
+    form = forms.TableMoveForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the table to move and the table to move it to.")
+        return redirect("round", event.pk, number)
+    match = round_.matches.filter(table=form.cleaned_data["table"]).first()
+    if match is None:
+        messages.error(request, f"There is no table {form.cleaned_data['table']} in this round.")
+        return redirect("round", event.pk, number)
+    try:
+        services.match_set_table(match=match, table=form.cleaned_data["to"], by=request.user)
+    except ServiceError as exc:
+        _error(request, exc)
+    else:
+        messages.success(request, "Table moved.")
+    return redirect("round", event.pk, number)
+
+
+def round_slips(request, pk: int, number: int):
+    """Match slips, to print and cut: one per table."""
+    event, staff = _event(request, pk, Perm.MANAGE_ROUNDS)
+    round_ = _round(event, number, staff)
+    matches = (
+        round_.matches.filter(team_b__isnull=False)
+        .select_related("team_a", "team_b")
+        .prefetch_related("team_a__players", "team_b__players")
+        .order_by("table")
+    )
+    return render(request, "pairing/slips.html", _base(event, staff, round=round_, matches=matches))
+
+
+# --- results -------------------------------------------------------------------------------
+
+
+def round_results(request, pk: int, number: int):
+    """The scorekeeper's keyboard entry: table number, then the result, Enter."""
+    event, staff = _event(request, pk, Perm.ENTER_RESULTS)
+    round_ = _round(event, number, staff)
+    form = forms.FastResultForm(request.POST or None)
+    confirm = None
+    if request.method == "POST" and form.is_valid():
+        outcome = _fast_entry(request, round_, form)
+        if outcome is None:
+            return redirect("round-results", event.pk, number)
+        confirm = outcome
+    missing = list(selectors.missing_results(round_)[:200])
+    recent = (
+        round_.matches.filter(status=Match.Status.FINAL, team_b__isnull=False)
+        .select_related("team_a", "team_b")
+        .order_by("-updated_at")[:8]
+    )
+    context = _base(
+        event,
+        staff,
+        round=round_,
+        form=form,
+        confirm=confirm,
+        missing=missing,
+        missing_count=selectors.unfinished_count(round_),
+        recent=recent,
+    )
+    return render(request, "pairing/results.html", context)
+
+
+def _fast_entry(request, round_: Round, form) -> Match | None:
+    """Enter one result; None when done (or failed with a message), the match when the new
+    result would replace a different final one and needs a second Enter."""
+    table = form.cleaned_data["table_number"]
+    games = form.cleaned_data["games"]
+    match = round_.matches.select_related("team_a", "team_b").filter(table=table).first()
+    if match is None:
+        messages.error(request, f"There is no table {table} in round {round_.number}.")
+        return None
+    new_score = "-".join(str(g) for g in games)
+    if match.status == Match.Status.FINAL and match.score != new_score:
+        if form.cleaned_data.get("confirm") != f"{table}:{new_score}":
+            form.data = form.data.copy()
+            form.data["confirm"] = f"{table}:{new_score}"
+            return match
+    try:
+        match = services.match_enter_result(
+            match=match, games_a=games[0], games_b=games[1], games_drawn=games[2], by=request.user
+        )
+    except ServiceError as exc:
+        messages.error(request, f"Table {table}: {exc.message}")
+        return None
+    messages.success(request, f"Table {table}: {describe(match)}")
+    return None
+
+
+def describe(match: Match) -> str:
+    """'Red Giants beat Blue Twins (1-0-1)' / 'Red Giants and Blue Twins drew (0-0-1)'."""
+    a, b = match.team_a.name, match.team_b.name if match.team_b_id else None
+    if b is None:
+        return f"{a} has a bye"
+    if match.result == Match.Result.A:
+        return f"{a} beat {b} ({match.score})"
+    if match.result == Match.Result.B:
+        return f"{b} beat {a} ({match.score})"
+    return f"{a} and {b} drew ({match.score})"
+
+
+def round_missing(request, pk: int, number: int):
+    """The floor's list: tables without a final result, disputes first."""
+    event, staff = _event(request, pk, Perm.ENTER_RESULTS)
+    round_ = _round(event, number, staff)
+    missing = list(selectors.missing_results(round_))
+    missing.sort(key=lambda m: (m.status != Match.Status.DISPUTED, m.table or 0))
+    return render(
+        request, "pairing/missing.html", _base(event, staff, round=round_, missing=missing)
+    )
+
+
+def match_detail(request, pk: int, match_id: int):
+    """A match for staff: the teams' reports, and the result to enter or override."""
+    event, staff = _event(request, pk, Perm.ENTER_RESULTS)
+    match = get_object_or_404(
+        Match.objects.select_related("round", "team_a", "team_b"), pk=match_id, round__event=event
+    )
+    initial = {"games_a": match.games_a, "games_b": match.games_b, "games_drawn": match.games_drawn}
+    form = forms.StaffResultForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.match_enter_result(match=match, by=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            for field, msgs in (exc.errors or {"__all__": [exc.message]}).items():
+                for msg in msgs:
+                    form.add_error(field if field in form.fields else None, msg)
+        else:
+            match.refresh_from_db()
+            messages.success(request, f"Table {match.table}: {describe(match)}. Final.")
+            return redirect("round-missing", event.pk, match.round.number)
+    reports = ResultReport.objects.filter(match=match).select_related("team")
+    return render(
+        request,
+        "pairing/match.html",
+        _base(event, staff, match=match, round=match.round, form=form, reports=reports),
+    )
+
+
+# --- standings -----------------------------------------------------------------------------
+
+
+def _after_round(request, event: Event) -> int | None:
+    raw = request.GET.get("after_round", "")
+    if not raw.isdigit():
+        return None
+    paired = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
+    return min(int(raw), paired)
+
+
+def standings(request, pk: int):
+    event, staff = _event(request, pk)
+    table = selectors.standings(event, after_round=_after_round(request, event))
+    swiss = list(
+        Round.objects.filter(event=event, stage=Round.Stage.SWISS, published=True).values_list(
+            "number", flat=True
+        )
+    )
+    cut = list(
+        Round.objects.filter(event=event, stage=Round.Stage.TOP_CUT, published=True)
+        .prefetch_related("matches__team_a", "matches__team_b")
+        .order_by("number")
+    )
+    rows = [
+        {"row": row, "team": table.teams[row.team], "omw": explain.pct(row.omw),
+         "oomw": explain.pct(row.oomw), "gw": explain.pct(row.gw), "ogw": explain.pct(row.ogw)}
+        for row in table.rows
+    ]  # fmt: skip
+    context = _base(
+        event,
+        staff,
+        table=table,
+        rows=rows,
+        swiss_rounds=swiss,
+        cut_rounds=cut,
+        team_order=event.tiebreak_order == "team",
+    )
+    return render(request, "pairing/standings.html", context)
+
+
+def standing_team(request, pk: int, team_id: int):
+    """One team's line and the working of each of its numbers."""
+    event, staff = _event(request, pk)
+    table = selectors.standings(event, after_round=_after_round(request, event))
+    row = table.row(team_id)
+    if row is None:
+        raise Http404("That team has no line in these standings.")
+    opponents = [
+        {"line": o, "name": table.teams[o.opponent].name, "mw": explain.pct(o.mw),
+         "omw": explain.pct(o.omw), "gw": explain.pct(o.gw)}
+        for o in row.explanation.opponents
+    ]  # fmt: skip
+    context = _base(
+        event,
+        staff,
+        table=table,
+        row=row,
+        team=table.teams[team_id],
+        lines=explain.lines(row, table),
+        opponents=opponents,
+    )
+    return render(request, "pairing/standing_team.html", context)
+
+
+# --- a team's own report (/t/<key>/) -------------------------------------------------------
+
+
+def team_report(request, key: str, match_id: int):
+    """Step 1 (POST from the team page): show what will be reported; step 2 (confirm=1): send."""
+    team = team_by_key(key)
+    entry = (
+        MatchTeam.objects.filter(team=team, match_id=match_id, round__published=True)
+        .select_related("round", "match__team_a", "match__team_b")
+        .first()
+    )
+    if entry is None:
+        raise Http404("No such match for your team.")
+    back = reverse("team-private", args=[key])
+    if request.method != "POST":
+        return redirect(back)
+    form = forms.TeamReportForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose the result of your match.")
+        return redirect(back)
+    match = entry.match
+    games = form.games(entry.side)
+    if request.POST.get("confirm") != "1":
+        preview = Match(
+            team_a=match.team_a, team_b=match.team_b, games_a=games[0], games_b=games[1],
+            games_drawn=games[2], result=services.Games(*games).result,
+        )  # fmt: skip
+        context = {
+            "team": team, "event": team.event, "key": key, "match": match,
+            "form": form, "summary": describe(preview), "round": entry.round,
+        }  # fmt: skip
+        return render(request, "pairing/team_confirm.html", context)
+    try:
+        outcome = services.match_report_result(
+            match=match, team=team, games_a=games[0], games_b=games[1], games_drawn=games[2]
+        )
+    except ServiceError as exc:
+        _error(request, exc)
+        return redirect(back)
+    text = {
+        "reported": "Result sent. It is final when the other team reports the same.",
+        "confirmed": "Result confirmed by both teams: it is final.",
+        "disputed": "The other team reported a different result. A judge will come to "
+        "your table to sort it out.",
+    }[outcome.outcome]
+    (messages.warning if outcome.disputed else messages.success)(request, text)
+    return redirect(back)
