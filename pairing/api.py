@@ -7,6 +7,7 @@ included) once it is published. Rounds are read through tournament.access like e
 
 from __future__ import annotations
 
+from django.db.models import F
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
@@ -204,7 +205,9 @@ def match_brief(m: Match) -> dict:
 
 
 def round_json(round_: Round, *, staff: bool) -> dict:
-    matches = round_.matches.select_related("team_a", "team_b").order_by("table__isnull", "table")
+    matches = round_.matches.select_related("team_a", "team_b").order_by(
+        F("table").asc(nulls_last=True)
+    )
     body = {
         "id": round_.pk,
         "event": round_.event_id,
@@ -392,7 +395,9 @@ class MatchResultView(APIView):
         """Staff: the result is final. A team: `reported`, final when the other team reports
         the same; a different report makes it `disputed` (409 to the second reporter)."""
         match, actor, staff = _match(request, pk)
-        values = {k: request.data.get(k) for k in ("games_a", "games_b", "games_drawn")}
+        data = ResultInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
         if can(actor, Perm.ENTER_RESULTS, match.round.event):
             match = services.match_enter_result(match=match, by=request.user, **values)
             return Response(match_json(match, staff=staff))
