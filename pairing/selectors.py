@@ -16,7 +16,7 @@ from django.db.models import Count, Q
 from pairing.adapters import match_record
 from pairing.domain.tiebreakers import MatchRecord, StandingRow, compute_standings
 from pairing.domain.tiebreakers import recommended_structure as app_e_structure
-from pairing.models import Match, MatchTeam, Round
+from pairing.models import Match, MatchTeam, ResultReport, Round
 from tournament.models import Event, Team
 
 #: Functions event -> {team id: match points to take off}; summed (the judging app fills it).
@@ -88,6 +88,15 @@ def latest_round(event: Event) -> Round | None:
 
 def unfinished_count(round_: Round) -> int:
     return round_.matches.exclude(status=Match.Status.FINAL).count()
+
+
+def has_results(round_: Round) -> bool:
+    """A result or a team's report is in (byes aside): the round can no longer be unpaired."""
+    played = round_.matches.filter(team_b__isnull=False)
+    return (
+        played.exclude(status=Match.Status.PENDING).exists()
+        or ResultReport.objects.filter(match__round=round_).exists()
+    )
 
 
 def missing_results(round_: Round):

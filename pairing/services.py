@@ -268,14 +268,6 @@ def _locked_round(round_: Round) -> tuple[Event, Round]:
         raise Conflict("That round no longer exists.", code="round_gone") from exc
 
 
-def _has_results(round_: Round) -> bool:
-    played = round_.matches.filter(team_b__isnull=False)
-    return (
-        played.exclude(status=Match.Status.PENDING).exists()
-        or ResultReport.objects.filter(match__round=round_).exists()
-    )
-
-
 @transaction.atomic
 def round_unpair(*, round_: Round, by=None) -> int:
     """Delete the newest round while no result is in (byes aside); give back its number."""
@@ -283,7 +275,7 @@ def round_unpair(*, round_: Round, by=None) -> int:
     newest = selectors.latest_round(event)
     if newest is None or newest.pk != round_.pk:
         raise Conflict("Only the newest round can be unpaired.", code="not_newest_round")
-    if _has_results(round_):
+    if selectors.has_results(round_):
         raise Conflict(
             f"Round {round_.number} has results; it can no longer be unpaired.",
             code="round_has_results",

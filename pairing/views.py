@@ -94,7 +94,9 @@ def round_detail(request, pk: int, number: int):
             event=event, round_number=round_.number
         ).select_related("by")[:30]
         context["move_form"] = forms.TableMoveForm()
-        context["newest"] = selectors.latest_round(event) == round_
+        context["can_unpair"] = selectors.latest_round(event) == round_ and not (
+            selectors.has_results(round_)
+        )
     return render(request, "pairing/round.html", context)
 
 
