@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from tournament import api
 
@@ -17,4 +17,5 @@ urlpatterns = [
     path("teams/<int:pk>/", api.TeamDetailView.as_view(), name="api-team"),
     path("teams/<int:pk>/drop/", api.TeamDropView.as_view(), name="api-team-drop"),
     path("teams/<int:pk>/key/", api.TeamKeyView.as_view(), name="api-team-key"),
+    path("", include("tournament.api_decklists")),
 ]

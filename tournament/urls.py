@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from tournament import views
 
@@ -18,4 +18,5 @@ urlpatterns = [
     path("events/<int:pk>/staff/", views.event_staff, name="event-staff"),
     path("events/<int:pk>/staff/<int:user_id>/remove/", views.staff_remove, name="staff-remove"),
     path("t/<str:key>/", views.team_private, name="team-private"),
+    path("", include("tournament.urls_decklists")),
 ]

@@ -17,6 +17,7 @@ import hashlib
 import io
 import json
 import re
+import weakref
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,7 @@ from tournament.domain.cards import (
     UNLIMITED,
     BanlistError,
     CardFacts,
+    CardIndex,
     normalize_name,
     parse_banlists,
 )
@@ -407,6 +409,18 @@ def catalogue_status() -> dict[str, Any]:
     }
 
 
+def catalogue_brief() -> dict[str, Any]:
+    """The dates of the loaded data, for the footer of the decklist pages (two small queries)."""
+    cards = _latest(CatalogueImport.Kind.CARDS)
+    lists = _latest(CatalogueImport.Kind.BANLISTS)
+    return {
+        "loaded": cards is not None,
+        "cards_date": cards.data_date if cards else None,
+        "cards_source": cards.source if cards else "",
+        "banlists_date": lists.data_date if lists else None,
+    }
+
+
 def iter_card_facts() -> Iterator[CardFacts]:
     """Every card of the database as CardFacts (identical legality maps shared, to save memory)."""
     shared: dict[tuple[tuple[str, str], ...], Mapping[str, str]] = {}
@@ -426,3 +440,25 @@ def iter_card_facts() -> Iterator[CardFacts]:
             deck_limit=deck_limit,
             legalities=mapping,
         )
+
+
+_search_keys: weakref.WeakKeyDictionary[CardIndex, list[tuple[str, str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def search_names(index: CardIndex, query: str, *, limit: int = 20) -> list[str]:
+    """Card names starting with ``query`` (normalised), then names containing it."""
+    keys = _search_keys.get(index)
+    if keys is None:
+        keys = _search_keys[index] = sorted(
+            ((normalize_name(card.name), card.name) for card in index), key=lambda kv: kv[0]
+        )
+    needle = normalize_name(query)
+    if not needle:
+        return []
+    starts = [name for key, name in keys if key.startswith(needle)]
+    if len(starts) >= limit:
+        return starts[:limit]
+    contains = [name for key, name in keys if needle in key and not key.startswith(needle)]
+    return (starts + contains)[:limit]
