@@ -167,10 +167,11 @@ def _round(request, pk: int, perm: Perm = Perm.VIEW_EVENT) -> tuple[Round, bool]
     """The round, if the caller may see it: staff always, others once it is published."""
     round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk)
     actor = actor_from_api(request)
-    require(actor, perm, round_.event)
+    require(actor, Perm.VIEW_EVENT, round_.event)
     staff = _staff(actor, round_.event)
     if not round_.published and not staff:
-        raise NotVisible
+        raise NotVisible  # its existence is private until it is published
+    require(actor, perm, round_.event)
     return round_, staff
 
 
