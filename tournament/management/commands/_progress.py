@@ -13,7 +13,7 @@ class ProgressBar:
     WIDTH = 30
 
     def __init__(self, out: IO[str], fileobj: IO[bytes] | None, *, enabled: bool = True) -> None:
-        self.out = out
+        self.out = getattr(out, "_out", out)  # a command's OutputWrapper adds line endings
         self.fileobj = fileobj
         self.enabled = enabled
         self.total = _size(fileobj)

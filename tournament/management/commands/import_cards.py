@@ -1,7 +1,6 @@
 """python manage.py import_cards FILE: load a Scryfall "Oracle Cards" or MTGJSON AtomicCards file."""
 
 import datetime as dt
-import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -38,7 +37,7 @@ class Command(BaseCommand):
             except ValueError as exc:
                 raise CommandError(f"--date must be YYYY-MM-DD, not {date!r}.") from exc
         with path.open("rb") as fileobj:
-            bar = ProgressBar(sys.stderr, fileobj, enabled=verbosity >= 1)
+            bar = ProgressBar(self.stderr, fileobj, enabled=verbosity >= 1)
             try:
                 result = svc.import_cards(
                     fileobj=fileobj, source=path.name, data_date=data_date, note=note, progress=bar

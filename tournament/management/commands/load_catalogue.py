@@ -1,7 +1,5 @@
 """python manage.py load_catalogue [--if-empty]: load the catalogue shipped in tournament/catalogue/."""
 
-import sys
-
 from django.core.management.base import BaseCommand
 
 from tournament.management.commands._progress import ProgressBar
@@ -19,7 +17,7 @@ class Command(BaseCommand):
         parser.add_argument("--if-empty", action="store_true")
 
     def handle(self, *args, if_empty: bool, verbosity: int, **options):
-        bar = ProgressBar(sys.stderr, None, enabled=verbosity >= 2)
+        bar = ProgressBar(self.stderr, None, enabled=verbosity >= 2)
         result = svc.load_shipped(if_empty=if_empty, progress=bar)
         if result.cards is None and result.banlists is None:
             if verbosity >= 2:
