@@ -77,7 +77,7 @@ def render(round_: Round, view: str, *, staff: bool) -> str:
 
 
 def warm(round_: Round) -> None:
-    """Render every view of a round into the cache (at publication: round start)."""
+    """Render the public views of a round into the cache (at publication: round start, when
+    every player opens them; staff views are rendered on their first visit)."""
     for view in VIEWS:
-        for staff in (False, True):
-            cache.set(cache_key(round_, view, staff), render(round_, view, staff=staff), TIMEOUT)
+        cache.set(cache_key(round_, view, False), render(round_, view, staff=False), TIMEOUT)

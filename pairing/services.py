@@ -626,24 +626,25 @@ def results_enter_bulk(
     *, round_: Round, results: Mapping[int, tuple[int, int, int]], by=None
 ) -> int:
     """Staff enter many results of one round at once (the simulator; a scorekeeper's sheet)."""
-    matches = {m.pk: m for m in round_.matches.select_for_update().filter(pk__in=list(results))}
+    matches = {m.pk: m for m in round_.matches.select_for_update()}
+    for m in matches.values():
+        m.round = round_  # no query per match below
     missing = set(results) - set(matches)
     if missing:
         raise ServiceError(f"Match(es) {sorted(missing)} are not in round {round_.number}.")
     decider = by if getattr(by, "is_authenticated", False) else None
+    groups: dict[Games, list[int]] = {}
     for pk, (a, b, drawn) in results.items():
-        match = matches[pk]
-        if match.is_bye:
+        if matches[pk].is_bye:
             raise Conflict("A bye has no result to enter.", code="bye")
         games = clean_games(a, b, drawn, top_cut=round_.is_top_cut)
-        _check_cut_winner(match, games)
-        match.games_a, match.games_b, match.games_drawn = games.a, games.b, games.drawn
-        match.result, match.status, match.decided_by = games.result, Match.Status.FINAL, decider
-        match.updated_at = timezone.now()
-    Match.objects.bulk_update(
-        matches.values(),
-        ["games_a", "games_b", "games_drawn", "result", "status", "decided_by", "updated_at"],
-        batch_size=500,
-    )
+        _check_cut_winner(matches[pk], games)
+        groups.setdefault(games, []).append(pk)
+    now = timezone.now()
+    for games, pks in groups.items():  # a few distinct results: one UPDATE each
+        Match.objects.filter(pk__in=pks).update(
+            games_a=games.a, games_b=games.b, games_drawn=games.drawn, result=games.result,
+            status=Match.Status.FINAL, decided_by=decider, updated_at=now,
+        )  # fmt: skip
     _after_final(round_)
-    return len(matches)
+    return len(results)
