@@ -8,11 +8,9 @@ import pytest
 
 from support import factories
 from support.browser import login
-from support.catalogue import catalogue_live  # noqa: F401
+from support.catalogue import load_subset
 from tournament.models import Decklist
 from tournament.services import decklists as svc
-
-pytestmark = pytest.mark.usefixtures("catalogue_live")
 
 BURN = """4 Lightning Bolt
 4 Monastery Swiftspear
@@ -38,6 +36,21 @@ TEMPO_WITH_BOLT = """Deck
 4 Remand
 4 Vendilion Clique
 20 Island"""
+
+
+CARDS = {
+    "Lightning Bolt", "Monastery Swiftspear", "Lava Spike", "Rift Bolt", "Skewer the Critics",
+    "Goblin Guide", "Eidolon of the Great Revel", "Light Up the Stage", "Searing Blaze",
+    "Skullcrack", "Mountain", "Delver of Secrets // Insectile Aberration", "Counterspell", "Opt",
+    "Consider", "Spell Pierce", "Thing in the Ice // Awoken Horror", "Snapcaster Mage",
+    "Mana Leak", "Remand", "Vendilion Clique", "Island", "Hogaak, Arisen Necropolis",
+}  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def cards(transactional_db):
+    """The cards of these lists (a live-server test empties the database after it)."""
+    load_subset(CARDS)
 
 
 def _no_horizontal_scroll(page) -> bool:

@@ -29,14 +29,22 @@ def catalogue(django_db_setup, django_db_blocker):
     return index
 
 
-@pytest.fixture
-def catalogue_live(django_db_setup, django_db_blocker):
-    """For live-server tests, which empty the database after each test: load it again if gone."""
-    from tournament import catalogue_cache
-    from tournament.models import BanList, Card
-    from tournament.services.catalogue import load_shipped
+def load_subset(names) -> None:
+    """Load only these cards of the shipped catalogue (and the shipped banlists): instant.
 
-    with django_db_blocker.unblock():
-        if Card.objects.count() < SHIPPED_CARDS or not BanList.objects.exists():
-            load_shipped()
-        return catalogue_cache.card_index()
+    For live-server tests, which empty the database after each test: the whole catalogue
+    would be written again for every test.
+    """
+    import gzip
+    import io
+    import json
+
+    from tournament.catalogue import SHIPPED_DIR
+    from tournament.services.catalogue import import_banlists, import_cards, read_banlists_file
+
+    wanted = set(names)
+    with gzip.open(SHIPPED_DIR / "cards.jsonl.gz", "rt", encoding="utf-8") as lines:
+        kept = [line for line in lines if json.loads(line)["name"] in wanted]
+    import_cards(fileobj=io.BytesIO("".join(kept).encode()), source="test subset")
+    with (SHIPPED_DIR / "banlists.json.gz").open("rb") as fileobj:
+        import_banlists(data=read_banlists_file(fileobj), source="shipped banlists")

@@ -136,7 +136,7 @@ def _dek_to_text(xml: str) -> str:
         (side if attrs.get("sideboard", "false").lower() == "true" else main).append(line)
     if not main and not side:
         raise ServiceError(errors={"file": ["No cards found in the .dek file."]})
-    return "\n".join(main + (["", "Sideboard"] + side if side else []))
+    return "\n".join(main + (["", "Sideboard"] + side if side else [])).lstrip("\n")
 
 
 def clean_card_names(values: object, field_name: str = "banned") -> list[str]:
