@@ -40,18 +40,21 @@ def next_step(event: Event) -> NextStep | None:
         )
     open_matches = selectors.unfinished_count(last)
     if open_matches:
+        disputed = last.matches.filter(status=Match.Status.DISPUTED).count()
+        detail = f"{open_matches} match(es) without a final result"
+        detail += f", {disputed} disputed: a judge decides." if disputed else "."
         return NextStep(
             f"Results of round {last.number}",
-            f"{open_matches} match(es) without a final result.",
-            reverse("round-results", args=[event.pk, last.number]),
-            "Enter results",
+            detail,
+            reverse("round-missing" if disputed else "round-results", args=[event.pk, last.number]),
+            "Missing results" if disputed else "Enter results",
         )
-    return NextStep(
-        f"Pair round {last.number + 1}",
-        f"Every result of round {last.number} is in.",
-        rounds_url,
-        f"Pair round {last.number + 1}",
-    )
+    title = f"Pair round {last.number + 1}"
+    plan = selectors.structure(event)
+    swiss_done = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
+    if swiss_done >= plan.swiss_rounds and plan.top_cut and not last.is_top_cut:
+        title = f"Pair the top {plan.top_cut}"
+    return NextStep(title, f"Every result of round {last.number} is in.", rounds_url, title)
 
 
 def team_page(request, team: Team) -> dict:

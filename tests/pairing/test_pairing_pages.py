@@ -272,3 +272,18 @@ def test_pairings_page_of_2048_teams_is_under_20_queries_and_cached(
     with django_assert_max_num_queries(20):  # cold cache, staff view: the render itself
         cold = organizer.get(f"/events/{event.pk}/rounds/1/?by=name")
     assert cold.content.decode().count('<td class="team">') == 2048
+
+
+def test_dashboard_sends_staff_to_disputes_and_then_to_the_top_cut():
+    event, _teams = event_with_teams(4, swiss_rounds=1, top_cut=4)
+    client = _client(event.organizer)
+    round_ = services.round_pair_next(event=event)
+    services.round_publish(round_=round_)
+    m = round_.matches.first()
+    services.match_report_result(match=m, team=m.team_a, **games(1, 0))
+    services.match_report_result(match=m, team=m.team_b, **games(0, 1))
+    page = _text(client.get(f"/events/{event.pk}/"))
+    assert "2 match(es) without a final result, 1 disputed: a judge decides." in page
+    assert f'href="/events/{event.pk}/rounds/1/missing/"' in page
+    play(round_)
+    assert "Next: Pair the top 4" in _text(client.get(f"/events/{event.pk}/"))
