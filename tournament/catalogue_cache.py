@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
+from django.db.models import Max, Subquery
+
 from tournament.domain.cards import TWO_HEADED_GIANT, Banlist, CardIndex
 from tournament.domain.udc import TWO_HEADED_GIANT_BANS
 from tournament.models import BanList, CatalogueImport
@@ -60,31 +62,42 @@ class _Versions:
 _versions = _Versions()
 
 
-def _token(kind: str) -> str:
-    token = (
-        CatalogueImport.objects.filter(kind=kind)
-        .order_by("-id")
-        .values_list("token", flat=True)
-        .first()
+@dataclass(frozen=True)
+class Snapshot:
+    """The catalogue as one validation sees it: tokens of the newest imports, index, banlists."""
+
+    cards_token: str
+    banlists_token: str
+    index: CardIndex
+    banlists: Banlists
+
+
+def _tokens() -> dict[str, str]:
+    """The newest import's token of each kind, in one query."""
+    newest = CatalogueImport.objects.values("kind").annotate(newest=Max("id")).values("newest")
+    rows = CatalogueImport.objects.filter(id__in=Subquery(newest)).values_list("kind", "token")
+    return {kind: str(token) for kind, token in rows}
+
+
+def snapshot() -> Snapshot:
+    tokens = _tokens()
+    cards = tokens.get(CatalogueImport.Kind.CARDS, "none")
+    lists = tokens.get(CatalogueImport.Kind.BANLISTS, "none")
+    return Snapshot(
+        cards_token=cards,
+        banlists_token=lists,
+        index=_versions.get("cards", cards, _build_index),
+        banlists=_versions.get("banlists", lists, _build_banlists),
     )
-    return str(token) if token else "none"
 
 
 def card_index() -> CardIndex:
     """The catalogue's cards, as loaded by the newest import."""
-    return _versions.get("cards", _token(CatalogueImport.Kind.CARDS), _build_index)
+    return snapshot().index
 
 
 def banlists() -> Banlists:
-    return _versions.get("banlists", _token(CatalogueImport.Kind.BANLISTS), _build_banlists)
-
-
-def cards_version() -> str:
-    return _token(CatalogueImport.Kind.CARDS)
-
-
-def banlists_version() -> str:
-    return _token(CatalogueImport.Kind.BANLISTS)
+    return snapshot().banlists
 
 
 def _build_index() -> CardIndex:

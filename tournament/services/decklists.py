@@ -296,19 +296,27 @@ def two_headed_giant_bans_set(*, event: Event, names: object, user=None) -> Even
 # --- read side ----------------------------------------------------------------------------------
 
 
-def two_headed_giant_bans(event: Event) -> tuple[list[str], bool]:
+def two_headed_giant_bans(
+    event: Event, snap: catalogue_cache.Snapshot | None = None
+) -> tuple[list[str], bool]:
     """(the 2HG-only banned names in force for the event, whether the organizer chose them)."""
     own = EventDeckRules.objects.filter(event=event).values_list("two_headed_giant_bans", flat=True)
     chosen = own.first()
     if chosen is not None:
         return list(chosen), True
-    return sorted(catalogue_cache.banlists().two_headed_giant, key=str.casefold), False
+    lists = (snap or catalogue_cache.snapshot()).banlists
+    return sorted(lists.two_headed_giant, key=str.casefold), False
 
 
-def event_rules(event: Event, two_hg: Iterable[str] | None = None) -> EventRules:
-    lists = catalogue_cache.banlists()
+def event_rules(
+    event: Event,
+    two_hg: Iterable[str] | None = None,
+    snap: catalogue_cache.Snapshot | None = None,
+) -> EventRules:
+    snap = snap or catalogue_cache.snapshot()
+    lists = snap.banlists
     if two_hg is None:
-        two_hg, _ = two_headed_giant_bans(event)
+        two_hg, _ = two_headed_giant_bans(event, snap)
     return EventRules(
         structure=event.structure,
         format=(event.format or None) if event.is_constructed else None,
@@ -523,6 +531,7 @@ def team_report(
     decklists: dict[int, Decklist] | None = None,
     pool: TeamPool | None | bool = False,
     two_hg: Sequence[str] | None = None,
+    snap: catalogue_cache.Snapshot | None = None,
 ) -> TeamReport:
     """The team's decklists checked: problems, holders, the shared sideboard of limited teams.
 
@@ -535,15 +544,16 @@ def team_report(
         decklists = {d.player_id: d for d in Decklist.objects.filter(player__team=team)}
     if pool is False:
         pool = None if event.is_constructed else TeamPool.objects.filter(team=team).first()
-    index = catalogue_cache.card_index()
+    snap = snap or catalogue_cache.snapshot()
+    index = snap.index
     if two_hg is None:
-        two_hg, _ = two_headed_giant_bans(event)
-    rules = event_rules(event, two_hg)
+        two_hg, _ = two_headed_giant_bans(event, snap)
+    rules = event_rules(event, two_hg, snap)
     inputs = [_deck_input(p, decklists.get(p.pk)) for p in players]
     pool_entries, pool_problems = (None, []) if event.is_constructed else _pool_problems(pool)
     key = (
-        catalogue_cache.cards_version(),
-        catalogue_cache.banlists_version(),
+        snap.cards_token,
+        snap.banlists_token,
         rules.structure,
         rules.format,
         rules.udc_rule,
@@ -595,7 +605,8 @@ def board(event: Event, *, query: str = "") -> list[TeamReport]:
         if event.is_constructed
         else {p.team_id: p for p in TeamPool.objects.filter(team__event=event)}
     )
-    two_hg, _ = two_headed_giant_bans(event)
+    snap = catalogue_cache.snapshot()
+    two_hg, _ = two_headed_giant_bans(event, snap)
     needle = normalize_name(query) if query.strip() else ""
     reports = []
     for team in teams:
@@ -613,6 +624,7 @@ def board(event: Event, *, query: str = "") -> list[TeamReport]:
             decklists={p.pk: decklists[p.pk] for p in players if p.pk in decklists},
             pool=pools.get(team.pk),
             two_hg=two_hg,
+            snap=snap,
         )
         reports.append(report)
     return reports
