@@ -166,6 +166,16 @@ class ListText(serializers.CharField):
         return super().to_internal_value(data)
 
 
+DECK_RULES = inline_serializer(
+    "DeckRules",
+    {
+        "two_headed_giant_bans": serializers.ListField(child=serializers.CharField()),
+        "chosen_by_organizer": serializers.BooleanField(),
+        "default_two_headed_giant_bans": serializers.ListField(child=serializers.CharField()),
+    },
+)
+
+
 class DecklistInSerializer(serializers.Serializer):
     main = ListText(allow_blank=True, trim_whitespace=False)
     sideboard = ListText(allow_blank=True, trim_whitespace=False, required=False, default="")
@@ -353,19 +363,11 @@ class EventDeckRulesView(APIView):
             "default_two_headed_giant_bans": default,
         }
 
-    @extend_schema(
-        responses=inline_serializer(
-            "DeckRules",
-            {
-                "two_headed_giant_bans": serializers.ListField(child=serializers.CharField()),
-                "chosen_by_organizer": serializers.BooleanField(),
-            },
-        )
-    )
+    @extend_schema(responses=DECK_RULES)
     def get(self, request, pk: int):
         return Response(self._answer(_event(request, pk, Perm.VIEW_EVENT)))
 
-    @extend_schema(request=DeckRulesInSerializer)
+    @extend_schema(request=DeckRulesInSerializer, responses=DECK_RULES)
     def put(self, request, pk: int):
         event = _event(request, pk, Perm.EDIT_EVENT)
         values = _valid(DeckRulesInSerializer, request)
