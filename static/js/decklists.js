@@ -99,7 +99,7 @@
     var textarea = document.getElementById(button.dataset.to);
     if (!textarea) return;
     var name = button.dataset.add;
-    var line = new RegExp("^(\\s*)(\\d+)(\\s*x?\\s+)" + escapeRegExp(name) + "\\s*$", "im");
+    var line = new RegExp("^([ \\t]*)(\\d+)([ \\t]*x?[ \\t]+)" + escapeRegExp(name) + "[ \\t]*$", "im");
     var match = textarea.value.match(line);
     if (match) {
       textarea.value = textarea.value.replace(line, match[1] + (parseInt(match[2], 10) + 1) + match[3] + name);

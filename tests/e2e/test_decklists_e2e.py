@@ -44,6 +44,7 @@ CARDS = {
     "Skullcrack", "Mountain", "Delver of Secrets // Insectile Aberration", "Counterspell", "Opt",
     "Consider", "Spell Pierce", "Thing in the Ice // Awoken Horror", "Snapcaster Mage",
     "Mana Leak", "Remand", "Vendilion Clique", "Island", "Hogaak, Arisen Necropolis",
+    "Grizzly Bears", "Giant Growth", "Llanowar Elves", "Forest",
 }  # fmt: skip
 
 
@@ -153,3 +154,36 @@ def test_organizer_board_and_deck_check_sheet(live_server, desktop, phone, shot)
     phone.goto(f"{live_server.url}/events/{event.pk}/decklists/")
     assert _no_horizontal_scroll(phone)
     shot(phone, "decklists-phone-board")
+
+
+def test_sealed_team_registers_its_pool_and_builds_from_it_on_a_phone(live_server, phone, shot):
+    """MTR 9.6: each deck 40 cards from the pool; what is in neither deck is the sideboard."""
+    event = factories.event(factories.user("olivia"), name="Sealed 2HG", structure="sealed")
+    team = factories.team(event, "Team Green", ["Gus", "Gwen"])
+    gus, gwen = list(team.players.order_by("seat"))
+    phone.goto(f"{live_server.url}/t/{team.access_key}/decklists/")
+    phone.fill("#text-pool", "3 Grizzly Bears\n2 Giant Growth\n1 Llanowar Elves\n")
+    phone.get_by_role("button", name="Save the pool").click()
+    phone.locator("#pool-count", has_text="6 cards").wait_for()
+    # Build from the pool: each tap adds a copy to that player's list.
+    phone.get_by_role("button", name="Add one Grizzly Bears to Gus's deck").click()
+    phone.get_by_role("button", name="Add one Grizzly Bears to Gus's deck").click()
+    phone.get_by_role("button", name="Add one Giant Growth to Gwen's deck").click()
+    assert phone.input_value(f"#main-{gus.pk}") == "2 Grizzly Bears\n"
+    phone.fill(f"#main-{gus.pk}", phone.input_value(f"#main-{gus.pk}") + "38 Forest\n")
+    phone.get_by_role("button", name="Save Gus's list").click()
+    phone.locator(f"#count-{gus.pk}", has_text="40 cards").wait_for()
+    left = {
+        row.locator(".name").inner_text(): row.locator(".n").inner_text()
+        for row in phone.locator("#shared-sb li").all()
+    }
+    # Gwen's list is not saved yet: her Giant Growth is still in the shared sideboard.
+    assert left == {"Grizzly Bears": "1", "Giant Growth": "2", "Llanowar Elves": "1"}
+    assert _no_horizontal_scroll(phone)
+    assert _small_targets(phone, "main button, main .button, main summary") == []
+    shot(phone, "decklists-phone-sealed-pool")
+    assert Decklist.objects.get(player=gus).main_text.splitlines() == [
+        "2 Grizzly Bears",
+        "38 Forest",
+    ]
+    assert not Decklist.objects.filter(player=gwen).exists()
