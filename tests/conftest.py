@@ -10,10 +10,9 @@ from dataclasses import dataclass
 
 import pytest
 from django.db import connection
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from support import factories
+from support.api_clients import client_for
 
 
 def pytest_collection_modifyitems(config, items):
@@ -56,19 +55,6 @@ def world(db) -> World:
         blue=factories.team(event, "Team Blue", ["Bea", "Ben"]),
         green=factories.team(other, "Team Green", ["Gus", "Gwen"]),
     )
-
-
-def client_for(who) -> APIClient:
-    """An API client authenticated as a user (token), a team (X-Team-Key) or nobody."""
-    client = APIClient()
-    if who is None:
-        return client
-    if hasattr(who, "access_key"):
-        client.credentials(HTTP_X_TEAM_KEY=who.access_key)
-    else:
-        token, _ = Token.objects.get_or_create(user=who)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-    return client
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ import pytest
 from django.db import transaction
 from django.test import Client
 
-from conftest import client_for
+from support.api_clients import client_for
 from support.matrix import PERSONAS, all_rows
 
 ROWS = all_rows()

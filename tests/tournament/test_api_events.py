@@ -2,8 +2,8 @@
 
 import pytest
 
-from conftest import client_for
 from support import factories
+from support.api_clients import client_for
 from tournament.models import Event, Player, Team
 
 pytestmark = pytest.mark.django_db
