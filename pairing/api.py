@@ -32,7 +32,7 @@ class MatchBriefSerializer(serializers.Serializer):
     team_a_name = serializers.CharField()
     team_b_name = serializers.CharField(allow_null=True)
     bye = serializers.BooleanField()
-    status = serializers.ChoiceField(choices=Match.Status.values)
+    status = serializers.CharField(help_text="pending | reported | disputed | final")
     result = serializers.ChoiceField(choices=Match.Result.values, allow_null=True)
     note = serializers.CharField(help_text="why a pair-down, a rematch, or the playoff seeds")
 
@@ -82,7 +82,7 @@ class MatchSerializer(serializers.Serializer):
     games_b = serializers.IntegerField()
     games_drawn = serializers.IntegerField()
     result = serializers.ChoiceField(choices=Match.Result.values, allow_null=True)
-    status = serializers.ChoiceField(choices=Match.Status.values)
+    status = serializers.CharField(help_text="pending | reported | disputed | final")
     time = serializers.DictField(
         allow_null=True, help_text="the round clock (null until it exists)"
     )
@@ -437,7 +437,11 @@ class StandingsView(APIView):
 
 
 class TeamStandingView(APIView):
-    @extend_schema(parameters=[AFTER_ROUND], responses=StandingExplainedSerializer)
+    @extend_schema(
+        operation_id="events_standings_team_retrieve",
+        parameters=[AFTER_ROUND],
+        responses=StandingExplainedSerializer,
+    )
     def get(self, request, pk: int, team_id: int):
         """One team's line with OOMW% and how each number was computed."""
         event = _event(request, pk)

@@ -66,6 +66,8 @@ class Round(models.Model):
 
 
 class Match(models.Model):
+    """A team that played cannot be deleted (RESTRICT), unless its whole event is."""
+
     class Result(models.TextChoices):
         A = "a", "Team A won"
         B = "b", "Team B won"
@@ -79,8 +81,8 @@ class Match(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveIntegerField(null=True, blank=True)  # None: a bye
-    team_a = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
-    team_b = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+", null=True)
+    team_a = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="+")
+    team_b = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="+", null=True)
     games_a = models.PositiveSmallIntegerField(default=0)
     games_b = models.PositiveSmallIntegerField(default=0)
     games_drawn = models.PositiveSmallIntegerField(default=0)
@@ -142,7 +144,7 @@ class MatchTeam(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entries")
-    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="entries")
+    team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="entries")
     side = models.CharField(max_length=1, choices=Side.choices)
     seats = models.JSONField(default=list)  # player ids in seat order at pairing (MTR 9.4)
 

@@ -481,3 +481,15 @@ def test_a_top_cut_winner_cannot_change_once_the_next_round_is_paired():
     assert exc.value.code == "bracket_advanced"
     services.match_enter_result(match=m, **games(1, 0, 2))  # same winner: a correction is fine
     assert Match.objects.get(pk=m.pk).score == "1-0-2"
+
+
+def test_an_event_with_rounds_can_be_deleted_but_not_a_team_that_played():
+    from django.db.models import RestrictedError
+
+    event, teams = event_with_teams(4)
+    play(services.round_pair_next(event=event))
+    with pytest.raises(RestrictedError):
+        teams[0].delete()
+    event.delete()
+    assert not Match.objects.exists()
+    assert not Round.objects.exists()
