@@ -126,3 +126,19 @@ def test_a_save_waiting_for_the_pairing_of_round_1_is_refused():
         thread.join(10)
     assert outcome == {"result": "decklists_locked"}
     assert not Decklist.objects.filter(player=rita).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("catalogue")
+def test_board_of_30_teams_reads_the_database_a_fixed_number_of_times(
+    django_assert_max_num_queries,
+):
+    event = factories.event(factories.user("olga"), name="Big Friday")
+    for number in range(30):
+        team = factories.team(event, f"Team {number}", [f"A{number}", f"B{number}"])
+        for player in players(team):
+            svc.decklist_submit(player=player, main=BURN)  # shared cards: every team illegal
+    with django_assert_max_num_queries(6):
+        reports = svc.board(event)
+    assert svc.status_counts(reports) == {"missing": 0, "illegal": 30, "legal": 0}
+    assert {p.code for r in reports for p in r.problems} == {"udc_over_limit"}
