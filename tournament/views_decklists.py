@@ -9,6 +9,7 @@ so a teammate's save shows up. Rights: tournament.access_decklists.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -119,6 +120,8 @@ def _save(request, team: Team, target: str, *, actor) -> tuple[dict, dict]:
                 reason=reason, base=base,
             )  # fmt: skip
         else:
+            if not target.isdigit():
+                raise Http404("No such player.")
             player = get_object_or_404(Player, pk=int(target), team=team)
             main = _posted_text(request, "main")
             svc.decklist_submit(

@@ -125,6 +125,14 @@ def test_after_round_1_the_team_page_is_read_only_and_saves_are_refused(world):
     assert Decklist.objects.get(player=rita).main_text == BURN
 
 
+@pytest.mark.parametrize("target", ["abc", "", "999999", "0x1"])
+def test_save_to_a_target_that_is_not_a_player_of_the_team_is_404(world, target):
+    url = f"/events/{world.event.pk}/decklists/{world.red.pk}/?target={target}"
+    response = staff_client(world.sam).post(url, {"main": BURN})
+    assert response.status_code == 404
+    assert not Decklist.objects.exists()
+
+
 def test_another_team_s_key_cannot_save_our_list(world):
     rita, _ = players(world.red)
     response = Client().post(
