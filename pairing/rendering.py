@@ -19,7 +19,10 @@ TABLES_PER_ROW = 10  # a row of the hall, for the printed list: "Tables 1-10"
 
 
 def cache_key(round_: Round, view: str, staff: bool) -> str:
-    return f"pairings:{round_.pk}:{round_.version}:{view}:{'staff' if staff else 'all'}"
+    """Per round, version and view. The creation time and seed keep the key unique where ids
+    are reused with the cache kept (a database flushed or restored; tests do it)."""
+    made = f"{round_.created_at.timestamp():.6f}:{round_.seed}"
+    return f"pairings:{round_.pk}:{made}:{round_.version}:{view}:{'staff' if staff else 'all'}"
 
 
 def _matches(round_: Round) -> list[Match]:

@@ -287,3 +287,19 @@ def test_dashboard_sends_staff_to_disputes_and_then_to_the_top_cut():
     assert f'href="/events/{event.pk}/rounds/1/missing/"' in page
     play(round_)
     assert "Next: Pair the top 4" in _text(client.get(f"/events/{event.pk}/"))
+
+
+def test_pairings_page_after_unpair_and_pair_again_shows_the_new_pairings(event8):
+    """The cached page of a round must not outlive the round."""
+    event, _teams = event8
+    first = services.round_pair_next(event=event, seed=1)
+    services.round_publish(round_=first)
+    client = _client()
+    client.get(f"/events/{event.pk}/rounds/1/")  # cached now
+    services.round_unpair(round_=first)
+    second = services.round_pair_next(event=event, seed=2)
+    services.round_publish(round_=second)
+    page = _text(client.get(f"/events/{event.pk}/rounds/1/"))
+    rows = re.findall(r'<tr id="table-(\d+)".*?<strong>(.*?)</strong>', page)
+    expected = [(str(m.table), m.team_a.name) for m in second.matches.order_by("table")]
+    assert rows == expected
