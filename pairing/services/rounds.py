@@ -1,21 +1,18 @@
-"""Rounds, pairings and results: the write side (one transaction per call).
+"""Pairing rounds: Swiss and top cut, unpair, publish, swap teams, move tables.
 
-Rules implemented: MTR App. E and rules.md "Swiss rounds and playoffs" (how many rounds, the top
-cut), MTR 10.4 (playoff seeding), MTR 9.1 and 2.4-2.5 (a match is one game; draws; intentional
-draws; no draws in the playoff), MTR App. C (a bye is a win). The pairing itself is
+Rules: MTR App. E and rules.md "Swiss rounds and playoffs" (how many rounds, the top cut), MTR
+10.4 (playoff seeding), MTR App. C (a bye is a win). The pairing itself is
 pairing.domain.swiss; this module locks, loads, asks the domain and saves.
 
 Locks: every call that creates, removes or rearranges a round takes the Event row with
 select_for_update first, so two "pair round" calls at the same moment run one after the other
-and the second sees the first's round (409: it has unfinished matches). Result calls lock the
-Match row.
+and the second sees the first's round (409: it has unfinished matches).
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -25,12 +22,9 @@ from django.utils import timezone
 from pairing import adapters, selectors
 from pairing.domain.swiss import PairingError, pair_round
 from pairing.domain.tiebreakers import TooFewTeamsError
-from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
-from tournament.errors import AccessDenied, Conflict, ServiceError
+from pairing.models import Match, MatchTeam, PairingChange, Round
+from tournament.errors import Conflict, ServiceError
 from tournament.models import Event, Player, Team
-
-MAX_DRAWN_GAMES = 20
-
 
 # --- pairing a round -----------------------------------------------------------------------
 
@@ -43,7 +37,7 @@ def _new_seed() -> int:
     return secrets.randbits(62)  # fits a signed 64-bit column
 
 
-def _log(event: Event, number: int, kind: str, text: str, by, warnings=()) -> PairingChange:
+def log_change(event: Event, number: int, kind: str, text: str, by, warnings=()) -> PairingChange:
     return PairingChange.objects.create(
         event=event,
         round_number=number,
@@ -95,7 +89,7 @@ def round_pair_next(*, event: Event, by=None, seed: int | None = None) -> Round:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
     summary = round_.summary
-    _log(
+    log_change(
         event, number, PairingChange.Kind.PAIR, _pair_text(round_), by, summary.get("warnings", [])
     )
     return round_
@@ -285,7 +279,7 @@ def round_unpair(*, round_: Round, by=None) -> int:
     if number == 1:
         event.status = Event.Status.REGISTRATION
         event.save(update_fields=["status"])
-    _log(event, number, PairingChange.Kind.UNPAIR, f"Unpaired round {number}.", by)
+    log_change(event, number, PairingChange.Kind.UNPAIR, f"Unpaired round {number}.", by)
     return number
 
 
@@ -299,7 +293,9 @@ def round_publish(*, round_: Round, by=None) -> Round:
     round_.version = F("version") + 1
     round_.save(update_fields=["published", "published_at", "version"])
     round_.refresh_from_db()
-    _log(event, round_.number, PairingChange.Kind.PUBLISH, f"Published round {round_.number}.", by)
+    log_change(
+        event, round_.number, PairingChange.Kind.PUBLISH, f"Published round {round_.number}.", by
+    )
     transaction.on_commit(lambda: _warm(round_.pk))
     return round_
 
@@ -392,7 +388,7 @@ def round_swap_teams(*, round_: Round, team_1: object, team_2: object, by=None) 
         f"Round {round_.number}: swapped {one.team.name} ({where[m1.pk]}) "
         f"and {two.team.name} ({where[m2.pk]})."
     )
-    _log(event, round_.number, PairingChange.Kind.SWAP, text, by, warnings)
+    log_change(event, round_.number, PairingChange.Kind.SWAP, text, by, warnings)
     return SwapOutcome(round_, warnings)
 
 
@@ -450,201 +446,6 @@ def match_set_table(*, match: Match, table: object, by=None) -> Match:
     _bump(round_)
     text = f"Round {round_.number}: moved table {old} to table {table}"
     text += f" (table {table} moved to {old})." if other else "."
-    _log(event, round_.number, PairingChange.Kind.TABLE, text, by)
+    log_change(event, round_.number, PairingChange.Kind.TABLE, text, by)
     match.refresh_from_db()
     return match
-
-
-# --- results -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Games:
-    a: int
-    b: int
-    drawn: int
-
-    @property
-    def result(self) -> str:
-        if self.a:
-            return Match.Result.A
-        if self.b:
-            return Match.Result.B
-        return Match.Result.DRAW
-
-
-def clean_games(games_a: object, games_b: object, games_drawn: object, *, top_cut: bool) -> Games:
-    """Validate a result (MTR 9.1: a match ends at its first won game; 2.4: no playoff draw)."""
-    errors: dict[str, list[str]] = {}
-    values = {}
-    for name, value, high in (
-        ("games_a", games_a, 1),
-        ("games_b", games_b, 1),
-        ("games_drawn", games_drawn, MAX_DRAWN_GAMES),
-    ):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-            errors[name] = [f"Must be a whole number from 0 to {high}."]
-        values[name] = value
-    if errors:
-        raise ServiceError(errors=errors, code="invalid")
-    games = Games(values["games_a"], values["games_b"], values["games_drawn"])
-    if games.a and games.b:
-        raise ServiceError(
-            "A 2HG match ends at its first won game: both teams cannot have won a game (MTR 9.1).",
-            code="two_wins",
-        )
-    if top_cut and games.result == Match.Result.DRAW:
-        raise ServiceError(
-            "A playoff match cannot end in a draw (MTR 2.4): play on until one team wins.",
-            code="playoff_draw",
-        )
-    return games
-
-
-def _locked_match(match: Match) -> Match:
-    return Match.objects.select_for_update().select_related("round__event").get(pk=match.pk)
-
-
-def _finalize(match: Match, games: Games, by=None) -> None:
-    match.games_a, match.games_b, match.games_drawn = games.a, games.b, games.drawn
-    match.result = games.result
-    match.status = Match.Status.FINAL
-    match.decided_by = by if getattr(by, "is_authenticated", False) else None
-    match.save(
-        update_fields=[
-            "games_a",
-            "games_b",
-            "games_drawn",
-            "result",
-            "status",
-            "decided_by",
-            "updated_at",
-        ]
-    )
-    _after_final(match.round)
-
-
-def _after_final(round_: Round) -> None:
-    """When the event's last round is complete, the event is finished."""
-    if round_.matches.exclude(status=Match.Status.FINAL).exists():
-        return
-    event = round_.event
-    if round_.is_top_cut:
-        last = len(round_.summary.get("bracket", [])) == 1  # the final
-    else:
-        plan = selectors.structure(event)
-        last = not plan.top_cut and round_.number >= plan.swiss_rounds
-    if last:
-        Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
-
-
-def _check_cut_winner(match: Match, games: Games) -> None:
-    """A top-cut winner cannot change once the next bracket round is paired."""
-    if not match.round.is_top_cut or match.result is None or match.result == games.result:
-        return
-    if Round.objects.filter(event_id=match.round.event_id, number__gt=match.round.number).exists():
-        raise Conflict(
-            "The next playoff round is paired with this match's winner; unpair it first.",
-            code="bracket_advanced",
-        )
-
-
-@transaction.atomic
-def match_enter_result(
-    *, match: Match, games_a: object, games_b: object, games_drawn: object, by=None
-) -> Match:
-    """Staff enter a result: final at once, overriding the teams' reports and any dispute."""
-    match = _locked_match(match)
-    if match.is_bye:
-        raise Conflict("A bye has no result to enter.", code="bye")
-    games = clean_games(games_a, games_b, games_drawn, top_cut=match.round.is_top_cut)
-    _check_cut_winner(match, games)
-    before = (match.status, match.score if match.result else None)
-    _finalize(match, games, by)
-    if before[0] in (Match.Status.DISPUTED, Match.Status.FINAL) and before[1] != match.score:
-        what = "settled the dispute" if before[0] == Match.Status.DISPUTED else "changed the result"
-        _log(
-            match.round.event,
-            match.round.number,
-            PairingChange.Kind.RESULT,
-            f"Table {match.table}: {what}: {match.score}.",
-            by,
-        )
-    return match
-
-
-@dataclass(frozen=True)
-class ReportOutcome:
-    match: Match
-    outcome: str  # reported | confirmed | disputed
-
-    @property
-    def disputed(self) -> bool:
-        return self.outcome == "disputed"
-
-
-@transaction.atomic
-def match_report_result(
-    *, match: Match, team: Team, games_a: object, games_b: object, games_drawn: object
-) -> ReportOutcome:
-    """A team reports its match: the first report is `reported`; the other team's equal report
-    makes it final; a different one makes it `disputed` for staff to decide."""
-    match = _locked_match(match)
-    if team.pk not in (match.team_a_id, match.team_b_id):
-        raise AccessDenied
-    if not match.round.published:
-        raise Conflict("This round is not published yet.", code="not_published")
-    if match.is_bye:
-        raise Conflict("A bye has no result to report.", code="bye")
-    games = clean_games(games_a, games_b, games_drawn, top_cut=match.round.is_top_cut)
-    if match.status == Match.Status.FINAL:
-        if (match.games_a, match.games_b, match.games_drawn) == (games.a, games.b, games.drawn):
-            return ReportOutcome(match, "confirmed")
-        raise Conflict(
-            f"The result is final ({match.score}); ask the scorekeeper or a judge to change it.",
-            code="result_final",
-        )
-    ResultReport.objects.update_or_create(
-        match=match,
-        team=team,
-        defaults={"games_a": games.a, "games_b": games.b, "games_drawn": games.drawn},
-    )
-    other = match.reports.exclude(team=team).first()
-    if other is None:
-        outcome, match.status = "reported", Match.Status.REPORTED
-    elif (other.games_a, other.games_b, other.games_drawn) == (games.a, games.b, games.drawn):
-        _finalize(match, games)
-        return ReportOutcome(match, "confirmed")
-    else:
-        outcome, match.status = "disputed", Match.Status.DISPUTED
-    match.save(update_fields=["status", "updated_at"])
-    return ReportOutcome(match, outcome)
-
-
-@transaction.atomic
-def results_enter_bulk(
-    *, round_: Round, results: Mapping[int, tuple[int, int, int]], by=None
-) -> int:
-    """Staff enter many results of one round at once (the simulator; a scorekeeper's sheet)."""
-    matches = {m.pk: m for m in round_.matches.select_for_update()}
-    for m in matches.values():
-        m.round = round_  # no query per match below
-    missing = set(results) - set(matches)
-    if missing:
-        raise ServiceError(f"Match(es) {sorted(missing)} are not in round {round_.number}.")
-    decider = by if getattr(by, "is_authenticated", False) else None
-    groups: dict[Games, list[int]] = {}
-    for pk, (a, b, drawn) in results.items():
-        if matches[pk].is_bye:
-            raise Conflict("A bye has no result to enter.", code="bye")
-        games = clean_games(a, b, drawn, top_cut=round_.is_top_cut)
-        _check_cut_winner(matches[pk], games)
-        groups.setdefault(games, []).append(pk)
-    now = timezone.now()
-    for games, pks in groups.items():  # a few distinct results: one UPDATE each
-        Match.objects.filter(pk__in=pks).update(
-            games_a=games.a, games_b=games.b, games_drawn=games.drawn, result=games.result,
-            status=Match.Status.FINAL, decided_by=decider, updated_at=now,
-        )  # fmt: skip
-    _after_final(round_)
-    return len(results)

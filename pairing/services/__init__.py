@@ -1,0 +1,39 @@
+"""Rounds, pairings and results: the write side (one transaction per call).
+
+- rounds: pair the next round (Swiss, then the top cut), unpair, publish, swap teams, tables
+- results: staff entry, the teams' reports and disputes, bulk entry
+"""
+
+from pairing.services.results import (
+    MAX_DRAWN_GAMES,
+    Games,
+    ReportOutcome,
+    clean_games,
+    match_enter_result,
+    match_report_result,
+    results_enter_bulk,
+)
+from pairing.services.rounds import (
+    SwapOutcome,
+    match_set_table,
+    round_pair_next,
+    round_publish,
+    round_swap_teams,
+    round_unpair,
+)
+
+__all__ = [
+    "MAX_DRAWN_GAMES",
+    "Games",
+    "ReportOutcome",
+    "SwapOutcome",
+    "clean_games",
+    "match_enter_result",
+    "match_report_result",
+    "match_set_table",
+    "results_enter_bulk",
+    "round_pair_next",
+    "round_publish",
+    "round_swap_teams",
+    "round_unpair",
+]

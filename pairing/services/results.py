@@ -1,0 +1,217 @@
+"""Results: staff entry (final), the teams' reports (reported, final, disputed), bulk entry.
+
+Rules: MTR 9.1 (a 2HG match is one game: it ends at its first won game; drawn games are
+replayed while time allows), MTR 2.4-2.5 (draws, intentional draws; no draw in the playoff).
+Locks: the Match row (select_for_update).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from pairing import selectors
+from pairing.models import Match, PairingChange, ResultReport, Round
+from pairing.services.rounds import log_change
+from tournament.errors import AccessDenied, Conflict, ServiceError
+from tournament.models import Event, Team
+
+MAX_DRAWN_GAMES = 20
+
+
+# --- results -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Games:
+    a: int
+    b: int
+    drawn: int
+
+    @property
+    def result(self) -> str:
+        if self.a:
+            return Match.Result.A
+        if self.b:
+            return Match.Result.B
+        return Match.Result.DRAW
+
+
+def clean_games(games_a: object, games_b: object, games_drawn: object, *, top_cut: bool) -> Games:
+    """Validate a result (MTR 9.1: a match ends at its first won game; 2.4: no playoff draw)."""
+    errors: dict[str, list[str]] = {}
+    values = {}
+    for name, value, high in (
+        ("games_a", games_a, 1),
+        ("games_b", games_b, 1),
+        ("games_drawn", games_drawn, MAX_DRAWN_GAMES),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+            errors[name] = [f"Must be a whole number from 0 to {high}."]
+        values[name] = value
+    if errors:
+        raise ServiceError(errors=errors, code="invalid")
+    games = Games(values["games_a"], values["games_b"], values["games_drawn"])
+    if games.a and games.b:
+        raise ServiceError(
+            "A 2HG match ends at its first won game: both teams cannot have won a game (MTR 9.1).",
+            code="two_wins",
+        )
+    if top_cut and games.result == Match.Result.DRAW:
+        raise ServiceError(
+            "A playoff match cannot end in a draw (MTR 2.4): play on until one team wins.",
+            code="playoff_draw",
+        )
+    return games
+
+
+def _locked_match(match: Match) -> Match:
+    return Match.objects.select_for_update().select_related("round__event").get(pk=match.pk)
+
+
+def _finalize(match: Match, games: Games, by=None) -> None:
+    match.games_a, match.games_b, match.games_drawn = games.a, games.b, games.drawn
+    match.result = games.result
+    match.status = Match.Status.FINAL
+    match.decided_by = by if getattr(by, "is_authenticated", False) else None
+    match.save(
+        update_fields=[
+            "games_a",
+            "games_b",
+            "games_drawn",
+            "result",
+            "status",
+            "decided_by",
+            "updated_at",
+        ]
+    )
+    _after_final(match.round)
+
+
+def _after_final(round_: Round) -> None:
+    """When the event's last round is complete, the event is finished."""
+    if round_.matches.exclude(status=Match.Status.FINAL).exists():
+        return
+    event = round_.event
+    if round_.is_top_cut:
+        last = len(round_.summary.get("bracket", [])) == 1  # the final
+    else:
+        plan = selectors.structure(event)
+        last = not plan.top_cut and round_.number >= plan.swiss_rounds
+    if last:
+        Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+
+
+def _check_cut_winner(match: Match, games: Games) -> None:
+    """A top-cut winner cannot change once the next bracket round is paired."""
+    if not match.round.is_top_cut or match.result is None or match.result == games.result:
+        return
+    if Round.objects.filter(event_id=match.round.event_id, number__gt=match.round.number).exists():
+        raise Conflict(
+            "The next playoff round is paired with this match's winner; unpair it first.",
+            code="bracket_advanced",
+        )
+
+
+@transaction.atomic
+def match_enter_result(
+    *, match: Match, games_a: object, games_b: object, games_drawn: object, by=None
+) -> Match:
+    """Staff enter a result: final at once, overriding the teams' reports and any dispute."""
+    match = _locked_match(match)
+    if match.is_bye:
+        raise Conflict("A bye has no result to enter.", code="bye")
+    games = clean_games(games_a, games_b, games_drawn, top_cut=match.round.is_top_cut)
+    _check_cut_winner(match, games)
+    before = (match.status, match.score if match.result else None)
+    _finalize(match, games, by)
+    if before[0] in (Match.Status.DISPUTED, Match.Status.FINAL) and before[1] != match.score:
+        what = "settled the dispute" if before[0] == Match.Status.DISPUTED else "changed the result"
+        log_change(
+            match.round.event,
+            match.round.number,
+            PairingChange.Kind.RESULT,
+            f"Table {match.table}: {what}: {match.score}.",
+            by,
+        )
+    return match
+
+
+@dataclass(frozen=True)
+class ReportOutcome:
+    match: Match
+    outcome: str  # reported | confirmed | disputed
+
+    @property
+    def disputed(self) -> bool:
+        return self.outcome == "disputed"
+
+
+@transaction.atomic
+def match_report_result(
+    *, match: Match, team: Team, games_a: object, games_b: object, games_drawn: object
+) -> ReportOutcome:
+    """A team reports its match: the first report is `reported`; the other team's equal report
+    makes it final; a different one makes it `disputed` for staff to decide."""
+    match = _locked_match(match)
+    if team.pk not in (match.team_a_id, match.team_b_id):
+        raise AccessDenied
+    if not match.round.published:
+        raise Conflict("This round is not published yet.", code="not_published")
+    if match.is_bye:
+        raise Conflict("A bye has no result to report.", code="bye")
+    games = clean_games(games_a, games_b, games_drawn, top_cut=match.round.is_top_cut)
+    if match.status == Match.Status.FINAL:
+        if (match.games_a, match.games_b, match.games_drawn) == (games.a, games.b, games.drawn):
+            return ReportOutcome(match, "confirmed")
+        raise Conflict(
+            f"The result is final ({match.score}); ask the scorekeeper or a judge to change it.",
+            code="result_final",
+        )
+    ResultReport.objects.update_or_create(
+        match=match,
+        team=team,
+        defaults={"games_a": games.a, "games_b": games.b, "games_drawn": games.drawn},
+    )
+    other = match.reports.exclude(team=team).first()
+    if other is None:
+        outcome, match.status = "reported", Match.Status.REPORTED
+    elif (other.games_a, other.games_b, other.games_drawn) == (games.a, games.b, games.drawn):
+        _finalize(match, games)
+        return ReportOutcome(match, "confirmed")
+    else:
+        outcome, match.status = "disputed", Match.Status.DISPUTED
+    match.save(update_fields=["status", "updated_at"])
+    return ReportOutcome(match, outcome)
+
+
+@transaction.atomic
+def results_enter_bulk(
+    *, round_: Round, results: Mapping[int, tuple[int, int, int]], by=None
+) -> int:
+    """Staff enter many results of one round at once (the simulator; a scorekeeper's sheet)."""
+    matches = {m.pk: m for m in round_.matches.select_for_update()}
+    for m in matches.values():
+        m.round = round_  # no query per match below
+    missing = set(results) - set(matches)
+    if missing:
+        raise ServiceError(f"Match(es) {sorted(missing)} are not in round {round_.number}.")
+    decider = by if getattr(by, "is_authenticated", False) else None
+    groups: dict[Games, list[int]] = {}
+    for pk, (a, b, drawn) in results.items():
+        if matches[pk].is_bye:
+            raise Conflict("A bye has no result to enter.", code="bye")
+        games = clean_games(a, b, drawn, top_cut=round_.is_top_cut)
+        _check_cut_winner(matches[pk], games)
+        groups.setdefault(games, []).append(pk)
+    now = timezone.now()
+    for games, pks in groups.items():  # a few distinct results: one UPDATE each
+        Match.objects.filter(pk__in=pks).update(
+            games_a=games.a, games_b=games.b, games_drawn=games.drawn, result=games.result,
+            status=Match.Status.FINAL, decided_by=decider, updated_at=now,
+        )  # fmt: skip
+    _after_final(round_)
+    return len(results)
