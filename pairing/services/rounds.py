@@ -15,6 +15,7 @@ import random
 import secrets
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -301,9 +302,14 @@ def round_publish(*, round_: Round, by=None) -> Round:
 
 
 def _warm(round_id: int) -> None:
+    """Render the published pairings into the cache: a worker's job, or in-process when tasks
+    run eagerly (calling .delay then would still reach for a broker connection)."""
     from pairing.tasks import warm_pairings
 
-    warm_pairings.delay(round_id)
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        warm_pairings(round_id)
+    else:
+        warm_pairings.delay(round_id)
 
 
 @dataclass(frozen=True)
