@@ -24,7 +24,9 @@ def _compose() -> dict:
 
 
 def _env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_URL", "CELERY_"))}
+    # The child gets the machine's environment without the test run's own switches.
+    dropped = ("DATABASE_URL", "CELERY_", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(dropped)}
     bin_dir = str(Path(sys.executable).parent)
     env["PATH"] = f"{bin_dir}:{env.get('PATH', '')}"
     return env | extra
@@ -51,7 +53,10 @@ def test_compose_file_has_every_service_with_health_checks():
 
 def test_compose_file_is_accepted_by_docker_compose_where_it_exists():
     docker = shutil.which("docker")
-    ok = docker and subprocess.run([docker, "compose", "version"], capture_output=True).returncode == 0
+    ok = (
+        docker
+        and subprocess.run([docker, "compose", "version"], capture_output=True).returncode == 0
+    )
     if not ok:
         pytest.skip("the docker compose client is not installed here")
     result = subprocess.run(
@@ -102,7 +107,9 @@ def test_web_command_of_compose_serves_healthz(tmp_path):
                     break
             except OSError:
                 time.sleep(0.5)
-        assert body is not None, proc.stdout.read().decode() if proc.poll() is not None else "timeout"
+        assert body is not None, (
+            proc.stdout.read().decode() if proc.poll() is not None else "timeout"
+        )
         assert '"ok"' in body
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
             assert "Tandem" in r.read().decode()

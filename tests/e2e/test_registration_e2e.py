@@ -50,7 +50,9 @@ def test_organizer_registers_teams_and_team_opens_its_link_on_a_phone(
     shot(desktop, "registration-02-duplicate-refused")
 
     csv = tmp_path / "teams.csv"
-    csv.write_text("team,primary,second\nStorm Duo,Finn Frost,Gail Gray\nIron Allies,Hal Hart,Ida Ives\n")
+    csv.write_text(
+        "team,primary,second\nStorm Duo,Finn Frost,Gail Gray\nIron Allies,Hal Hart,Ida Ives\n"
+    )
     desktop.click("text=Import a CSV of teams")
     desktop.set_input_files("#id_file", str(csv))
     desktop.click("button:has-text('Preview')")
