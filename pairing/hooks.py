@@ -79,14 +79,10 @@ def team_page(request, team: Team) -> dict:
         "their_report": reports.get(opponent_id),
         "can_report": not match.is_bye and match.status != Match.Status.FINAL,
     }
-    their = context["their_report"]
-    if their is not None:
-        shown = Match(
-            team_a=match.team_a, team_b=match.team_b, games_a=their.games_a,
-            games_b=their.games_b, games_drawn=their.games_drawn,
-        )  # fmt: skip
-        shown.result = _result_of(their)
-        context["their_summary"] = describe(shown)
+    for key in ("my", "their"):
+        report = context[f"{key}_report"]
+        if report is not None:
+            context[f"{key}_summary"] = _summary(match, report)
     return {**context, "team_blocks": _blocks(request, "pairing/_team_block.html")}
 
 
@@ -102,8 +98,14 @@ def _blocks(request, template: str) -> list[str]:
     return blocks
 
 
-def _result_of(report: ResultReport) -> str:
-    return "a" if report.games_a else "b" if report.games_b else "draw"
+def _summary(match: Match, report: ResultReport) -> str:
+    """A report in words: 'Red Giants beat Blue Twins (1-0-1)'."""
+    shown = Match(
+        team_a=match.team_a, team_b=match.team_b, games_a=report.games_a,
+        games_b=report.games_b, games_drawn=report.games_drawn,
+        result="a" if report.games_a else "b" if report.games_b else "draw",
+    )  # fmt: skip
+    return describe(shown)
 
 
 def demo_rounds(event: Event, rng, stdout) -> None:
