@@ -147,7 +147,10 @@ def report(label: str, samples: list[float]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=1000)
+    parser.add_argument("--quick", action="store_true", help="100 repetitions")
     args = parser.parse_args()
+    if args.quick:
+        args.repeat = 100
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs")
     index = load_index()
     banlists = parse_banlists(json.loads((DATA_DIR / "banlists.json").read_text(encoding="utf-8")))
