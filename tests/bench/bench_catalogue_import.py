@@ -38,6 +38,10 @@ import time
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO_ROOT / "tests"))
+
+from support import decks  # noqa: E402
+
 SHIPPED = REPO_ROOT / "tournament" / "catalogue" / "cards.jsonl.gz"
 
 LEGAL_A = """4 Lightning Bolt (M11) 146
@@ -52,19 +56,7 @@ LEGAL_A = """4 Lightning Bolt (M11) 146
 4 Skullcrack
 20 Mountain
 """
-LEGAL_B = """Deck
-4 Delver of Secrets
-4 Counterspell
-4 Opt
-4 Consider
-4 Spell Pierce
-4 Thing in the Ice
-4 Snapcaster Mage
-4 Mana Leak
-4 Remand
-4 Vendilion Clique
-20 Island
-"""
+LEGAL_B = "Deck\n" + decks.TEMPO
 # A shared Lightning Bolt (MTR 8.4), a 2026 ban (Lotus Field), the 2HG ban (Erayo), a typo.
 ILLEGAL_B = LEGAL_B.replace(
     "4 Opt\n", "1 Lightning Bolt\n1 Lotus Field\n1 Erayo, Soratami Ascendant\n1 Consdier\n"

@@ -16,7 +16,9 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT))
+sys.path.insert(0, str(REPO_ROOT / "tests"))
 
+from support import decks as sample_decks  # noqa: E402
 from tournament.domain.card_files import read_cards  # noqa: E402
 from tournament.domain.cards import CardIndex, parse_banlists  # noqa: E402
 from tournament.domain.decklists import parse_decklist  # noqa: E402
@@ -42,20 +44,7 @@ MODERN_BURN = """\
 2 Bloodstained Mire
 8 Mountain
 """
-MODERN_MERFOLK = """\
-4 Lord of Atlantis
-4 Master of the Pearl Trident
-4 Merrow Reejerey
-4 Silvergill Adept
-4 Cursecatcher
-4 Aether Vial
-4 Spreading Seas
-4 Kitesail Freebooter
-4 Harbinger of the Tides
-4 Master of Waves
-4 Mutavault
-16 Island
-"""
+MODERN_MERFOLK = sample_decks.MERFOLK
 # Illegal: a shared Lightning Bolt, a 2026 ban (Lotus Field), the 2HG ban (Erayo), a typo, 5 copies.
 MODERN_MERFOLK_ILLEGAL = (
     MODERN_MERFOLK.replace("16 Island", "9 Island\n2 Lightning Bolt\n1 Lotus Field")

@@ -6,23 +6,13 @@ The organizer's board and the judge's deck-check sheet are shot on a desktop pag
 
 import pytest
 
-from support import factories
+from support import decks, factories
 from support.browser import login
 from support.catalogue import load_subset
 from tournament.models import Decklist
 from tournament.services import decklists as svc
 
-BURN = """4 Lightning Bolt
-4 Monastery Swiftspear
-4 Lava Spike
-4 Rift Bolt
-4 Skewer the Critics
-4 Goblin Guide
-4 Eidolon of the Great Revel
-4 Light Up the Stage
-4 Searing Blaze
-4 Skullcrack
-20 Mountain"""
+BURN = decks.BURN.rstrip("\n")
 TEMPO_WITH_BOLT = """Deck
 4 Delver of Secrets (ISD) 51
 4 Counterspell

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from support import decks
 from tournament.domain.cards import TWO_HEADED_GIANT, UNLIMITED, Banlist, CardFacts, CardIndex
 from tournament.domain.decklists import Entry, ParseError, parse_decklist
 from tournament.domain.udc import (
@@ -21,38 +22,9 @@ from tournament.domain.udc import (
 ALICE, BOB, CAROL = 1, 2, 3
 NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
 
-BURN = """\
-4 Goblin Guide
-4 Monastery Swiftspear
-4 Eidolon of the Great Revel
-4 Lightning Bolt
-4 Rift Bolt
-4 Lava Spike
-4 Skewer the Critics
-4 Boros Charm
-4 Lightning Helix
-4 Searing Blaze
-4 Inspiring Vantage
-4 Sacred Foundry
-2 Arid Mesa
-2 Bloodstained Mire
-8 Mountain
-"""
+BURN = decks.BOROS_BURN
 
-MERFOLK = """\
-4 Lord of Atlantis
-4 Master of the Pearl Trident
-4 Merrow Reejerey
-4 Silvergill Adept
-4 Cursecatcher
-4 Aether Vial
-4 Spreading Seas
-4 Kitesail Freebooter
-4 Harbinger of the Tides
-4 Master of Waves
-4 Mutavault
-16 Island
-"""
+MERFOLK = decks.MERFOLK
 
 
 def deck(player: int, text: str, *, sideboard: str = "") -> DeckInput:
