@@ -50,6 +50,10 @@ class RoundSerializer(serializers.Serializer):
     matches = MatchBriefSerializer(many=True)
 
 
+class PairInSerializer(serializers.Serializer):
+    publish = serializers.BooleanField(required=False, default=True)
+
+
 class RoundBriefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
@@ -312,11 +316,20 @@ class EventRoundsView(APIView):
             ]
         )
 
-    @extend_schema(request=None, responses={201: RoundSerializer})
+    @extend_schema(request=PairInSerializer, responses={201: RoundSerializer})
     def post(self, request, pk: int):
-        """Pair the next round (Swiss, then the top cut). 409 while a round is unfinished."""
+        """Pair the next round (Swiss, then the top cut). 409 while a round is unfinished.
+
+        The round is published at once, so teams see their tables and may report, unless the
+        body says `{"publish": false}`: then staff check it first and publish it with
+        POST /rounds/{id}/publish/ (the pages work that way).
+        """
         event = _event(request, pk, Perm.MANAGE_ROUNDS)
+        body = PairInSerializer(data=request.data if isinstance(request.data, dict) else {})
+        body.is_valid(raise_exception=True)
         round_ = services.round_pair_next(event=event, by=request.user)
+        if body.validated_data["publish"]:
+            round_ = services.round_publish(round_=round_, by=request.user)
         return Response(round_json(round_, staff=True), status=status.HTTP_201_CREATED)
 
 

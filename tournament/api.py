@@ -108,7 +108,8 @@ class TokenView(APIView):
         responses=inline_serializer("TokenOut", {"token": serializers.CharField()}),
     )
     def post(self, request):
-        username, password = request.data.get("username"), request.data.get("password")
+        data = request.data if isinstance(request.data, dict) else {}
+        username, password = data.get("username"), data.get("password")
         if not isinstance(username, str) or not isinstance(password, str):
             raise exceptions.ValidationError(
                 {"username": ["Give username and password."], "password": ["Required."]}
@@ -165,7 +166,8 @@ class StaffListView(APIView):
     @extend_schema(request=StaffSerializer, responses={201: StaffSerializer})
     def post(self, request, pk: int):
         event = load_event(request, pk, Perm.MANAGE_STAFF)
-        username, role = request.data.get("username"), request.data.get("role")
+        data = request.data if isinstance(request.data, dict) else {}
+        username, role = data.get("username"), data.get("role")
         if not isinstance(username, str) or not isinstance(role, str):
             raise exceptions.ValidationError({"username": ["Required."], "role": ["Required."]})
         staff = svc.staff_set(event=event, username=username, role=role)
@@ -209,10 +211,11 @@ class TeamImportView(APIView):
     )
     def post(self, request, pk: int):
         event = load_event(request, pk, Perm.MANAGE_TEAMS)
-        text = request.data.get("csv")
+        data = request.data if isinstance(request.data, dict) else {}
+        text = data.get("csv")
         if not isinstance(text, str):
             raise exceptions.ValidationError({"csv": ["Send the CSV text in the field csv."]})
-        dry_run = request.data.get("dry_run") in (True, "true", "1", 1)
+        dry_run = data.get("dry_run") in (True, "true", "1", 1)
         if dry_run:
             preview = svc.teams_import_preview(event=event, text=text)
             return Response(_preview_json(preview))
@@ -249,16 +252,18 @@ class TeamDetailView(APIView):
 
     @extend_schema(request=TeamPatchSerializer, responses=TeamSerializer)
     def patch(self, request, pk: int):
+        """Staff edit a team; the team itself may only choose its seat order (MTR 9.4)."""
         team = load_team(request, pk, Perm.MANAGE_TEAMS)
         data = TeamPatchSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
+        if set(values) - {"seat_order"}:
+            require(actor_from_api(request), Perm.MANAGE_TEAMS, team.event)
         if "name" in values:
             team = svc.team_rename(team=team, name=values["name"])
         if "seat_order" in values:
             team = svc.team_set_seats(team=team, seat_order=values["seat_order"])
         if "fixed_table" in values:
-            require(actor_from_api(request), Perm.MANAGE_TEAMS, team.event)
             team = svc.team_set_fixed_table(team=team, table=values["fixed_table"])
         team.refresh_from_db()
         return Response(
@@ -274,11 +279,23 @@ def _own_or_staff(request, team: Team) -> bool:
 class TeamDropView(APIView):
     @extend_schema(request=None, responses=TeamSerializer)
     def post(self, request, pk: int):
-        team = load_team(request, pk, Perm.MANAGE_TEAMS)
+        team = get_object_or_404(Team.objects.select_related("event"), pk=pk)
+        require(actor_from_api(request), Perm.MANAGE_TEAMS, team.event)
         team = svc.team_drop(team=team)
         return Response(
             TeamSerializer(team, context={"show_keys": _own_or_staff(request, team)}).data
         )
+
+
+class TeamUndropView(APIView):
+    """POST: bring a dropped team back into the event (staff)."""
+
+    @extend_schema(request=None, responses=TeamSerializer)
+    def post(self, request, pk: int):
+        team = get_object_or_404(Team.objects.select_related("event"), pk=pk)
+        require(actor_from_api(request), Perm.MANAGE_TEAMS, team.event)
+        team = svc.team_undrop(team=team)
+        return Response(TeamSerializer(team, context={"show_keys": True}).data)
 
 
 class TeamKeyView(APIView):

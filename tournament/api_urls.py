@@ -16,6 +16,7 @@ urlpatterns = [
     path("events/<int:pk>/teams/import/", api.TeamImportView.as_view(), name="api-teams-import"),
     path("teams/<int:pk>/", api.TeamDetailView.as_view(), name="api-team"),
     path("teams/<int:pk>/drop/", api.TeamDropView.as_view(), name="api-team-drop"),
+    path("teams/<int:pk>/undrop/", api.TeamUndropView.as_view(), name="api-team-undrop"),
     path("teams/<int:pk>/key/", api.TeamKeyView.as_view(), name="api-team-key"),
     path("", include("tournament.api_decklists")),
 ]

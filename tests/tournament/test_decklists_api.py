@@ -5,7 +5,6 @@ limit, the 2HG-only ban, limited pools (MTR 9.6), and the lock once round 1 is p
 Team Red (Rita, Rob) plays in Alice's modern event; lists use real card names.
 """
 
-
 import pytest
 
 from support import decks

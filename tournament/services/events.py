@@ -423,6 +423,8 @@ def team_drop(*, team: Team, after_round: int | None = None) -> Team:
 @transaction.atomic
 def team_undrop(*, team: Team) -> Team:
     team = Team.objects.select_for_update().get(pk=team.pk)
+    if not team.dropped:
+        raise Conflict(f"{team.name} has not dropped.", code="not_dropped")
     team.dropped, team.dropped_after_round = False, None
     team.save(update_fields=["dropped", "dropped_after_round"])
     return team

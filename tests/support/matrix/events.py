@@ -55,11 +55,20 @@ ROWS = [
     ),
     Row("team-read", "get", lambda w: f"/api/v1/teams/{w.red.pk}/", expect("view")),
     Row(
-        "team-edit-own",
+        "team-rename-own",
+        "patch",
+        lambda w: f"/api/v1/teams/{w.red.pk}/",
+        expect("scorekeeper"),
+        body=lambda w: {"name": "Team Crimson"},
+    ),
+    Row(
+        "team-seats-own",  # a team chooses its primary player between rounds (MTR 9.4)
         "patch",
         lambda w: f"/api/v1/teams/{w.red.pk}/",
         expect("scorekeeper", team=True),
-        body=lambda w: {"name": "Team Crimson"},
+        body=lambda w: {
+            "seat_order": list(w.red.players.order_by("-seat").values_list("pk", flat=True))
+        },
     ),
     Row(
         "team-edit-other",
@@ -68,11 +77,13 @@ ROWS = [
         expect("scorekeeper"),
         body=lambda w: {"name": "Team Navy"},
     ),
+    Row("team-drop", "post", lambda w: f"/api/v1/teams/{w.red.pk}/drop/", expect("scorekeeper")),
     Row(
-        "team-drop",
+        "team-undrop",
         "post",
-        lambda w: f"/api/v1/teams/{w.red.pk}/drop/",
-        expect("scorekeeper", team=True),
+        lambda w: f"/api/v1/teams/{w.red.pk}/undrop/",
+        expect("scorekeeper"),
+        setup=lambda w: type(w.red).objects.filter(pk=w.red.pk).update(dropped=True),
     ),
     Row("team-new-key", "post", lambda w: f"/api/v1/teams/{w.red.pk}/key/", expect("scorekeeper")),
     # Pages: team personas browse without a session, like anonymous visitors.

@@ -1,0 +1,41 @@
+"""JSON bodies that the database could not store are refused at the door, for every endpoint.
+
+A NUL character is refused by PostgreSQL and a lone surrogate (valid in JSON's \\ud800 escapes,
+invalid in UTF-8) by every driver: both would otherwise surface as a 500 deep in a query.
+"""
+
+from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.parsers import JSONParser
+
+
+def _bad_text(value: object) -> str | None:
+    if isinstance(value, str):
+        if "\x00" in value:
+            return "Text may not contain the NUL character."
+        if any("\ud800" <= ch <= "\udfff" for ch in value):
+            return "Text contains an invalid character (a lone surrogate)."
+        return None
+    if isinstance(value, dict):
+        items = [*value.keys(), *value.values()]
+    elif isinstance(value, list):
+        items = value
+    else:
+        return None
+    for item in items:
+        problem = _bad_text(item)
+        if problem:
+            return problem
+    return None
+
+
+class SafeJSONParser(JSONParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        data = super().parse(stream, media_type, parser_context)
+        if isinstance(data, dict):
+            # Name the field, as every other 400 does.
+            errors = {str(k): [p] for k, v in data.items() if (p := _bad_text([k, v]))}
+            if errors:
+                raise ValidationError(errors)
+        elif problem := _bad_text(data):
+            raise ParseError(problem)
+        return data
