@@ -59,3 +59,43 @@ def test_permission_matrix(world, row):
         for team in ("red", "green"):
             want[team] = want["anon"]
     assert got == want
+
+
+# Routes outside the matrix, with the reason. Everything else must have a row.
+NOT_IN_MATRIX = {
+    "home": "lists only what the caller may see (tests/tournament/test_pages_registration.py)",
+    "login": "the login form itself",
+    "logout": "ends the caller's own session",
+    "healthz": "liveness probe, no data",
+    "api-token": "exchanges a password for a token (tests/tournament/test_api_events.py)",
+}
+
+
+def _route_names(patterns, prefix=""):
+    from django.urls import URLPattern, URLResolver
+
+    for entry in patterns:
+        if isinstance(entry, URLResolver):
+            if entry.app_name == "admin":
+                continue
+            yield from _route_names(entry.url_patterns, prefix + str(entry.pattern))
+        elif isinstance(entry, URLPattern) and entry.name:
+            yield entry.name, prefix + str(entry.pattern)
+
+
+def test_matrix_has_a_row_for_every_route(world):
+    """Every API endpoint and page is in the matrix (or named above with a reason)."""
+    from django.urls import get_resolver, resolve
+
+    covered = set()
+    for row in ROWS:
+        with transaction.atomic():
+            if row.setup:
+                row.setup(world)
+            covered.add(resolve(row.path(world).split("?")[0]).url_name)
+            transaction.set_rollback(True)
+    routes = dict(_route_names(get_resolver().url_patterns))
+    # A team's own pages (/t/<key>/...) take the key in the URL as the credential.
+    team_pages = {name for name, route in routes.items() if route.startswith("t/")}
+    missing = set(routes) - covered - set(NOT_IN_MATRIX) - team_pages
+    assert not missing, {name: routes[name] for name in sorted(missing)}

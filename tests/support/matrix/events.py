@@ -87,6 +87,14 @@ ROWS = [
     ),
     Row("team-new-key", "post", lambda w: f"/api/v1/teams/{w.red.pk}/key/", expect("scorekeeper")),
     # Pages: team personas browse without a session, like anonymous visitors.
+    Row("page-event-create", "get", lambda w: "/events/new/", expect("user"), fmt="page"),
+    Row(
+        "page-staff-remove",
+        "post",
+        lambda w: f"/events/{w.event.pk}/staff/{w.sam.pk}/remove/",
+        expect("organizer", 302),
+        fmt="page",
+    ),
     Row("page-event", "get", lambda w: f"/events/{w.event.pk}/", expect("view"), fmt="page"),
     Row("page-teams", "get", lambda w: f"/events/{w.event.pk}/teams/", expect("view"), fmt="page"),
     Row(
