@@ -144,8 +144,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "tournament.api_errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
         "tournament.parsers.SafeJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "tournament.parsers.SafeFormParser",
+        "tournament.parsers.SafeMultiPartParser",
     ],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",

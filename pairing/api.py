@@ -274,6 +274,13 @@ def _int_param(request, name: str) -> int | None:
     return value
 
 
+def _object_body(request) -> dict:
+    """The JSON object of the body; 400 for any other JSON value (a list, a number, null)."""
+    if not isinstance(request.data, dict):
+        raise exceptions.ParseError("Send a JSON object.")
+    return request.data
+
+
 def standing_json(row, info: selectors.TeamInfo) -> dict:
     return {
         "rank": row.rank,
@@ -361,10 +368,11 @@ class RoundSwapView(APIView):
         """Swap two teams between their matches (or with the bye); warns of rematches and
         point differences the change creates."""
         round_, _staff = _round(request, pk, Perm.MANAGE_ROUNDS)
+        data = _object_body(request)
         outcome = services.round_swap_teams(
             round_=round_,
-            team_1=request.data.get("team_1"),
-            team_2=request.data.get("team_2"),
+            team_1=data.get("team_1"),
+            team_2=data.get("team_2"),
             by=request.user,
         )
         return Response(
@@ -394,8 +402,9 @@ class MatchView(APIView):
         """Move the match to another table (a match already there takes this one's table)."""
         match, actor, _staff = _match(request, pk)
         require(actor, Perm.MANAGE_ROUNDS, match.round.event)
-        if "table" in request.data:
-            services.match_set_table(match=match, table=request.data.get("table"), by=request.user)
+        data = _object_body(request)
+        if "table" in data:
+            services.match_set_table(match=match, table=data.get("table"), by=request.user)
         match.refresh_from_db()
         return Response(match_json(match, staff=True))
 

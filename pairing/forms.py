@@ -48,7 +48,7 @@ class FastResultForm(forms.Form):
         result_text = (data.get("result") or "").strip()
         if " " in table_text and not result_text:  # "12 1-0-0" typed in one field
             table_text, result_text = table_text.split(None, 1)
-        if not table_text.isdigit():
+        if not table_text.isdecimal():  # not isdigit(): int() refuses "²"
             self.add_error("table", "Type the table number.")
             return data
         games = parse_result(result_text)

@@ -291,7 +291,7 @@ def match_detail(request, pk: int, match_id: int):
 
 def _after_round(request, event: Event) -> int | None:
     raw = request.GET.get("after_round", "")
-    if not raw.isdigit():
+    if not raw.isdecimal():  # not isdigit(): int() refuses "²"
         return None
     paired = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
     return min(int(raw), paired)
@@ -358,7 +358,9 @@ def team_report(request, key: str, match_id: int):
     """Step 1 (POST from the team page): show what will be reported; step 2 (confirm=1): send."""
     team = team_by_key(key)
     entry = (
-        MatchTeam.objects.filter(team=team, match_id=match_id, round__published=True)
+        # match__pk, not match_id: an id past the database's integer range finds nothing
+        # instead of overflowing (SQLite).
+        MatchTeam.objects.filter(team=team, match__pk=match_id, round__published=True)
         .select_related("round", "match__team_a", "match__team_b")
         .first()
     )

@@ -146,7 +146,7 @@ class TeamKeyAuthentication(authentication.BaseAuthentication):
         key = request.META.get(self.header)
         if key is None:
             return None
-        team = Team.objects.select_related("event").filter(access_key=key.strip()).first()
+        team = _team_of_key(key.strip())
         if team is None or not key.strip():
             raise exceptions.AuthenticationFailed("Unknown team key.")
         return (AnonymousUser(), team)
@@ -164,8 +164,14 @@ def actor_from_page(request, team: Team | None = None) -> Actor:
     return Actor(user=request.user, team=team)
 
 
+def _team_of_key(key: str) -> Team | None:
+    if "\x00" in key:  # no key has one, and PostgreSQL refuses NUL in a query's text
+        return None
+    return Team.objects.select_related("event").filter(access_key=key).first()
+
+
 def team_by_key(key: str) -> Team:
-    team = Team.objects.select_related("event").filter(access_key=key).first()
+    team = _team_of_key(key)
     if team is None:
         raise NotVisible
     return team

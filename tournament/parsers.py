@@ -1,11 +1,12 @@
-"""JSON bodies that the database could not store are refused at the door, for every endpoint.
+"""Bodies that the database could not store are refused at the door, for every endpoint:
+JSON, form-encoded and multipart alike.
 
 A NUL character is refused by PostgreSQL and a lone surrogate (valid in JSON's \\ud800 escapes,
 invalid in UTF-8) by every driver: both would otherwise surface as a 500 deep in a query.
 """
 
 from rest_framework.exceptions import ParseError, ValidationError
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
 
 def _bad_text(value: object) -> str | None:
@@ -39,3 +40,24 @@ class SafeJSONParser(JSONParser):
         elif problem := _bad_text(data):
             raise ParseError(problem)
         return data
+
+
+def _check_form(data) -> None:
+    """A form's fields (a QueryDict): 400 naming each field with a NUL in its name or value."""
+    errors = {str(k): [p] for k, values in data.lists() if (p := _bad_text([k, values]))}
+    if errors:
+        raise ValidationError(errors)
+
+
+class SafeFormParser(FormParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        data = super().parse(stream, media_type, parser_context)
+        _check_form(data)
+        return data
+
+
+class SafeMultiPartParser(MultiPartParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        parsed = super().parse(stream, media_type, parser_context)
+        _check_form(parsed.data)
+        return parsed

@@ -120,7 +120,7 @@ def _save(request, team: Team, target: str, *, actor) -> tuple[dict, dict]:
                 reason=reason, base=base,
             )  # fmt: skip
         else:
-            if not target.isdigit():
+            if not target.isdecimal():  # not isdigit(): int() refuses "²"
                 raise Http404("No such player.")
             player = get_object_or_404(Player, pk=int(target), team=team)
             main = _posted_text(request, "main")

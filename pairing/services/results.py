@@ -2,7 +2,9 @@
 
 Rules: MTR 9.1 (a 2HG match is one game: it ends at its first won game; drawn games are
 replayed while time allows), MTR 2.4-2.5 (draws, intentional draws; no draw in the playoff).
-Locks: the Match row (select_for_update).
+Locks: the Event row, then the Match row (select_for_update): the order of the round services
+(pairing.services.rounds), so a result entered while a table moves or a round is rearranged
+waits instead of deadlocking.
 """
 
 from __future__ import annotations
@@ -69,7 +71,13 @@ def clean_games(games_a: object, games_b: object, games_drawn: object, *, top_cu
 
 
 def _locked_match(match: Match) -> Match:
-    return Match.objects.select_for_update().select_related("round__event").get(pk=match.pk)
+    Event.objects.select_for_update().get(pk=match.round.event_id)
+    try:
+        return Match.objects.select_for_update().select_related("round__event").get(pk=match.pk)
+    except Match.DoesNotExist as exc:  # its round was unpaired meanwhile
+        raise Conflict(
+            "That match no longer exists: its round was unpaired.", code="match_gone"
+        ) from exc
 
 
 def _finalize(match: Match, games: Games, by=None) -> None:

@@ -321,11 +321,13 @@ class SwapOutcome:
 def _entry(round_: Round, team_id: object) -> MatchTeam:
     try:
         team_id = int(team_id)  # type: ignore[arg-type]
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: JSON's 1e400
         raise ServiceError("Give a team id.", field="teams", code="invalid") from exc
     entry = (
         MatchTeam.objects.select_related("match", "team")
-        .filter(round=round_, team_id=team_id)
+        # team__pk, not team_id: an id past the database's integer range finds nothing
+        # instead of overflowing (SQLite).
+        .filter(round=round_, team__pk=team_id)
         .first()
     )
     if entry is None:

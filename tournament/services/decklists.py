@@ -139,6 +139,14 @@ def _dek_to_text(xml: str) -> str:
     return "\n".join(main + (["", "Sideboard"] + side if side else [])).lstrip("\n")
 
 
+def clean_reason(value: object) -> str:
+    """A judge's reason for a change after the lock, as the change log stores it."""
+    reason = str(value or "")[:2000]
+    if "\x00" in reason:  # PostgreSQL refuses NUL in text
+        raise ServiceError(errors={"reason": ["The reason contains a NUL character."]})
+    return reason
+
+
 def clean_card_names(values: object, field_name: str = "banned") -> list[str]:
     """A list of card names as the catalogue writes them; unknown names get a "did you mean"."""
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
@@ -202,6 +210,7 @@ def decklist_submit(
     """Save a player's decklist; after the lock only with ``judge`` and logged."""
     main_text = clean_text(main, "main")
     sideboard_text = clean_text(sideboard, "sideboard")
+    reason = clean_reason(reason)
     event = _lock_event(player.event_id)
     locked = is_locked(event)
     if locked and not judge:
@@ -223,7 +232,7 @@ def decklist_submit(
             changed_by_id=user_id,
             changed_by_name=getattr(user, "username", "") or "team",
             changed_at=now,
-            reason=str(reason or "")[:2000],
+            reason=reason,
             main_before=before[0],
             sideboard_before=before[1],
             main_after=main_text,
@@ -245,6 +254,7 @@ def pool_submit(
 ) -> TeamPool:
     """Register a limited team's card pool (MTR 9.6); after the lock only a judge, logged."""
     pool_text = clean_text(text, "pool")
+    reason = clean_reason(reason)
     event = _lock_event(team.event_id)
     if event.structure == Event.Structure.CONSTRUCTED:
         raise ServiceError(
@@ -274,7 +284,7 @@ def pool_submit(
             changed_by_id=user_id,
             changed_by_name=getattr(user, "username", "") or "team",
             changed_at=now,
-            reason=str(reason or "")[:2000],
+            reason=reason,
             main_before=before,
             main_after=pool_text,
         )

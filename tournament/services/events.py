@@ -114,7 +114,9 @@ def staff_set(*, event: Event, username: str, role: str) -> StaffRole:
 
 @transaction.atomic
 def staff_remove(*, event: Event, user_id: int) -> None:
-    deleted, _ = StaffRole.objects.filter(event=event, user_id=user_id).delete()
+    # user__pk, not user_id: the primary key's lookup finds nothing for an id past the
+    # database's integer range (from the URL), where the foreign key's overflows on SQLite.
+    deleted, _ = StaffRole.objects.filter(event=event, user__pk=user_id).delete()
     if not deleted:
         raise ServiceError("That user is not staff of this event.", code="not_staff")
 
@@ -273,7 +275,12 @@ def _csv_rows(event: Event, text: str) -> tuple[list[list[str]], list[str]]:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    rows = [r for r in csv.reader(io.StringIO(text), dialect) if any(c.strip() for c in r)]
+    # newline="": the csv module reads line ends itself, old Mac ones (a bare \r) too.
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    try:
+        rows = [r for r in reader if any(c.strip() for c in r)]
+    except csv.Error as exc:  # a cell over the module's field size limit, say
+        return [], [f"Line {reader.line_num} could not be read as CSV: {exc}."]
     if rows and rows[0] and rows[0][0].strip().casefold() in ("team", "team name", "name"):
         rows = rows[1:]
     if not rows:
