@@ -201,6 +201,7 @@ def results_enter_bulk(
     *, round_: Round, results: Mapping[int, tuple[int, int, int]], by=None
 ) -> int:
     """Staff enter many results of one round at once (the simulator; a scorekeeper's sheet)."""
+    Event.objects.select_for_update().get(pk=round_.event_id)  # the lock order: event, matches
     matches = {m.pk: m for m in round_.matches.select_for_update()}
     for m in matches.values():
         m.round = round_  # no query per match below
