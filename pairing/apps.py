@@ -10,7 +10,9 @@ class PairingConfig(AppConfig):
         team's private page and the demo."""
         from pairing import hooks
         from tournament import demo, selectors, views
+        from tournament.services import events
 
         selectors.NEXT_STEP_HOOKS.append(hooks.next_step)
         views.TEAM_PAGE_HOOKS.append(hooks.team_page)
         demo.DEMO_STEPS.append(hooks.demo_rounds)
+        events.TEAM_CHANGED_HOOKS.append(hooks.team_changed)

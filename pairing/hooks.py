@@ -139,3 +139,12 @@ def _play(round_: Round, rng, organizer, *, share: float) -> None:
 
 def _kw(games: tuple[int, int, int]) -> dict[str, int]:
     return {"games_a": games[0], "games_b": games[1], "games_drawn": games[2]}
+
+
+def team_changed(team) -> None:
+    """A team's name or players changed: the cached pairing pages of its event are stale."""
+    from django.db.models import F
+
+    from pairing.models import Round
+
+    Round.objects.filter(event_id=team.event_id).update(version=F("version") + 1)

@@ -45,6 +45,20 @@ def test_rounds_page_offers_pair_round_1_and_pairing_redirects_to_the_round(even
     assert page.count('name="team"') == 8  # a swap box per team
 
 
+def test_cached_pairings_show_a_team_renamed_after_publication(event8):
+    event, teams = event8
+    round_ = services.round_pair_next(event=event, seed=3)
+    services.round_publish(round_=round_)
+    url = f"/events/{event.pk}/rounds/1/"
+    assert teams[0].name in _text(_client().get(url))  # rendered and cached
+    from tournament.services import events as team_services
+
+    team_services.team_rename(team=teams[0], name="Renamed Giants")
+    page = _text(_client().get(url))
+    assert "Renamed Giants" in page
+    assert f"<strong>{teams[0].name}</strong>" not in page
+
+
 def test_pairings_by_table_and_by_name_list_every_team(event8):
     event, teams = event8
     round_ = services.round_pair_next(event=event, seed=3)

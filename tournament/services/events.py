@@ -25,6 +25,15 @@ EVENT_FIELDS = (
 )  # fmt: skip
 LOCKED_AFTER_START = ("structure", "format", "team_size", "udc_rule")
 
+# Functions (team) -> None run inside the transaction of every change to a team's name, players,
+# seats or drop, so what other apps derived from the team (cached pairing pages) is renewed.
+TEAM_CHANGED_HOOKS: list = []
+
+
+def _team_changed(team: Team) -> None:
+    for hook in TEAM_CHANGED_HOOKS:
+        hook(team)
+
 
 # --- events -------------------------------------------------------------------------------
 
@@ -370,6 +379,7 @@ def team_rename(*, team: Team, name: object) -> Team:
         raise ServiceError(f"A team named {clean!r} is already registered.", field="name")
     team.name, team.name_key = clean, name_key(clean)
     team.save(update_fields=["name", "name_key"])
+    _team_changed(team)
     return team
 
 
@@ -390,6 +400,7 @@ def team_set_seats(*, team: Team, seat_order: Sequence[object]) -> Team:
         Player.objects.filter(pk=pk).update(seat=seat + offset)
     for seat, pk in enumerate(order, start=1):
         Player.objects.filter(pk=pk).update(seat=seat)
+    _team_changed(team)
     return team
 
 
@@ -410,6 +421,7 @@ def player_update(*, player: Player, name: object = None, wizards_id: object = "
     if clashes:
         raise ServiceError(errors={"players": clashes})
     player.save(update_fields=["name", "name_key", "wizards_id"])
+    _team_changed(player.team)
     return player
 
 
