@@ -274,13 +274,6 @@ def _int_param(request, name: str) -> int | None:
     return value
 
 
-def _object_body(request) -> dict:
-    """The JSON object of the body; 400 for any other JSON value (a list, a number, null)."""
-    if not isinstance(request.data, dict):
-        raise exceptions.ParseError("Send a JSON object.")
-    return request.data
-
-
 def standing_json(row, info: selectors.TeamInfo) -> dict:
     return {
         "rank": row.rank,
@@ -332,7 +325,7 @@ class EventRoundsView(APIView):
         POST /rounds/{id}/publish/ (the pages work that way).
         """
         event = _event(request, pk, Perm.MANAGE_ROUNDS)
-        body = PairInSerializer(data=request.data if isinstance(request.data, dict) else {})
+        body = PairInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         round_ = services.round_pair_next(event=event, by=request.user)
         if body.validated_data["publish"]:
@@ -368,7 +361,7 @@ class RoundSwapView(APIView):
         """Swap two teams between their matches (or with the bye); warns of rematches and
         point differences the change creates."""
         round_, _staff = _round(request, pk, Perm.MANAGE_ROUNDS)
-        data = _object_body(request)
+        data = request.data
         outcome = services.round_swap_teams(
             round_=round_,
             team_1=data.get("team_1"),
@@ -402,7 +395,7 @@ class MatchView(APIView):
         """Move the match to another table (a match already there takes this one's table)."""
         match, actor, _staff = _match(request, pk)
         require(actor, Perm.MANAGE_ROUNDS, match.round.event)
-        data = _object_body(request)
+        data = request.data
         if "table" in data:
             services.match_set_table(match=match, table=data.get("table"), by=request.user)
         match.refresh_from_db()

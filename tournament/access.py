@@ -79,6 +79,10 @@ class Actor:
     def is_team_of(self, event: Event) -> bool:
         return self.team is not None and self.team.event_id == event.pk
 
+    def acts_for(self, team: Team) -> bool:
+        """The caller holds this team's key."""
+        return self.team is not None and self.team.pk == team.pk
+
 
 def _lookup_role(user: object, event: Event) -> str | None:
     if not getattr(user, "is_authenticated", False):
@@ -114,7 +118,7 @@ def require(actor: Actor, perm: Perm, event: Event) -> None:
 def require_team(actor: Actor, team: Team, staff_perm: Perm) -> None:
     """The team itself, or staff holding staff_perm in the team's event."""
     event = team.event
-    if actor.team is not None and actor.team.pk == team.pk:
+    if actor.acts_for(team):
         return
     require(actor, staff_perm, event)
 

@@ -30,11 +30,6 @@ def require_decklist_write(actor: Actor, team: Team) -> bool:
 
 def may_write(actor: Actor, team: Team) -> bool:
     """Whether pages should offer the edit forms (the same rule, without raising)."""
-    own = actor.team is not None and actor.team.pk == team.pk
     if is_locked(team.event):
         return can(actor, Perm.DECK_CHECKS, team.event)
-    return own or can(actor, Perm.MANAGE_DECKLISTS, team.event)
-
-
-def acts_for_team(actor: Actor, team: Team) -> bool:
-    return actor.team is not None and actor.team.pk == team.pk
+    return actor.acts_for(team) or can(actor, Perm.MANAGE_DECKLISTS, team.event)

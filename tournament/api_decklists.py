@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from tournament import catalogue_cache
 from tournament.access import Perm, actor_from_api, require, require_team
-from tournament.access_decklists import acts_for_team, require_decklist_write
+from tournament.access_decklists import require_decklist_write
 from tournament.domain.cards import UNLIMITED, CardFacts
 from tournament.domain.udc import Problem
 from tournament.models import Event, Player, Team
@@ -194,8 +194,6 @@ class DeckRulesInSerializer(serializers.Serializer):
 
 
 def _valid(serializer_class, request) -> dict:
-    if not isinstance(request.data, dict):
-        raise exceptions.ValidationError({"detail": "Send a JSON object."})
     data = serializer_class(data=request.data)
     data.is_valid(raise_exception=True)
     return data.validated_data
@@ -241,7 +239,7 @@ class PlayerDecklistView(APIView):
             main=values["main"],
             sideboard=values["sideboard"],
             user=request.user,
-            by_team=acts_for_team(actor, player.team),
+            by_team=actor.acts_for(player.team),
             judge=judge,
             reason=values["reason"],
         )
@@ -282,7 +280,7 @@ class TeamPoolView(APIView):
             team=team,
             text=values["pool"],
             user=request.user,
-            by_team=acts_for_team(actor, team),
+            by_team=actor.acts_for(team),
             judge=judge,
             reason=values["reason"],
         )

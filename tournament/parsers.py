@@ -1,5 +1,6 @@
 """Bodies that the database could not store are refused at the door, for every endpoint:
-JSON, form-encoded and multipart alike.
+JSON, form-encoded and multipart alike. Every endpoint takes a JSON object, so any other JSON
+value (a list, a string, a number, null) is refused here too, once, for all of them.
 
 A NUL character is refused by PostgreSQL and a lone surrogate (valid in JSON's \\ud800 escapes,
 invalid in UTF-8) by every driver: both would otherwise surface as a 500 deep in a query.
@@ -32,13 +33,12 @@ def _bad_text(value: object) -> str | None:
 class SafeJSONParser(JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
         data = super().parse(stream, media_type, parser_context)
-        if isinstance(data, dict):
-            # Name the field, as every other 400 does.
-            errors = {str(k): [p] for k, v in data.items() if (p := _bad_text([k, v]))}
-            if errors:
-                raise ValidationError(errors)
-        elif problem := _bad_text(data):
-            raise ParseError(problem)
+        if not isinstance(data, dict):
+            raise ParseError("Send a JSON object.")
+        # Name the field, as every other 400 does.
+        errors = {str(k): [p] for k, v in data.items() if (p := _bad_text([k, v]))}
+        if errors:
+            raise ValidationError(errors)
         return data
 
 

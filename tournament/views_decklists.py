@@ -108,7 +108,7 @@ def _marked(line: svc.DeckLine, report: svc.TeamReport, problem_cards) -> dict:
 
 def _save(request, team: Team, target: str, *, actor) -> tuple[dict, dict]:
     """Save one player's list or the pool from a posted form; ({errors}, {texts}) on failure."""
-    by_team = actor.team is not None and actor.team.pk == team.pk
+    by_team = actor.acts_for(team)
     reason = request.POST.get("reason", "")
     base = request.POST.get("base")
     try:

@@ -27,23 +27,10 @@ from tournament.domain.udc import DeckInput, EventRules, validate_team  # noqa: 
 DATA_DIR = Path(os.environ.get("TANDEM_DATA_DIR", REPO_ROOT.parent / "shared" / "data"))
 CATALOGUES = ("cards.jsonl.gz", "cards_supplement_commander_2025-09-25.jsonl.gz")
 
-MODERN_BURN = """\
-4 Goblin Guide (ZEN) 126
-4 Monastery Swiftspear
-4 Eidolon of the Great Revel
-4 Lightning Bolt (M11) 146
-4 Rift Bolt
-4 Lava Spike
-4 Skewer the Critics
-4 Boros Charm
-4 Lightning Helix
-4 Searing Blaze
-4 Inspiring Vantage
-4 Sacred Foundry
-2 Arid Mesa
-2 Bloodstained Mire
-8 Mountain
-"""
+# Boros Burn as an Arena export: set codes and collector numbers on two lines.
+MODERN_BURN = sample_decks.BOROS_BURN.replace(
+    "4 Goblin Guide\n", "4 Goblin Guide (ZEN) 126\n"
+).replace("4 Lightning Bolt\n", "4 Lightning Bolt (M11) 146\n")
 MODERN_MERFOLK = sample_decks.MERFOLK
 # Illegal: a shared Lightning Bolt, a 2026 ban (Lotus Field), the 2HG ban (Erayo), a typo, 5 copies.
 MODERN_MERFOLK_ILLEGAL = (
