@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "tournament",
+    "decklists",
     "pairing",
     "judging",
     "tracker",
@@ -61,7 +62,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "tournament.middleware.AccessErrorsMiddleware",
+    "core.middleware.AccessErrorsMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -141,11 +142,11 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "tournament.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
-        "tournament.parsers.SafeJSONParser",
-        "tournament.parsers.SafeFormParser",
-        "tournament.parsers.SafeMultiPartParser",
+        "core.parsers.SafeJSONParser",
+        "core.parsers.SafeFormParser",
+        "core.parsers.SafeMultiPartParser",
     ],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
@@ -193,5 +194,5 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }
 
-# Where the shipped card catalogue lives (tournament/catalogue/), and the real data for tests.
+# Where the shipped card catalogue lives (decklists/catalogue/), and the real data for tests.
 TANDEM_DATA_DIR = Path(env_str("TANDEM_DATA_DIR", str(BASE_DIR.parent / "shared" / "data")))

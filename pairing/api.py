@@ -14,11 +14,11 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import NotVisible
 from pairing import explain, selectors, services
 from pairing.adapters import percent
 from pairing.models import Match, Round
 from tournament.access import Actor, Perm, actor_from_api, can, require
-from tournament.errors import NotVisible
 from tournament.models import Event
 
 # --- shapes (the schema; the views build the same dicts directly, fast for big rounds) -----

@@ -13,10 +13,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from core.errors import NotVisible, ServiceError
 from pairing import explain, forms, rendering, selectors, services
 from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
 from tournament.access import Perm, actor_from_page, can, require, team_by_key
-from tournament.errors import NotVisible, ServiceError
 from tournament.models import Event
 
 

@@ -13,7 +13,7 @@ from enum import StrEnum
 from django.contrib.auth.models import AnonymousUser
 from rest_framework import authentication, exceptions
 
-from tournament.errors import AccessDenied, NotVisible
+from core.errors import AccessDenied, NotVisible
 from tournament.models import Event, StaffRole, Team
 
 

@@ -18,5 +18,5 @@ urlpatterns = [
     path("teams/<int:pk>/drop/", api.TeamDropView.as_view(), name="api-team-drop"),
     path("teams/<int:pk>/undrop/", api.TeamUndropView.as_view(), name="api-team-undrop"),
     path("teams/<int:pk>/key/", api.TeamKeyView.as_view(), name="api-team-key"),
-    path("", include("tournament.api_decklists")),
+    path("", include("decklists.api")),
 ]

@@ -18,5 +18,5 @@ urlpatterns = [
     path("events/<int:pk>/staff/", views.event_staff, name="event-staff"),
     path("events/<int:pk>/staff/<int:user_id>/remove/", views.staff_remove, name="staff-remove"),
     path("t/<str:key>/", views.team_private, name="team-private"),
-    path("", include("tournament.urls_decklists")),
+    path("", include("decklists.urls")),
 ]

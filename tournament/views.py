@@ -6,9 +6,9 @@ from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from core.errors import ServiceError
 from tournament import forms
 from tournament.access import Perm, actor_from_page, can, require, team_by_key, visible_events
-from tournament.errors import ServiceError
 from tournament.models import Event, Team
 from tournament.selectors import next_step
 from tournament.services import events as svc

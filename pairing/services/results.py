@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from core.errors import AccessDenied, Conflict, ServiceError
 from pairing import selectors
 from pairing.models import Match, PairingChange, ResultReport, Round
 from pairing.services.rounds import log_change
-from tournament.errors import AccessDenied, Conflict, ServiceError
 from tournament.models import Event, Team
 
 MAX_DRAWN_GAMES = 20

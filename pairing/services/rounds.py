@@ -20,11 +20,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from core.errors import Conflict, ServiceError
 from pairing import adapters, selectors
 from pairing.domain.swiss import PairingError, pair_round
 from pairing.domain.tiebreakers import TooFewTeamsError
 from pairing.models import Match, MatchTeam, PairingChange, Round
-from tournament.errors import Conflict, ServiceError
 from tournament.models import Event, Player, Team
 
 # --- pairing a round -----------------------------------------------------------------------

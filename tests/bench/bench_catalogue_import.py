@@ -86,7 +86,7 @@ def _maxrss_mb() -> float:
 def child(mode: str, db_path: Path, file: Path | None, repeat: int) -> dict:
     _setup_django(db_path)
     baseline = _maxrss_mb()
-    from tournament.services import catalogue as svc
+    from decklists.services import catalogue as svc
 
     result: dict = {"mode": mode, "baseline_rss_mb": round(baseline, 1)}
     if mode == "shipped":
@@ -96,7 +96,7 @@ def child(mode: str, db_path: Path, file: Path | None, repeat: int) -> dict:
         result["cards"] = loaded.cards.record.cards_read
     elif mode == "file":
         svc.load_shipped()  # banlists; the cards are replaced by the file's below
-        from tournament.models import Card, CatalogueImport
+        from decklists.models import Card, CatalogueImport
 
         Card.objects.all().delete()
         CatalogueImport.objects.filter(kind="cards").delete()
@@ -121,11 +121,11 @@ def child(mode: str, db_path: Path, file: Path | None, repeat: int) -> dict:
 
 
 def _validate(repeat: int) -> dict:
+    from decklists import catalogue_cache
+    from decklists.domain.decklists import parse_decklist
+    from decklists.domain.udc import DeckInput, validate_team
+    from decklists.services import decklists as svc
     from support import factories
-    from tournament import catalogue_cache
-    from tournament.domain.decklists import parse_decklist
-    from tournament.domain.udc import DeckInput, validate_team
-    from tournament.services import decklists as svc
 
     catalogue_cache.clear()
     started = time.perf_counter()

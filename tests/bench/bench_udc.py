@@ -18,11 +18,11 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT))
 sys.path.insert(0, str(REPO_ROOT / "tests"))
 
+from decklists.domain.card_files import read_cards  # noqa: E402
+from decklists.domain.cards import CardIndex, parse_banlists  # noqa: E402
+from decklists.domain.decklists import parse_decklist  # noqa: E402
+from decklists.domain.udc import DeckInput, EventRules, validate_team  # noqa: E402
 from support import decks as sample_decks  # noqa: E402
-from tournament.domain.card_files import read_cards  # noqa: E402
-from tournament.domain.cards import CardIndex, parse_banlists  # noqa: E402
-from tournament.domain.decklists import parse_decklist  # noqa: E402
-from tournament.domain.udc import DeckInput, EventRules, validate_team  # noqa: E402
 
 DATA_DIR = Path(os.environ.get("TANDEM_DATA_DIR", REPO_ROOT.parent / "shared" / "data"))
 CATALOGUES = ("cards.jsonl.gz", "cards_supplement_commander_2025-09-25.jsonl.gz")

@@ -6,11 +6,11 @@ The organizer's board and the judge's deck-check sheet are shot on a desktop pag
 
 import pytest
 
+from decklists.models import Decklist
+from decklists.services import decklists as svc
 from support import decks, factories
 from support.browser import login
 from support.catalogue import load_subset
-from tournament.models import Decklist
-from tournament.services import decklists as svc
 
 BURN = decks.BURN.rstrip("\n")
 TEMPO_WITH_BOLT = """Deck

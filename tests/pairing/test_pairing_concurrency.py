@@ -6,10 +6,10 @@ import threading
 import pytest
 from django.db import connection
 
+from core.errors import Conflict
 from pairing import services
 from pairing.models import Match, Round
 from support.rounds import event_with_teams
-from tournament.errors import Conflict
 
 
 def _race(n: int, call) -> list[object]:

@@ -5,11 +5,11 @@ from collections import Counter
 
 import pytest
 
+from core.errors import Conflict, ServiceError
 from pairing import selectors, services
 from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
 from support import factories
 from support.rounds import event_with_teams, games, match_of, play, win_all_a
-from tournament.errors import Conflict, ServiceError
 from tournament.models import Event
 from tournament.services import events as event_svc
 

@@ -26,12 +26,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import OperationalError, connection, transaction
 from django.test import Client
 
+from core.errors import Conflict
+from decklists.models import Decklist, DecklistChange
 from pairing import services
 from pairing.models import Match
 from support.api_clients import client_for
 from support.rounds import event_with_teams
-from tournament.errors import Conflict
-from tournament.models import Decklist, DecklistChange, Event, StaffRole, Team
+from tournament.models import Event, StaffRole, Team
 
 pytestmark = pytest.mark.django_db
 

@@ -18,9 +18,9 @@ SHIPPED_CARDS = 30_679
 @pytest.fixture(scope="module")
 def catalogue(django_db_setup, django_db_blocker):
     """The shipped catalogue and banlists are in the database (committed)."""
-    from tournament import catalogue_cache
-    from tournament.models import BanList, Card
-    from tournament.services.catalogue import load_shipped
+    from decklists import catalogue_cache
+    from decklists.models import BanList, Card
+    from decklists.services.catalogue import load_shipped
 
     with django_db_blocker.unblock():
         if Card.objects.count() < SHIPPED_CARDS or not BanList.objects.exists():
@@ -39,8 +39,8 @@ def load_subset(names) -> None:
     import io
     import json
 
-    from tournament.catalogue import SHIPPED_DIR
-    from tournament.services.catalogue import import_banlists, import_cards, read_banlists_file
+    from decklists.catalogue import SHIPPED_DIR
+    from decklists.services.catalogue import import_banlists, import_cards, read_banlists_file
 
     wanted = set(names)
     with gzip.open(SHIPPED_DIR / "cards.jsonl.gz", "rt", encoding="utf-8") as lines:

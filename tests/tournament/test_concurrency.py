@@ -5,8 +5,8 @@ import threading
 import pytest
 from django.db import connection
 
+from core.errors import ServiceError
 from support import factories
-from tournament.errors import ServiceError
 from tournament.models import Player
 from tournament.services import events as svc
 

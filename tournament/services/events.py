@@ -15,9 +15,9 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
+from core.errors import Conflict, ServiceError
 from tournament.domain.formats import CONSTRUCTED_FORMATS
 from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
-from tournament.errors import Conflict, ServiceError
 from tournament.models import Event, Player, StaffRole, Team
 
 EVENT_FIELDS = (

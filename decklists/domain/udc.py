@@ -1,0 +1,629 @@
+"""Team deck check: Unified Deck Construction for constructed 2HG, pool checks for limited 2HG.
+
+Glossary
+--------
+- *team*: two (or, N-headed, three or four) players, one :class:`DeckInput` each (CR 810.1).
+- *card key*: the name key (:func:`~decklists.domain.cards.normalize_name`) of the card an entry
+  resolves to, so "Fire/Ice", "fire // ice" and "Fire // Ice" are one card, and so are
+  "Delver of Secrets" and "Delver of Secrets // Insectile Aberration".
+- *basic*: a card with the basic supertype (``CardFacts.is_basic``): Plains ... Forest, Wastes and
+  the Snow-Covered basics. Exempt from every copy limit in constructed (MTR 6.1, 8.4).
+- *free basics*: in limited only the five basic lands Plains, Island, Swamp, Mountain and
+  Forest (not Wastes, not snow) are added beyond the pool (MTR 7.1, 9.6).
+- *holders*: the players whose main decks contain a card, with their counts.
+- *pool*: a limited team's cards (8 sealed boosters, or the draft picks; MTR 9.6, App. D). The
+  cards in neither deck are the team's shared sideboard (MTR 9.6, CR 100.4c).
+- *UDC rule* (``EventRules.udc_rule``):
+  ``mtr`` (MTR 8.4 since July 2016, the default): apart from basics, no two decks of a team may
+  contain the same card; inside one deck the usual limit holds: 4 copies (MTR 6.1), 1 of a
+  restricted card (MTR 6.2), or the card's own limit (Relentless Rats: any number; Seven
+  Dwarves 7; Nazgûl 9), which may be used in one deck only.
+  ``combined_four`` (MTR before July 2016, the seeds' 2HG FAQ): apart from basic lands, the
+  team's decks together hold at most 4 of a card, 1 of a restricted card; *choice*: a card with
+  its own limit may have that many in the whole team.
+
+Problems
+--------
+Codes (api.md), in the order problems are sorted: ``missing_decklist``, ``parse_error``,
+``unknown_card``, ``deck_too_small``, ``sideboard_not_allowed`` (MTR 9.5), ``banned`` (format
+list, or the 2HG-only ban of MTR 9.5), ``not_legal``, ``restricted_over_limit``,
+``udc_over_limit``, ``card_limit_exceeded``, and two added here:
+``not_in_pool`` (limited: the decks use more copies of a card than the pool holds; free basics
+excepted) and the warnings ``legality_unknown`` (the catalogue has no status for the card in the
+format, e.g. a newer card of the Commander-only supplement: load a newer catalogue) and
+``pool_missing`` (limited team without a recorded pool: the pool check was skipped).
+Warnings do not make a team illegal.
+
+``count`` and ``limit`` count copies, except ``udc_over_limit`` under ``mtr``, where they count
+decks (found in 2 decks, allowed in 1). A single deck over its limit is ``card_limit_exceeded``
+(or ``restricted_over_limit``) under both rules; ``udc_over_limit`` always involves two decks.
+
+Legality: a format with a current :class:`~decklists.domain.cards.Banlist` takes its banned and
+restricted cards from it, and the catalogue (2022) decides only legal vs not legal: a card the
+catalogue calls banned or restricted is legal if the current list no longer names it. A format
+without a banlist uses the catalogue's statuses. The 2HG-only ban applies on top in constructed.
+Constructed with ``format=None`` checks no legality (only the 2HG ban).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from decklists.domain.cards import (
+    DEFAULT_DECK_LIMIT,
+    TWO_HEADED_GIANT,
+    UNLIMITED,
+    Banlist,
+    CardFacts,
+    CardIndex,
+    normalize_name,
+)
+from decklists.domain.decklists import Entry, ParseError
+
+Severity = Literal["error", "warning"]
+Structure = Literal["constructed", "sealed", "draft"]
+UdcRule = Literal["mtr", "combined_four"]
+
+CODE_ORDER = (
+    "missing_decklist",
+    "parse_error",
+    "unknown_card",
+    "deck_too_small",
+    "sideboard_not_allowed",
+    "banned",
+    "not_legal",
+    "restricted_over_limit",
+    "udc_over_limit",
+    "card_limit_exceeded",
+    "not_in_pool",
+    "legality_unknown",
+    "pool_missing",
+)
+_CODE_RANK = {code: rank for rank, code in enumerate(CODE_ORDER)}
+MIN_CONSTRUCTED_DECK = 60  # MTR 6.1
+MIN_LIMITED_DECK = 40  # MTR 7.1, 9.6
+FREE_BASICS = frozenset({"plains", "island", "swamp", "mountain", "forest"})  # MTR 7.1
+TWO_HEADED_GIANT_BANS = frozenset({"Erayo, Soratami Ascendant"})  # MTR 9.5
+_MTR_UDC = "MTR 8.4, 9.5"
+_OLD_UDC = "Unified Deck Construction as in the MTR before July 2016"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    code: str
+    card: str | None
+    message: str
+    players: tuple[int, ...]
+    count: int | None = None
+    limit: int | None = None
+    line: int | None = None
+    severity: Severity = "error"
+
+
+@dataclass(frozen=True, slots=True)
+class DeckInput:
+    player: int
+    player_name: str
+    main: Sequence[Entry]
+    sideboard: Sequence[Entry] = ()
+    parse_errors: Sequence[ParseError] = ()
+    submitted: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class EventRules:
+    structure: Structure
+    format: str | None = None
+    udc_rule: UdcRule = "mtr"
+    banlists: Mapping[str, Banlist] = field(default_factory=dict, hash=False)
+    two_headed_giant_bans: frozenset[str] = TWO_HEADED_GIANT_BANS
+
+    def __post_init__(self) -> None:
+        if self.format:
+            object.__setattr__(self, "format", self.format.strip().lower())
+        if self.structure not in ("constructed", "sealed", "draft"):
+            raise ValueError(f"Unknown structure {self.structure!r}.")
+        if self.udc_rule not in ("mtr", "combined_four"):
+            raise ValueError(f"Unknown UDC rule {self.udc_rule!r}.")
+
+    @property
+    def constructed(self) -> bool:
+        return self.structure == "constructed"
+
+
+@dataclass(slots=True)
+class _Held:
+    card: CardFacts
+    count: int
+    line: int
+
+
+@dataclass(slots=True)
+class _Deck:
+    """One submitted deck, its main-deck entries resolved to cards by card key."""
+
+    source: DeckInput
+    cards: dict[str, _Held]
+    unknown: list[Entry]
+
+    @property
+    def owner(self) -> str:
+        return f"{self.source.player_name}'s"
+
+    @property
+    def size(self) -> int:
+        return sum(entry.count for entry in self.source.main)
+
+
+def validate_team(
+    decks: Sequence[DeckInput],
+    index: CardIndex,
+    rules: EventRules,
+    pool: Sequence[Entry] | None = None,
+) -> list[Problem]:
+    """Every problem of a team's decklists, sorted by code (``CODE_ORDER``), then card name."""
+    resolved = [_resolve(deck, index) for deck in decks if deck.submitted]
+    problems = [_missing(deck) for deck in decks if not deck.submitted]
+    for deck in resolved:
+        problems += _deck_problems(deck, index, rules)
+    if rules.constructed:
+        lists = _Lists.of(index, rules)
+        problems += _legality_problems(resolved, lists, rules.format)
+        problems += _copy_problems(resolved, lists, rules.udc_rule)
+    else:
+        problems += _pool_problems(resolved, index, pool)
+    return sorted(problems, key=_sort_key)
+
+
+def holders(decks: Sequence[DeckInput], index: CardIndex) -> dict[str, dict[int, int]]:
+    """Card name -> {player: copies in the main deck}; unknown names as written. Sorted by name."""
+    result: dict[str, dict[int, int]] = {}
+    for deck in (_resolve(d, index) for d in decks if d.submitted):
+        for held in deck.cards.values():
+            _add_count(result, held.card.name, deck.source.player, held.count)
+        for entry in deck.unknown:
+            _add_count(result, entry.name, deck.source.player, entry.count)
+    return dict(sorted(result.items(), key=lambda item: item[0].casefold()))
+
+
+def shared_sideboard(
+    pool: Sequence[Entry], decks: Sequence[DeckInput], index: CardIndex | None = None
+) -> list[Entry]:
+    """The pool minus the main decks: a limited team's shared sideboard (MTR 9.6, CR 100.4c).
+
+    Cards are matched by card key through ``index`` when given, else by name key. Pool order and
+    spelling are kept; cards used beyond the pool (free basics) do not go below zero.
+    """
+    used: dict[str, int] = {}
+    for deck in decks:
+        for entry in deck.main if deck.submitted else ():
+            key = _key_of(entry.name, index)
+            used[key] = used.get(key, 0) + entry.count
+    remaining: list[Entry] = []
+    for entry in pool:
+        key = _key_of(entry.name, index)
+        left = entry.count - used.get(key, 0)
+        used[key] = max(0, -left)
+        if left > 0:
+            remaining.append(Entry(entry.name, left, entry.line))
+    return remaining
+
+
+def _key_of(name: str, index: CardIndex | None) -> str:
+    card = index.get(name) if index is not None else None
+    return normalize_name(card.name if card is not None else name)
+
+
+def _add_count(table: dict[str, dict[int, int]], name: str, player: int, count: int) -> None:
+    row = table.setdefault(name, {})
+    row[player] = row.get(player, 0) + count
+
+
+def _sort_key(problem: Problem) -> tuple[int, str, tuple[int, ...], int]:
+    return (
+        _CODE_RANK.get(problem.code, len(CODE_ORDER)),
+        (problem.card or "").casefold(),
+        problem.players,
+        problem.line or 0,
+    )
+
+
+def _resolve(deck: DeckInput, index: CardIndex) -> _Deck:
+    cards: dict[str, _Held] = {}
+    unknown: list[Entry] = []
+    for entry in deck.main:
+        card = index.get(entry.name)
+        if card is None:
+            unknown.append(entry)
+            continue
+        key = normalize_name(card.name)
+        held = cards.get(key)
+        if held is None:
+            cards[key] = _Held(card, entry.count, entry.line)
+        else:
+            held.count += entry.count
+            held.line = min(held.line, entry.line)
+    return _Deck(deck, cards, unknown)
+
+
+# --- one deck ---------------------------------------------------------------------------------
+
+
+def _missing(deck: DeckInput) -> Problem:
+    return Problem(
+        code="missing_decklist",
+        card=None,
+        message=f"{deck.player_name} has not submitted a decklist.",
+        players=(deck.player,),
+    )
+
+
+def _deck_problems(deck: _Deck, index: CardIndex, rules: EventRules) -> list[Problem]:
+    problems = [_parse_problem(deck, error) for error in deck.source.parse_errors]
+    problems += [_unknown_problem(deck, entry, index) for entry in deck.unknown]
+    minimum = MIN_CONSTRUCTED_DECK if rules.constructed else MIN_LIMITED_DECK
+    if deck.size < minimum:
+        problems.append(_too_small(deck, minimum, rules))
+    if rules.constructed and deck.source.sideboard:
+        problems.append(_sideboard_problem(deck))
+    return problems
+
+
+def _parse_problem(deck: _Deck, error: ParseError) -> Problem:
+    where = f"line {error.line}" if error.line else "the list"
+    shown = f" ({error.text!r})" if error.text else ""
+    return Problem(
+        code="parse_error",
+        card=None,
+        message=f"{deck.owner} decklist, {where}: {error.message}{shown}",
+        players=(deck.source.player,),
+        line=error.line,
+    )
+
+
+def _unknown_problem(deck: _Deck, entry: Entry, index: CardIndex) -> Problem:
+    suggestions = index.suggest(entry.name)
+    hint = f" Did you mean {_or_list(suggestions)}?" if suggestions else " Check the spelling."
+    return Problem(
+        code="unknown_card",
+        card=entry.name,
+        message=f"{deck.owner} decklist, line {entry.line}: no card named \u201c{entry.name}\u201d is known.{hint}",
+        players=(deck.source.player,),
+        count=entry.count,
+        line=entry.line,
+    )
+
+
+def _too_small(deck: _Deck, minimum: int, rules: EventRules) -> Problem:
+    rule = "MTR 6.1" if rules.constructed else "MTR 7.1, 9.6"
+    return Problem(
+        code="deck_too_small",
+        card=None,
+        message=f"{deck.owner} main deck has {deck.size} cards; it needs at least {minimum} ({rule}).",
+        players=(deck.source.player,),
+        count=deck.size,
+        limit=minimum,
+    )
+
+
+def _sideboard_problem(deck: _Deck) -> Problem:
+    total = sum(entry.count for entry in deck.source.sideboard)
+    return Problem(
+        code="sideboard_not_allowed",
+        card=None,
+        message=(
+            f"{deck.owner} decklist has a sideboard of {_cards(total)}; sideboards (companions "
+            "included) are not allowed in constructed Two-Headed Giant (MTR 9.5)."
+        ),
+        players=(deck.source.player,),
+        count=total,
+        limit=0,
+        line=min(entry.line for entry in deck.source.sideboard),
+    )
+
+
+# --- legality (constructed) -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Lists:
+    """The banlists of one validation, resolved to card keys."""
+
+    format: str | None
+    has_banlist: bool
+    banned: frozenset[str]
+    restricted: frozenset[str]
+    two_hg: frozenset[str]
+
+    @classmethod
+    def of(cls, index: CardIndex, rules: EventRules) -> _Lists:
+        banlist = rules.banlists.get(rules.format) if rules.format else None
+        two_hg = index.resolve_names(frozenset(rules.two_headed_giant_bans))
+        extra = rules.banlists.get(TWO_HEADED_GIANT)
+        if extra is not None:
+            two_hg |= index.resolve_names(extra.banned)
+        return cls(
+            format=rules.format,
+            has_banlist=banlist is not None,
+            banned=index.resolve_names(banlist.banned) if banlist else frozenset(),
+            restricted=index.resolve_names(banlist.restricted) if banlist else frozenset(),
+            two_hg=two_hg,
+        )
+
+    def status(self, key: str, card: CardFacts) -> str | None:
+        """``banned_2hg``, ``banned``, ``restricted``, ``legal``, ``not_legal`` or None (unknown)."""
+        if key in self.two_hg:
+            return "banned_2hg"
+        if self.format is None:
+            return "legal"
+        if self.has_banlist:
+            if key in self.banned:
+                return "banned"
+            if key in self.restricted:
+                return "restricted"
+        listed = card.legalities.get(self.format)
+        if self.has_banlist and listed in ("banned", "restricted"):
+            return "legal"  # the catalogue's older list; the current banlist decides
+        return listed
+
+
+def _legality_problems(decks: list[_Deck], lists: _Lists, fmt: str | None) -> list[Problem]:
+    problems = []
+    for deck in decks:
+        for key, held in deck.cards.items():
+            problem = _legality_problem(deck, held, lists.status(key, held.card), fmt)
+            if problem is not None:
+                problems.append(problem)
+    return problems
+
+
+def _legality_problem(
+    deck: _Deck, held: _Held, status: str | None, fmt: str | None
+) -> Problem | None:
+    label = _format_label(fmt)
+    name = held.card.name
+    if status == "banned_2hg":
+        code, text = (
+            "banned",
+            f"{name} is banned in all Two-Headed Giant constructed tournaments (MTR 9.5).",
+        )
+    elif status == "banned":
+        code, text = "banned", f"{name} is banned in {label}."
+    elif status == "not_legal":
+        code, text = "not_legal", f"{name} is not legal in {label}."
+    elif status is None:
+        code, text = (
+            "legality_unknown",
+            (
+                f"The card catalogue has no {label} legality for {name} (a newer card?); "
+                "check it by hand or load a newer catalogue."
+            ),
+        )
+    else:
+        return None
+    return Problem(
+        code=code,
+        card=name,
+        message=f"{deck.owner} decklist, line {held.line}: {text}",
+        players=(deck.source.player,),
+        count=held.count,
+        line=held.line,
+        severity="warning" if status is None else "error",
+    )
+
+
+def _format_label(fmt: str | None) -> str:
+    return fmt.title() if fmt else "this format"
+
+
+# --- copy limits (constructed) ----------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _TeamCard:
+    card: CardFacts
+    restricted: bool
+    holders: list[tuple[_Deck, _Held]]
+
+    @property
+    def total(self) -> int:
+        return sum(held.count for _, held in self.holders)
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(deck.source.player for deck, _ in self.holders)
+
+    @property
+    def line(self) -> int | None:
+        return self.holders[0][1].line if len(self.holders) == 1 else None
+
+    def shares(self) -> str:
+        """ "Alice's and Bob's decks (4 + 2)"."""
+        owners = _and_list([deck.owner for deck, _ in self.holders])
+        counts = " + ".join(str(held.count) for _, held in self.holders)
+        noun = "deck" if len(self.holders) == 1 else "decks"
+        both = "both " if len(self.holders) == 2 else ""
+        return f"{both}{owners} {noun} ({counts})"
+
+
+def _team_cards(decks: list[_Deck], lists: _Lists) -> list[_TeamCard]:
+    table: dict[str, _TeamCard] = {}
+    for deck in decks:
+        for key, held in deck.cards.items():
+            if held.card.is_basic:
+                continue  # MTR 6.1, 8.4: basics are exempt
+            entry = table.get(key)
+            if entry is None:
+                restricted = lists.status(key, held.card) == "restricted"
+                entry = table[key] = _TeamCard(held.card, restricted, [])
+            entry.holders.append((deck, held))
+    return list(table.values())
+
+
+def _copy_problems(decks: list[_Deck], lists: _Lists, udc_rule: UdcRule) -> list[Problem]:
+    team_cards = _team_cards(decks, lists)
+    if udc_rule == "combined_four":
+        return [p for tc in team_cards for p in _combined_four(tc)]
+    return [p for tc in team_cards for p in _mtr(tc)]
+
+
+def _own_limit(card: CardFacts) -> int:
+    return card.deck_limit if card.deck_limit is not None else DEFAULT_DECK_LIMIT
+
+
+def _mtr(tc: _TeamCard) -> list[Problem]:
+    """MTR 8.4: one deck per card; in that deck 4, 1 if restricted, or the card's own limit."""
+    problems = [p for deck, held in tc.holders if (p := _deck_limit_problem(tc, deck, held))]
+    if len(tc.holders) > 1:
+        problems.append(_udc_shared(tc))
+    return problems
+
+
+def _deck_limit_problem(tc: _TeamCard, deck: _Deck, held: _Held) -> Problem | None:
+    limit = 1 if tc.restricted else _own_limit(tc.card)
+    if held.count <= limit:
+        return None
+    return Problem(
+        code="restricted_over_limit" if tc.restricted else "card_limit_exceeded",
+        card=tc.card.name,
+        message=f"{deck.owner} decklist, line {held.line}: {held.count} {tc.card.name}; {_limit_text(tc, limit)}.",
+        players=(deck.source.player,),
+        count=held.count,
+        limit=limit,
+        line=held.line,
+    )
+
+
+def _limit_text(tc: _TeamCard, limit: int) -> str:
+    if tc.restricted:
+        return "a restricted card may have only 1 copy (MTR 6.2)"
+    if tc.card.deck_limit is not None:
+        return f"its own text allows at most {limit} in a deck (MTR 6.1)"
+    return f"a deck may have at most {limit} copies of a card other than basics (MTR 6.1)"
+
+
+def _udc_shared(tc: _TeamCard) -> Problem:
+    return Problem(
+        code="udc_over_limit",
+        card=tc.card.name,
+        message=(
+            f"{tc.card.name} is in {tc.shares()}; under Unified Deck Construction no two decks "
+            f"of a team may share a card other than basics ({_MTR_UDC})."
+            + (" A card's own deck limit applies to one deck only." if tc.card.deck_limit else "")
+        ),
+        players=tc.players,
+        count=len(tc.holders),
+        limit=1,
+    )
+
+
+def _combined_four(tc: _TeamCard) -> list[Problem]:
+    """Rule before July 2016: the team's decks together hold at most 4 (restricted: 1)."""
+    limit = 1 if tc.restricted else _own_limit(tc.card)
+    if limit >= UNLIMITED or tc.total <= limit:
+        return []
+    if len(tc.holders) == 1:
+        deck, held = tc.holders[0]
+        problem = _deck_limit_problem(tc, deck, held)
+        return [problem] if problem is not None else []
+    if tc.restricted:
+        code, why = "restricted_over_limit", "a restricted card: 1 copy in the whole team"
+    else:
+        code, why = "udc_over_limit", f"the team's decks together may hold at most {limit}"
+    return [
+        Problem(
+            code=code,
+            card=tc.card.name,
+            message=f"{tc.card.name} is in {tc.shares()}: {tc.total} copies; {why} ({_OLD_UDC}).",
+            players=tc.players,
+            count=tc.total,
+            limit=limit,
+        )
+    ]
+
+
+# --- limited ----------------------------------------------------------------------------------
+
+
+def _pool_problems(
+    decks: list[_Deck], index: CardIndex, pool: Sequence[Entry] | None
+) -> list[Problem]:
+    if pool is None:
+        return [_pool_missing(decks)]
+    available: dict[str, int] = {}
+    problems = []
+    for entry in pool:
+        card = index.get(entry.name)
+        if card is None:
+            problems.append(_unknown_pool_card(entry, index))
+            continue
+        key = normalize_name(card.name)
+        available[key] = available.get(key, 0) + entry.count
+    for key, tc in _used(decks).items():
+        if key not in FREE_BASICS and tc.total > available.get(key, 0):
+            problems.append(_not_in_pool(tc, available.get(key, 0)))
+    return problems
+
+
+def _used(decks: Iterable[_Deck]) -> dict[str, _TeamCard]:
+    used: dict[str, _TeamCard] = {}
+    for deck in decks:
+        for key, held in deck.cards.items():
+            used.setdefault(key, _TeamCard(held.card, False, [])).holders.append((deck, held))
+    return used
+
+
+def _pool_missing(decks: list[_Deck]) -> Problem:
+    return Problem(
+        code="pool_missing",
+        card=None,
+        message="No card pool is recorded for this team, so the decks were not checked against it.",
+        players=tuple(deck.source.player for deck in decks),
+        severity="warning",
+    )
+
+
+def _unknown_pool_card(entry: Entry, index: CardIndex) -> Problem:
+    suggestions = index.suggest(entry.name)
+    hint = f" Did you mean {_or_list(suggestions)}?" if suggestions else ""
+    return Problem(
+        code="unknown_card",
+        card=entry.name,
+        message=f"The team's pool, line {entry.line}: no card named \u201c{entry.name}\u201d is known.{hint}",
+        players=(),
+        count=entry.count,
+        line=entry.line,
+    )
+
+
+def _not_in_pool(tc: _TeamCard, available: int) -> Problem:
+    return Problem(
+        code="not_in_pool",
+        card=tc.card.name,
+        message=(
+            f"{tc.card.name} is in {tc.shares()}: {tc.total} copies, but the team's pool has "
+            f"{available}; decks are built from the pool, only Plains, Island, Swamp, Mountain "
+            "and Forest may be added (MTR 7.1, 9.6)."
+        ),
+        players=tc.players,
+        count=tc.total,
+        limit=available,
+        line=tc.line,
+    )
+
+
+# --- wording ----------------------------------------------------------------------------------
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _and_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _or_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"

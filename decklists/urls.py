@@ -1,0 +1,28 @@
+"""Pages of decklists (tournament/views_decklists.py); included from tournament/urls.py."""
+
+from django.urls import path
+
+from decklists import views
+
+urlpatterns = [
+    path("t/<str:key>/decklists/", views.team_decklists, name="team-decklists"),
+    path(
+        "t/<str:key>/decklists/<str:target>/save/",
+        views.team_decklist_save,
+        name="team-decklist-save",
+    ),
+    path("events/<int:pk>/decklists/", views.board, name="event-decklists"),
+    path("events/<int:pk>/decklists/rules/", views.deck_rules, name="event-deck-rules"),
+    path("events/<int:pk>/decklists/print/", views.print_all, name="event-decklists-print"),
+    path(
+        "events/<int:pk>/decklists/<int:team_id>/",
+        views.staff_team,
+        name="event-team-decklists",
+    ),
+    path(
+        "events/<int:pk>/decklists/<int:team_id>/print/",
+        views.print_team,
+        name="event-team-decklists-print",
+    ),
+    path("catalogue/", views.catalogue_page, name="catalogue"),
+]

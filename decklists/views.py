@@ -1,0 +1,340 @@
+"""Pages of decklists: the team's editor (phone), the organizer's board, the deck-check print view,
+limited pool registration, the 2HG-only bans of an event, and the catalogue's status.
+
+Saving works without JavaScript (post, redirect, page); static/js/decklists.js posts the same
+forms with fetch and swaps the parts of the page marked ``data-live`` from the answer, and polls
+so a teammate's save shows up. Rights: decklists.access.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from core.errors import ServiceError
+from decklists.access import may_write, require_decklist_read, require_decklist_write
+from decklists.services import catalogue as catalogue_svc
+from decklists.services import decklists as svc
+from tournament.access import Perm, actor_from_page, can, require, team_by_key
+from tournament.models import Event, Player, Team
+from tournament.selectors import NextStep
+
+
+def _is_fetch(request) -> bool:
+    return request.headers.get("X-Requested-With") == "fetch"
+
+
+def catalogue_dates() -> dict[str, object]:
+    return catalogue_svc.catalogue_brief()
+
+
+# --- the editor, shared by the team's page and the staff's page ---------------------------------
+
+
+def _editor_context(request, team: Team, *, actor, save_url, errors=None, texts=None) -> dict:
+    report = svc.team_report(team)
+    writable = may_write(actor, team)
+    judge_edit = report.locked and writable
+    errors = errors or {}
+    texts = texts or {}
+    decks = []
+    problem_cards = report.problem_cards()
+    for deck in report.decks:
+        key = str(deck.player.pk)
+        decklist = deck.decklist
+        decks.append(
+            {
+                "view": deck,
+                "player": deck.player,
+                "save_url": save_url(deck.player.pk),
+                "main_text": texts.get(key, {}).get("main", decklist.main_text if decklist else ""),
+                "sideboard_text": texts.get(key, {}).get(
+                    "sideboard", decklist.sideboard_text if decklist else ""
+                ),
+                "base": decklist.submitted_at.isoformat() if decklist else "",
+                "errors": errors.get(key, []),
+                "problems": report.problems_of(deck.player.pk),
+                "groups": [
+                    (group, [_marked(line, report, problem_cards) for line in lines], total)
+                    for group, lines, total in deck.groups()
+                ],
+            }
+        )
+    pool = report.pool
+    return {
+        "team": team,
+        "event": team.event,
+        "report": report,
+        "decks": decks,
+        "writable": writable,
+        "judge_edit": judge_edit,
+        "pool_text": texts.get("pool", {}).get("text", pool.text if pool else ""),
+        "pool_base": pool.submitted_at.isoformat() if pool else "",
+        "pool_errors": errors.get("pool", []),
+        "pool_save_url": save_url("pool"),
+        "problems": [{"problem": p, "holders": report.holders_of(p.card)} for p in report.problems],
+        "catalogue": catalogue_dates(),
+    }
+
+
+PROBLEM_LABELS = {
+    "unknown_card": "unknown card",
+    "banned": "banned",
+    "not_legal": "not legal in the format",
+    "restricted_over_limit": "restricted: 1 copy",
+    "udc_over_limit": "shared with a teammate",
+    "card_limit_exceeded": "too many copies",
+    "not_in_pool": "not in the pool",
+    "legality_unknown": "legality unknown",
+}
+
+
+def _marked(line: svc.DeckLine, report: svc.TeamReport, problem_cards) -> dict:
+    """A deck line with the labels of its card's problems and who holds how many copies."""
+    problems = problem_cards.get(line.name, [])
+    labels = list(dict.fromkeys(PROBLEM_LABELS.get(p.code, p.code) for p in problems))
+    holders = report.holders_of(line.name) if problems else []
+    return {
+        "line": line,
+        "problems": problems,
+        "labels": labels,
+        "error": any(p.severity == "error" for p in problems),
+        "holders": holders if len(holders) > 1 else [],
+    }
+
+
+def _save(request, team: Team, target: str, *, actor) -> tuple[dict, dict]:
+    """Save one player's list or the pool from a posted form; ({errors}, {texts}) on failure."""
+    by_team = actor.acts_for(team)
+    reason = request.POST.get("reason", "")
+    base = request.POST.get("base")
+    try:
+        judge = require_decklist_write(actor, team)  # DecklistsLocked is shown like any error
+        if target == "pool":
+            text = _posted_text(request, "text")
+            svc.pool_submit(
+                team=team, text=text, user=request.user, by_team=by_team, judge=judge,
+                reason=reason, base=base,
+            )  # fmt: skip
+        else:
+            if not target.isdecimal():  # not isdigit(): int() refuses "²"
+                raise Http404("No such player.")
+            player = get_object_or_404(Player, pk=int(target), team=team)
+            main = _posted_text(request, "main")
+            svc.decklist_submit(
+                player=player, main=main, sideboard=request.POST.get("sideboard", ""),
+                user=request.user, by_team=by_team, judge=judge, reason=reason, base=base,
+            )  # fmt: skip
+    except ServiceError as exc:
+        messages_ = [m for ms in (exc.errors or {"": [exc.message]}).values() for m in ms]
+        field = "text" if target == "pool" else "main"
+        posted = {
+            field: request.POST.get(field, ""),
+            "sideboard": request.POST.get("sideboard", ""),
+        }
+        return {target: messages_}, {target: posted}
+    return {}, {}
+
+
+def _posted_text(request, field: str) -> str:
+    upload = request.FILES.get("file")
+    if upload is not None:
+        data = upload.read(svc.MAX_UPLOAD_BYTES + 1)
+        return svc.uploaded_text(data, upload.name or "")
+    return request.POST.get(field, "")
+
+
+# --- the team's pages ---------------------------------------------------------------------------
+
+
+def team_decklists(request, key: str):
+    team = team_by_key(key)
+    actor = actor_from_page(request, team)
+    require_decklist_read(actor, team)
+
+    def save_url(target) -> str:
+        return reverse("team-decklist-save", args=[key, target])
+
+    context = _editor_context(request, team, actor=actor, save_url=save_url)
+    context.update(key=key, staff_view=False)
+    return render(request, "decklists/team.html", context)
+
+
+@require_POST
+def team_decklist_save(request, key: str, target: str):
+    team = team_by_key(key)
+    actor = actor_from_page(request, team)
+    errors, texts = _save(request, team, target, actor=actor)
+
+    def save_url(t) -> str:
+        return reverse("team-decklist-save", args=[key, t])
+
+    if not errors and not _is_fetch(request):
+        messages.success(request, "Saved. The check below is up to date.")
+        anchor = "pool" if target == "pool" else f"deck-{target}"
+        return redirect(reverse("team-decklists", args=[key]) + f"#{anchor}")
+    context = _editor_context(
+        request, team, actor=actor, save_url=save_url, errors=errors, texts=texts
+    )
+    context.update(key=key, staff_view=False, saved=target if not errors else None)
+    return render(request, "decklists/team.html", context, status=400 if errors else 200)
+
+
+def team_block(request, team: Team) -> dict:
+    """TEAM_PAGE_HOOKS entry: the decklist status and link on the team's private page."""
+    report = svc.team_report(team)
+    # Every hook's dict replaces the key, so the hooks share one list through the request
+    # (the convention of pairing.hooks._blocks).
+    blocks = getattr(request, "team_blocks", None)
+    if blocks is None:
+        blocks = request.team_blocks = []
+    template = "decklists/_team_block.html"
+    if template not in blocks:
+        blocks.append(template)
+    return {"decklist_report": report, "team_blocks": blocks}
+
+
+# --- staff pages --------------------------------------------------------------------------------
+
+
+def _event(request, pk: int, perm: Perm) -> Event:
+    event = get_object_or_404(Event.objects.select_related("organizer"), pk=pk)
+    require(actor_from_page(request), perm, event)
+    return event
+
+
+def board(request, pk: int):
+    event = _event(request, pk, Perm.VIEW_PRIVATE)
+    actor = actor_from_page(request)
+    status = request.GET.get("status", "")
+    query = request.GET.get("q", "")[:80]
+    reports = svc.board(event, query=query)
+    counts = svc.status_counts(reports)
+    shown = [r for r in reports if status not in svc.STATUSES or r.status == status]
+    two_hg, chosen = svc.two_headed_giant_bans(event)
+    return render(
+        request,
+        "decklists/board.html",
+        {
+            "event": event,
+            "staff": True,
+            "reports": shown,
+            "counts": counts,
+            "total": len(reports),
+            "status": status,
+            "query": query,
+            "locked": svc.is_locked(event),
+            "organizer": can(actor, Perm.EDIT_EVENT, event),
+            "two_hg": two_hg,
+            "two_hg_text": "\n".join(two_hg),
+            "two_hg_chosen": chosen,
+            "changes": list(svc.changes(event)[:50]),
+            "catalogue": catalogue_dates(),
+        },
+    )
+
+
+@require_POST
+def deck_rules(request, pk: int):
+    event = _event(request, pk, Perm.EDIT_EVENT)
+    if request.POST.get("action") == "reset":
+        names = None
+    else:
+        names = [n for n in request.POST.get("banned", "").splitlines() if n.strip()]
+    try:
+        svc.two_headed_giant_bans_set(event=event, names=names, user=request.user)
+    except ServiceError as exc:
+        for messages_ in (exc.errors or {"": [exc.message]}).values():
+            for message in messages_:
+                messages.error(request, message)
+    else:
+        messages.success(request, "Two-Headed Giant bans saved.")
+    return redirect("event-decklists", event.pk)
+
+
+def _staff_team(request, pk: int, team_id: int) -> tuple[Event, Team]:
+    event = _event(request, pk, Perm.VIEW_PRIVATE)
+    team = get_object_or_404(Team.objects.select_related("event"), pk=team_id, event=event)
+    return event, team
+
+
+def staff_team(request, pk: int, team_id: int):
+    event, team = _staff_team(request, pk, team_id)
+    actor = actor_from_page(request)
+    errors, texts, saved = {}, {}, None
+    if request.method == "POST":
+        target = request.POST.get("target") or request.GET.get("target", "")
+        errors, texts = _save(request, team, target, actor=actor)
+        saved = target if not errors else None
+        if not errors and not _is_fetch(request):
+            messages.success(request, "Saved.")
+            return redirect(reverse("event-team-decklists", args=[pk, team_id]))
+
+    def save_url(target) -> str:
+        return reverse("event-team-decklists", args=[pk, team_id]) + f"?target={target}"
+
+    context = _editor_context(
+        request, team, actor=actor, save_url=save_url, errors=errors, texts=texts
+    )
+    context.update(
+        staff_view=True,
+        staff=True,
+        saved=saved,
+        changes=list(svc.changes(event, team)),
+    )
+    return render(request, "decklists/staff_team.html", context, status=400 if errors else 200)
+
+
+def print_team(request, pk: int, team_id: int):
+    event, team = _staff_team(request, pk, team_id)
+    return render(
+        request,
+        "decklists/print.html",
+        {"event": event, "reports": [svc.team_report(team)], "catalogue": catalogue_dates()},
+    )
+
+
+def print_all(request, pk: int):
+    event = _event(request, pk, Perm.VIEW_PRIVATE)
+    status = request.GET.get("status", "")
+    reports = [r for r in svc.board(event) if status not in svc.STATUSES or r.status == status]
+    return render(
+        request,
+        "decklists/print.html",
+        {"event": event, "reports": reports, "catalogue": catalogue_dates()},
+    )
+
+
+def catalogue_page(request):
+    return render(
+        request,
+        "decklists/catalogue.html",
+        {"status": catalogue_svc.catalogue_status()},
+    )
+
+
+# --- hooks (registered in tournament/apps.py) ---------------------------------------------------
+
+
+def next_step(event: Event) -> NextStep | None:
+    """NEXT_STEP_HOOKS entry: collect decklists before round 1 (Competitive and up)."""
+    if event.status != Event.Status.REGISTRATION or event.rel == Event.Rel.REGULAR:
+        return None
+    reports = [r for r in svc.board(event) if not r.team.dropped]
+    counts = svc.status_counts(reports)
+    if not counts["missing"] and not counts["illegal"]:
+        return None
+    parts = []
+    if counts["missing"]:
+        parts.append(f"{counts['missing']} team(s) have not registered every list")
+    if counts["illegal"]:
+        parts.append(f"{counts['illegal']} team(s) have lists that break the rules")
+    return NextStep(
+        "Collect decklists",
+        "; ".join(parts) + ". Teams enter their lists on their private page.",
+        reverse("event-decklists", args=[event.pk]),
+        "Decklists board",
+    )
