@@ -10,9 +10,8 @@ class DecklistsConfig(AppConfig):
         team page's block and the demo's lists."""
         from decklists import views
         from decklists.demo import demo_decklists
-        from tournament import demo, selectors
-        from tournament import views as tournament_views
+        from tournament import hooks
 
-        selectors.NEXT_STEP_HOOKS.append(views.next_step)
-        tournament_views.TEAM_PAGE_HOOKS.append(views.team_block)
-        demo.DEMO_STEPS.append(demo_decklists)
+        hooks.NEXT_STEP.register(views.next_step)
+        hooks.TEAM_PAGE.register(views.team_block)
+        hooks.DEMO_STEPS.register(demo_decklists)

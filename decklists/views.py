@@ -19,8 +19,8 @@ from decklists.access import may_write, require_decklist_read, require_decklist_
 from decklists.services import catalogue as catalogue_svc
 from decklists.services import decklists as svc
 from tournament.access import Perm, actor_from_page, can, require, team_by_key
+from tournament.hooks import NextStep, TeamBlock
 from tournament.models import Event, Player, Team
-from tournament.selectors import NextStep
 
 
 def _is_fetch(request) -> bool:
@@ -183,18 +183,10 @@ def team_decklist_save(request, key: str, target: str):
     return render(request, "decklists/team.html", context, status=400 if errors else 200)
 
 
-def team_block(request, team: Team) -> dict:
-    """TEAM_PAGE_HOOKS entry: the decklist status and link on the team's private page."""
+def team_block(request, team: Team) -> TeamBlock:
+    """tournament.hooks.TEAM_PAGE: the decklist status and link on the team's private page."""
     report = svc.team_report(team)
-    # Every hook's dict replaces the key, so the hooks share one list through the request
-    # (the convention of pairing.hooks._blocks).
-    blocks = getattr(request, "team_blocks", None)
-    if blocks is None:
-        blocks = request.team_blocks = []
-    template = "decklists/_team_block.html"
-    if template not in blocks:
-        blocks.append(template)
-    return {"decklist_report": report, "team_blocks": blocks}
+    return TeamBlock("decklists/_team_block.html", {"decklist_report": report})
 
 
 # --- staff pages --------------------------------------------------------------------------------
@@ -316,11 +308,11 @@ def catalogue_page(request):
     )
 
 
-# --- hooks (registered in tournament/apps.py) ---------------------------------------------------
+# --- hooks (registered in decklists/apps.py) ---------------------------------------------------
 
 
 def next_step(event: Event) -> NextStep | None:
-    """NEXT_STEP_HOOKS entry: collect decklists before round 1 (Competitive and up)."""
+    """tournament.hooks.NEXT_STEP: collect decklists before round 1 (Competitive and up)."""
     if event.status != Event.Status.REGISTRATION or event.rel == Event.Rel.REGULAR:
         return None
     reports = [r for r in svc.board(event) if not r.team.dropped]

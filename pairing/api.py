@@ -246,7 +246,7 @@ def match_json(m: Match, *, staff: bool) -> dict:
         "games_drawn": m.games_drawn,
         "result": m.result,
         "status": m.status,
-        "time": selectors.match_time(m),
+        "time": selectors.match_times(m.round, [m]).get(m.pk),
     }
     if staff:
         body["reports"] = [

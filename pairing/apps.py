@@ -6,13 +6,14 @@ class PairingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Register the rounds' parts of the shared pages: the dashboard's next step, the
-        team's private page and the demo."""
-        from pairing import hooks
-        from tournament import demo, selectors, views
-        from tournament.services import events
+        """Answer the tournament app's hooks (the dashboard's next step, the team's private
+        page, the demo) and renew cached pages after commit (core.events)."""
+        from core import events
+        from pairing import contrib
+        from tournament import hooks
 
-        selectors.NEXT_STEP_HOOKS.append(hooks.next_step)
-        views.TEAM_PAGE_HOOKS.append(hooks.team_page)
-        demo.DEMO_STEPS.append(hooks.demo_rounds)
-        events.TEAM_CHANGED_HOOKS.append(hooks.team_changed)
+        hooks.NEXT_STEP.register(contrib.next_step)
+        hooks.TEAM_PAGE.register(contrib.team_page)
+        hooks.DEMO_STEPS.register(contrib.demo_rounds)
+        events.team_changed.connect(contrib.team_changed)
+        events.round_published.connect(contrib.warm_published)

@@ -1,40 +1,33 @@
 """Reads of rounds, matches and standings (the standings are computed, never stored).
 
 Standings (MTR 3.1, App. C) come from the final Swiss matches, the Match Point penalties that
-the sources in PENALTY_SOURCES give (the judging app appends one), and the teams that the sources
-in DISQUALIFICATION_SOURCES name; pairing.domain.tiebreakers does the arithmetic.
+answer pairing.hooks.PENALTY_POINTS (the judging app), and the teams that answer
+pairing.hooks.DISQUALIFIED; pairing.domain.tiebreakers does the arithmetic.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 
+from pairing import hooks
 from pairing.adapters import match_record
 from pairing.domain.tiebreakers import MatchRecord, StandingRow, compute_standings
 from pairing.domain.tiebreakers import recommended_structure as app_e_structure
 from pairing.models import Match, MatchTeam, ResultReport, Round
 from tournament.models import Event, Team
 
-#: Functions event -> {team id: match points to take off}; summed (the judging app fills it).
-PENALTY_SOURCES: list[Callable[[Event], Mapping[int, int]]] = []
-#: Functions event -> team ids disqualified: left out of the standings, never paired again.
-DISQUALIFICATION_SOURCES: list[Callable[[Event], Iterable[int]]] = []
-
 
 def penalties(event: Event) -> dict[int, int]:
-    total: dict[int, int] = {}
-    for source in PENALTY_SOURCES:
-        for team, points in source(event).items():
-            total[team] = total.get(team, 0) + int(points)
-    return total
+    """Match points to take off per team id (pairing.hooks.PENALTY_POINTS, added up)."""
+    return {int(team): points for team, points in hooks.PENALTY_POINTS(event).items()}
 
 
 def disqualified(event: Event) -> set[int]:
-    return {int(team) for source in DISQUALIFICATION_SOURCES for team in source(event)}
+    return {int(team) for answer in hooks.DISQUALIFIED(event) for team in answer}
 
 
 # --- the event's structure ----------------------------------------------------------------
@@ -280,14 +273,7 @@ def team_facts(event: Event, team_ids: Iterable[int], *, before_round: int) -> d
     return facts
 
 
-#: Functions match -> dict for the `time` field of a match (the round clock fills it; the
-#: first source that answers wins). None until a clock exists.
-MATCH_TIME_SOURCES: list[Callable[[Match], dict | None]] = []
-
-
-def match_time(match: Match) -> dict | None:
-    for source in MATCH_TIME_SOURCES:
-        value = source(match)
-        if value is not None:
-            return value
-    return None
+def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict]:
+    """The ``time`` block of each match of a round, by match id (pairing.hooks.MATCH_TIMES: the
+    round clock answers for the whole round at once); empty until a clock answers."""
+    return hooks.MATCH_TIMES(round_, matches) or {}

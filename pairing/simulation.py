@@ -5,7 +5,7 @@ phase.
 Results: each team has a hidden strength; the stronger team wins more often, so the top tables
 fill with teams that keep meeting (as in a real event). A share of matches are draws (half of
 them intentional, 0-0-0; half at time, 0-0-1); playoff matches never are (MTR 2.4). Drops: after
-each Swiss round a team drops with a small probability. Penalties: AFTER_ROUND_HOOKS is where the
+each Swiss round a team drops with a small probability. Penalties: pairing.hooks.AFTER_SIMULATED_ROUND is where the
 judging app plugs in random Match Point penalties.
 """
 
@@ -19,13 +19,10 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 
-from pairing import selectors, services
+from pairing import hooks, selectors, services
 from pairing.models import Round
 from tournament.models import Event
 from tournament.services import events as event_svc
-
-#: Functions (event, round, rng) run after each round's results, e.g. random penalties.
-AFTER_ROUND_HOOKS: list[Callable[[Event, Round, random.Random], None]] = []
 
 
 @dataclass
@@ -111,8 +108,7 @@ def _play_round(event, organizer, rng, strength, clock, drop_rate, draw_rate) ->
     }
     services.results_enter_bulk(round_=round_, results=results, by=organizer)
     clock.phase(f"{label} results", started)
-    for hook in AFTER_ROUND_HOOKS:
-        hook(event, round_, rng)
+    hooks.AFTER_SIMULATED_ROUND(event, round_, rng)
     if not round_.is_top_cut and drop_rate:
         _drops(event, round_, rng, drop_rate)
 

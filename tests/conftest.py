@@ -13,6 +13,7 @@ from django.db import connection
 
 from support import factories
 from support.api_clients import client_for
+from support.commits import emulate_commits
 
 
 def pytest_collection_modifyitems(config, items):
@@ -22,6 +23,13 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "postgres" in item.keywords and not on_pg:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _commits_as_in_production():
+    """After-commit events reach their receivers in tests too (support/commits.py)."""
+    with emulate_commits():
+        yield
 
 
 @dataclass

@@ -1,10 +1,11 @@
-"""Demo data: an event with staff and teams. Later stages add to it through DEMO_STEPS."""
+"""Demo data: an event with staff and teams. Later stages add to it through tournament.hooks.DEMO_STEPS."""
 
 import random
 import secrets
 
 from django.contrib.auth import get_user_model
 
+from tournament.hooks import DEMO_STEPS
 from tournament.models import Event
 from tournament.services import events as svc
 
@@ -16,9 +17,6 @@ FIRST = ["Alice", "Bob", "Chandra", "Dmitri", "Elspeth", "Farah", "Gideon", "Han
 TEAM_WORDS = ["Giants", "Twins", "Heads", "Tandem", "Pair", "Duo", "Allies", "Partners"]
 ADJ = ["Red", "Blue", "Grim", "Swift", "Lucky", "Iron", "Silver", "Wild", "Quiet", "Bold",
        "Golden", "Frost", "Storm", "Ember", "Stone", "Shadow"]  # fmt: skip
-
-# Functions (event, rng, stdout) run after the teams exist: decklists, rounds, ...
-DEMO_STEPS: list = []
 
 
 def _user(username: str) -> tuple[object, str]:
@@ -50,8 +48,7 @@ def build_demo(stdout, *, teams: int = 16, seed: int = 2026) -> Event:
             name=f"{ADJ[i % len(ADJ)]} {TEAM_WORDS[i % len(TEAM_WORDS)]}",
             players=[{"name": first + suffix}, {"name": second + suffix}],
         )
-    for step in DEMO_STEPS:
-        step(event, rng, stdout)
+    DEMO_STEPS(event, rng, stdout)  # decklists, rounds, ... (tournament.hooks)
     stdout.write(f"Demo event: {event.name} (id {event.pk}), {teams} teams.")
     stdout.write(f"  organizer login: organizer / {org_pw}")
     stdout.write(f"  head judge login: judge / {judge_pw}")

@@ -1,18 +1,11 @@
 """Reads of the tournament app that are more than a queryset."""
 
-from dataclasses import dataclass
-
 from django.urls import reverse
 
+from tournament.hooks import NEXT_STEP, NextStep
 from tournament.models import Event
 
-
-@dataclass(frozen=True)
-class NextStep:
-    title: str
-    detail: str
-    url: str
-    label: str
+__all__ = ["NextStep", "next_step"]
 
 
 def next_step(event: Event) -> NextStep:
@@ -33,17 +26,12 @@ def next_step(event: Event) -> NextStep:
             teams_url,
             "Register teams",
         )
-    for hook in NEXT_STEP_HOOKS:
-        step = hook(event)
-        if step is not None:
-            return step
+    step = NEXT_STEP(event)
+    if step is not None:
+        return step
     return NextStep(
         "Ready",
         f"{teams} teams registered. Share each team's private link with its players.",
         teams_url,
         "Teams",
     )
-
-
-# Later stages (decklists, rounds) add functions event -> NextStep | None here, in order.
-NEXT_STEP_HOOKS: list = []

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 from core.errors import ServiceError
 from tournament import forms
 from tournament.access import Perm, actor_from_page, can, require, team_by_key, visible_events
+from tournament.hooks import TEAM_PAGE
 from tournament.models import Event, Team
 from tournament.selectors import next_step
 from tournament.services import events as svc
@@ -221,10 +222,8 @@ def team_private(request, key: str):
     team = team_by_key(key)
     players = list(team.players.all())
     context = {"team": team, "event": team.event, "players": players, "key": key}
-    for hook in TEAM_PAGE_HOOKS:
-        context.update(hook(request, team))
+    blocks = [block for block in TEAM_PAGE(request, team) if block is not None]
+    for block in blocks:
+        context.update(block.context)
+    context["team_blocks"] = [block.template for block in blocks]
     return render(request, "tournament/team_private.html", context)
-
-
-# Later stages (decklists, pairings, results) add context for the team page here.
-TEAM_PAGE_HOOKS: list = []

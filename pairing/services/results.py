@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from core import events
 from core.errors import AccessDenied, Conflict, ServiceError
 from pairing import selectors
 from pairing.models import Match, PairingChange, ResultReport, Round
 from pairing.services.rounds import log_change
 from tournament.models import Event, Team
+from tournament.services import events as event_svc
 
 MAX_DRAWN_GAMES = 20
 
@@ -96,6 +98,7 @@ def _finalize(match: Match, games: Games, by=None) -> None:
             "updated_at",
         ]
     )
+    events.result_final.fire(events.ResultFinal(match.round.event_id, match.round_id, match.pk))
     _after_final(match.round)
 
 
@@ -110,7 +113,7 @@ def _after_final(round_: Round) -> None:
         plan = selectors.structure(event)
         last = not plan.top_cut and round_.number >= plan.swiss_rounds
     if last:
-        Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+        event_svc.event_set_status(event=event, status=Event.Status.FINISHED)
 
 
 def _check_cut_winner(match: Match, games: Games) -> None:

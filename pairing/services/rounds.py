@@ -15,17 +15,18 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from core import events
 from core.errors import Conflict, ServiceError
 from pairing import adapters, selectors
 from pairing.domain.swiss import PairingError, pair_round
 from pairing.domain.tiebreakers import TooFewTeamsError
 from pairing.models import Match, MatchTeam, PairingChange, Round
 from tournament.models import Event, Player, Team
+from tournament.services import events as event_svc
 
 # --- pairing a round -----------------------------------------------------------------------
 
@@ -87,8 +88,8 @@ def round_pair_next(*, event: Event, by=None, seed: int | None = None) -> Round:
     except IntegrityError as exc:  # the unique (event, number) constraint, if a lock was missed
         raise Conflict("That round was paired at the same moment.", code="already_paired") from exc
     if event.status == Event.Status.REGISTRATION:
-        event.status = Event.Status.RUNNING
-        event.save(update_fields=["status"])
+        event_svc.event_set_status(event=event, status=Event.Status.RUNNING)
+    events.round_changed.fire(events.RoundChanged(event.pk, round_.pk, number))
     summary = round_.summary
     log_change(
         event, number, PairingChange.Kind.PAIR, _pair_text(round_), by, summary.get("warnings", [])
@@ -275,11 +276,11 @@ def round_unpair(*, round_: Round, by=None) -> int:
             f"Round {round_.number} has results; it can no longer be unpaired.",
             code="round_has_results",
         )
-    number = round_.number
+    number, round_id = round_.number, round_.pk
     round_.delete()
     if number == 1:
-        event.status = Event.Status.REGISTRATION
-        event.save(update_fields=["status"])
+        event_svc.event_set_status(event=event, status=Event.Status.REGISTRATION)
+    events.round_changed.fire(events.RoundChanged(event.pk, round_id, number))
     log_change(event, number, PairingChange.Kind.UNPAIR, f"Unpaired round {number}.", by)
     return number
 
@@ -297,19 +298,9 @@ def round_publish(*, round_: Round, by=None) -> Round:
     log_change(
         event, round_.number, PairingChange.Kind.PUBLISH, f"Published round {round_.number}.", by
     )
-    transaction.on_commit(lambda: _warm(round_.pk))
+    # After commit: the pairings are rendered into the cache (pairing.contrib.warm_published).
+    events.round_published.fire(events.RoundPublished(event.pk, round_.pk))
     return round_
-
-
-def _warm(round_id: int) -> None:
-    """Render the published pairings into the cache: a worker's job, or in-process when tasks
-    run eagerly (calling .delay then would still reach for a broker connection)."""
-    from pairing.tasks import warm_pairings
-
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        warm_pairings(round_id)
-    else:
-        warm_pairings.delay(round_id)
 
 
 @dataclass(frozen=True)
@@ -407,8 +398,10 @@ def _mentions(warning: str, match: Match) -> bool:
 
 
 def _bump(round_: Round) -> None:
+    """The round's pairings changed: a new version (new cache keys), announced after commit."""
     Round.objects.filter(pk=round_.pk).update(version=F("version") + 1)
     round_.refresh_from_db(fields=["version"])
+    events.round_changed.fire(events.RoundChanged(round_.event_id, round_.pk, round_.number))
 
 
 def _pair_warnings(event: Event, round_: Round, matches: list[Match]) -> list[str]:

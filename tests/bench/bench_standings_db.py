@@ -102,7 +102,7 @@ def _store(final) -> tuple[object, dict[int, int]]:
 
 def main() -> int:
     vendor = _django()
-    from pairing import selectors
+    from pairing import hooks, selectors
     from pairing.domain.simulate import simulate_event
 
     print(f"# cpus: {os.cpu_count()}, {platform.platform()}, Python {platform.python_version()}")
@@ -110,7 +110,7 @@ def main() -> int:
     final = list(simulate_event(TEAMS, ROUNDS, random.Random(2026), penalty_rate=0.005))[-1]
     event, ids = _store(final)
     penalties = {ids[t]: p for t, p in final.penalties.items()}
-    selectors.PENALTY_SOURCES.append(lambda e: penalties)
+    hooks.PENALTY_POINTS.register(lambda e: penalties)
     print(f"# stored {TEAMS} teams, {len(final.matches)} matches on {vendor} in "
           f"{time.perf_counter() - start:.1f} s")  # fmt: skip
     runs = []

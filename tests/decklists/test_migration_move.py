@@ -73,9 +73,12 @@ def _fill(apps):
         team=teams[0], player=rita, changed_by=alice, changed_by_name="alice", changed_at=now,
         reason="deck check", main_before="", main_after="4 Lightning Bolt\n56 Mountain",
     )  # fmt: skip
-    Card.objects.create(name="Lightning Bolt", name_key="lightning bolt",
-                        front_key="lightning bolt", legalities={"modern": "legal"}, digest="x")  # fmt: skip
-    BanList.objects.create(format="modern", banned=["Mental Misstep"])
+    Card.objects.update_or_create(
+        name_key="old migration test card",
+        defaults={"name": "Old Migration Test Card", "front_key": "old migration test card",
+                  "legalities": {"modern": "legal"}, "digest": "x"},
+    )  # fmt: skip
+    BanList.objects.update_or_create(format="modern", defaults={"banned": ["Mental Misstep"]})
     round_ = Round.objects.create(event=event, number=1, published=True, seed=7, version=1)
     match = Match.objects.create(
         round=round_, table=1, team_a=teams[0], team_b=teams[1], games_a=1, result="a",
@@ -101,7 +104,8 @@ def test_old_database_migrates_forward_with_nothing_lost():
     assert Decklist.objects.get(player_id=rita_id).main_text.startswith("4 Lightning Bolt")
     assert TeamPool.objects.get().text == "1 Opt"
     assert DecklistChange.objects.get().reason == "deck check"
-    assert Card.objects.get().legalities == {"modern": "legal"}
+    card = Card.objects.get(name_key="old migration test card")
+    assert card.legalities == {"modern": "legal"}
     assert BanList.objects.get(format="modern").banned == ["Mental Misstep"]
 
     anyone = client_for(None)

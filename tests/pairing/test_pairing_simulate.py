@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from django.core.management import call_command
 
-from pairing import selectors, simulation
+from pairing import hooks, selectors, simulation
 from pairing.models import Match, MatchTeam, Round
 
 pytestmark = pytest.mark.django_db
@@ -73,11 +73,8 @@ def test_after_round_hooks_run_after_each_round():
     """The judging app plugs random penalties in here; the simulator calls it each round."""
     seen: list[int] = []
     hook = lambda event, round_, rng: seen.append(round_.number)  # noqa: E731
-    simulation.AFTER_ROUND_HOOKS.append(hook)
-    try:
+    with hooks.AFTER_SIMULATED_ROUND.connected(hook):
         simulation.simulate(teams=6, rounds=2, seed=1)
-    finally:
-        simulation.AFTER_ROUND_HOOKS.remove(hook)
     assert seen == [1, 2]
 
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from pairing import selectors
+from pairing import hooks, selectors
 from pairing.models import Match, MatchTeam, Round
 from support.rounds import event_with_teams
 
@@ -47,16 +47,16 @@ def six():
 
 @pytest.fixture
 def sources():
-    """Register penalty / disqualification sources for one test only."""
-    added: list[tuple[list, object]] = []
+    """Answer a pairing hook (penalty points, disqualified teams) for one test only."""
+    added: list[tuple[object, object]] = []
 
-    def add(hooks: list, fn) -> None:
-        hooks.append(fn)
-        added.append((hooks, fn))
+    def add(hook, fn) -> None:
+        hook.register(fn)
+        added.append((hook, fn))
 
     yield add
-    for hooks, fn in added:
-        hooks.remove(fn)
+    for hook, fn in added:
+        hook.unregister(fn)
 
 
 def _letters(event, ids, **kw) -> list[str]:
@@ -110,7 +110,7 @@ def test_a_match_without_a_final_result_is_left_out(six):
 def test_match_point_penalty_from_a_source_is_taken_off(six, sources):
     """rules.md: a Match Point penalty takes one point off the team's total (2HG guide)."""
     event, ids = six
-    sources(selectors.PENALTY_SOURCES, lambda e: {ids["B"]: 1} if e.pk == event.pk else {})
+    sources(hooks.PENALTY_POINTS, lambda e: {ids["B"]: 1} if e.pk == event.pk else {})
     table = selectors.standings(event)
     b = table.row(ids["B"])
     assert (b.match_points, b.penalty_points) == (2, 1)
@@ -122,7 +122,7 @@ def test_match_point_penalty_from_a_source_is_taken_off(six, sources):
 def test_disqualified_team_leaves_the_standings_but_counts_for_its_opponents(six, sources):
     """rules.md: disqualified teams are removed from the standings."""
     event, ids = six
-    sources(selectors.DISQUALIFICATION_SOURCES, lambda e: [ids["E"]])
+    sources(hooks.DISQUALIFIED, lambda e: [ids["E"]])
     table = selectors.standings(event)
     assert "E" not in _letters(event, ids)
     assert table.row(ids["B"]).omw == Fraction(3, 4)  # E's 0.5 still counts for B
@@ -143,7 +143,7 @@ def test_pairing_uses_points_after_penalties(six, sources):
     event, ids = six
     event.swiss_rounds = 3
     event.save()
-    sources(selectors.PENALTY_SOURCES, lambda e: {ids["A"]: 3})  # A: 6 - 3 = 3 points
+    sources(hooks.PENALTY_POINTS, lambda e: {ids["A"]: 3})  # A: 6 - 3 = 3 points
     records = {
         r.id: r
         for r in adapters.team_records(

@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
+from core import events
 from core.errors import Conflict, ServiceError
 from tournament.domain.formats import CONSTRUCTED_FORMATS
 from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
@@ -26,14 +27,11 @@ EVENT_FIELDS = (
 )  # fmt: skip
 LOCKED_AFTER_START = ("structure", "format", "team_size", "udc_rule")
 
-# Functions (team) -> None run inside the transaction of every change to a team's name, players,
-# seats or drop, so what other apps derived from the team (cached pairing pages) is renewed.
-TEAM_CHANGED_HOOKS: list = []
-
 
 def _team_changed(team: Team) -> None:
-    for hook in TEAM_CHANGED_HOOKS:
-        hook(team)
+    """Announce, after commit, a change to a team's name, players, seats, table or drop, so what
+    other apps derived from it (cached pairing pages, live pages) is renewed."""
+    events.team_changed.fire(events.TeamChanged(event_id=team.event_id, team_id=team.pk))
 
 
 # --- events -------------------------------------------------------------------------------
@@ -78,6 +76,30 @@ def event_create(*, organizer, **values: object) -> Event:
     clean = _check_event({k: v for k, v in values.items() if k in EVENT_FIELDS})
     event = Event(organizer=organizer, **clean)
     event.save()
+    return event
+
+
+# The event's life: registration until round 1 is paired (back when round 1 is unpaired),
+# running until the last result of the last round is final.
+STATUS_MOVES = {
+    (Event.Status.REGISTRATION, Event.Status.RUNNING),
+    (Event.Status.RUNNING, Event.Status.REGISTRATION),
+    (Event.Status.RUNNING, Event.Status.FINISHED),
+}
+
+
+@transaction.atomic
+def event_set_status(*, event: Event, status: str) -> Event:
+    """Move the event to ``status`` (the pairing services call it as rounds are paired, unpaired
+    and finished); a move the event's life does not have is a bug, not a user error."""
+    current = Event.objects.filter(pk=event.pk).values_list("status", flat=True).get()
+    if current == status:
+        event.status = status
+        return event
+    if (current, status) not in STATUS_MOVES:
+        raise ValueError(f"event {event.pk}: no move from {current} to {status}")
+    Event.objects.filter(pk=event.pk).update(status=status)
+    event.status = status
     return event
 
 
@@ -284,9 +306,11 @@ def team_register(*, event: Event, name: object, players: object) -> Team:
     if clashes:
         raise ServiceError(errors={"players": clashes}, code="already_registered")
     try:
-        return _save_team(event, team)
+        saved = _save_team(event, team)
     except IntegrityError as exc:  # a concurrent registration took the name first
         raise Conflict("That team or player was registered at the same moment.") from exc
+    _team_changed(saved)
+    return saved
 
 
 @dataclass
@@ -401,6 +425,8 @@ def teams_import(*, event: Event, text: str) -> tuple[ImportPreview, list[Team]]
     if not preview.ok:
         return preview, []
     teams = [_save_team(event, TeamIn(row.name, row.players)) for row in preview.rows]
+    if teams:  # one announcement for the whole import
+        events.team_changed.fire(events.TeamChanged(event_id=event.pk, team_id=None))
     return preview, teams
 
 
@@ -476,6 +502,7 @@ def team_drop(*, team: Team, after_round: int | None = None) -> Team:
         after_round = team.event.rounds.order_by("-number").values_list("number", flat=True).first()
     team.dropped_after_round = after_round
     team.save(update_fields=["dropped", "dropped_after_round"])
+    _team_changed(team)
     return team
 
 
@@ -486,6 +513,7 @@ def team_undrop(*, team: Team) -> Team:
         raise Conflict(f"{team.name} has not dropped.", code="not_dropped")
     team.dropped, team.dropped_after_round = False, None
     team.save(update_fields=["dropped", "dropped_after_round"])
+    _team_changed(team)
     return team
 
 
@@ -497,6 +525,7 @@ def team_new_key(*, team: Team) -> Team:
     team = Team.objects.select_for_update().get(pk=team.pk)
     team.access_key = new_access_key()
     team.save(update_fields=["access_key"])
+    _team_changed(team)
     return team
 
 
@@ -514,4 +543,5 @@ def team_set_fixed_table(*, team: Team, table: int | None) -> Team:
             )
     team.fixed_table = table
     team.save(update_fields=["fixed_table"])
+    _team_changed(team)
     return team

@@ -1,0 +1,131 @@
+"""Events fired after commit: what happened, announced once the database has it.
+
+A service fires an event inside its transaction; the receivers run only when that transaction
+commits (``transaction.on_commit``), and never for a rolled-back write. Cache renewal, live
+updates and Celery scheduling hang off these events, never inside the transaction. A receiver
+that fails is logged and does not disturb the others: the write it follows is already committed,
+and what receivers do is derived (a cached page, a queued task), never a fact.
+
+Payloads carry ids, not model instances, so a receiver reads fresh rows and a payload can cross
+into a task.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+class Signal(Generic[T]):
+    """One kind of event; ``fire(payload)`` inside a transaction, receivers run after commit."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._receivers: list[Callable[[T], object]] = []
+
+    def connect(self, receiver: Callable[[T], object]) -> Callable[[T], object]:
+        """Add a receiver (usable as a decorator); connecting the same function twice is a no-op."""
+        if receiver not in self._receivers:
+            self._receivers.append(receiver)
+        return receiver
+
+    def disconnect(self, receiver: Callable[[T], object]) -> None:
+        if receiver in self._receivers:
+            self._receivers.remove(receiver)
+
+    @contextmanager
+    def connected(self, receiver: Callable[[T], object]) -> Iterator[Callable[[T], object]]:
+        added = receiver not in self._receivers
+        self.connect(receiver)
+        try:
+            yield receiver
+        finally:
+            if added:
+                self.disconnect(receiver)
+
+    def fire(self, payload: T) -> None:
+        """Announce ``payload`` once the current transaction commits (at once outside one)."""
+        transaction.on_commit(lambda: self.dispatch(payload))
+
+    def dispatch(self, payload: T) -> None:
+        """Run every receiver now; one failing receiver is logged, the others still run."""
+        for receiver in tuple(self._receivers):
+            try:
+                receiver(payload)
+            except Exception:
+                log.exception("%s: receiver %r failed for %r", self.name, receiver, payload)
+
+    def __repr__(self) -> str:
+        return f"<Signal {self.name}: {len(self._receivers)} receiver(s)>"
+
+
+# --- the events ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResultFinal:
+    """A match's result became final (staff entry, two matching reports, a decision, a bye)."""
+
+    event_id: int
+    round_id: int
+    match_id: int
+
+
+@dataclass(frozen=True)
+class RoundPublished:
+    event_id: int
+    round_id: int
+
+
+@dataclass(frozen=True)
+class RoundChanged:
+    """A round was paired, re-paired, edited or unpaired (its pairings are not what they were)."""
+
+    event_id: int
+    round_id: int | None
+    number: int
+
+
+@dataclass(frozen=True)
+class TeamChanged:
+    """A team's name, players, seats or drop state changed (drop and undrop included).
+
+    ``team_id`` None: many teams of the event at once (a CSV import)."""
+
+    event_id: int
+    team_id: int | None
+
+
+@dataclass(frozen=True)
+class TimeCalled:
+    """Time was called for a round (``match_id`` None) or for one table after its extension."""
+
+    event_id: int
+    round_id: int
+    match_id: int | None = None
+
+
+@dataclass(frozen=True)
+class GameChanged:
+    """A table's game state changed (a tracker event, a judge's turn passed)."""
+
+    event_id: int
+    match_id: int
+    seq: int
+
+
+result_final: Signal[ResultFinal] = Signal("result_final")
+round_published: Signal[RoundPublished] = Signal("round_published")
+round_changed: Signal[RoundChanged] = Signal("round_changed")
+team_changed: Signal[TeamChanged] = Signal("team_changed")
+time_called: Signal[TimeCalled] = Signal("time_called")
+game_changed: Signal[GameChanged] = Signal("game_changed")
