@@ -193,6 +193,3 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }
-
-# Where the shipped card catalogue lives (decklists/catalogue/), and the real data for tests.
-TANDEM_DATA_DIR = Path(env_str("TANDEM_DATA_DIR", str(BASE_DIR.parent / "shared" / "data")))

@@ -2,10 +2,11 @@
 
 Run from the repository root: ``.venv/bin/python tests/bench/bench_udc.py [--repeat N]``.
 Budget (quality.md): a team's two decklists against the full catalogue in under 10 ms.
-The data directory is ``$TANDEM_DATA_DIR``, by default ``<repo>/../shared/data``.
+The card data is the catalogue shipped in decklists/catalogue/ (30,679 cards, the banlists).
 """
 
 import argparse
+import gzip
 import json
 import os
 import platform
@@ -24,8 +25,8 @@ from decklists.domain.decklists import parse_decklist  # noqa: E402
 from decklists.domain.udc import DeckInput, EventRules, validate_team  # noqa: E402
 from support import decks as sample_decks  # noqa: E402
 
-DATA_DIR = Path(os.environ.get("TANDEM_DATA_DIR", REPO_ROOT.parent / "shared" / "data"))
-CATALOGUES = ("cards.jsonl.gz", "cards_supplement_commander_2025-09-25.jsonl.gz")
+CATALOGUE = REPO_ROOT / "decklists" / "catalogue" / "cards.jsonl.gz"
+BANLISTS = REPO_ROOT / "decklists" / "catalogue" / "banlists.json.gz"
 
 # Boros Burn as an Arena export: set codes and collector numbers on two lines.
 MODERN_BURN = sample_decks.BOROS_BURN.replace(
@@ -88,9 +89,8 @@ def team(first: str, second: str) -> list[DeckInput]:
 def load_index() -> CardIndex:
     start = time.perf_counter()
     cards = []
-    for file_name in CATALOGUES:
-        with (DATA_DIR / file_name).open("rb") as fileobj:
-            cards.extend(read_cards(fileobj))
+    with CATALOGUE.open("rb") as fileobj:
+        cards.extend(read_cards(fileobj))
     read = time.perf_counter()
     index = CardIndex(cards)
     built = time.perf_counter()
@@ -129,7 +129,7 @@ def main() -> None:
         args.repeat = 100
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs")
     index = load_index()
-    banlists = parse_banlists(json.loads((DATA_DIR / "banlists.json").read_text(encoding="utf-8")))
+    banlists = parse_banlists(json.loads(gzip.decompress(BANLISTS.read_bytes())))
     modern = EventRules("constructed", "modern", banlists=banlists)
     legacy = EventRules("constructed", "legacy", banlists=banlists)
     legacy_old = EventRules("constructed", "legacy", udc_rule="combined_four", banlists=banlists)

@@ -14,7 +14,6 @@ import json
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.core.management import CommandError, call_command
 
 from decklists import catalogue_cache
@@ -24,8 +23,7 @@ from decklists.models import BanList, Card, CatalogueImport
 from decklists.services import catalogue as svc
 from support.catalogue import catalogue  # noqa: F401
 
-DATA = Path(settings.TANDEM_DATA_DIR)
-SAMPLES = DATA / "samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "cards"
 SCRYFALL = SAMPLES / "scryfall-oracle-cards.sample.json"
 MTGJSON = SAMPLES / "mtgjson-atomiccards.sample.json"
 
@@ -211,9 +209,17 @@ def test_card_index_of_the_process_is_rebuilt_after_an_import(tmp_path):
 # --- import_banlists ----------------------------------------------------------------------------
 
 
+@pytest.fixture
+def banlists_json(tmp_path) -> Path:
+    """The shipped banlists as the plain JSON file an organizer downloads."""
+    path = tmp_path / "banlists.json"
+    path.write_bytes(gzip.decompress((SHIPPED_DIR / "banlists.json.gz").read_bytes()))
+    return path
+
+
 @pytest.mark.usefixtures("empty_catalogue")
-def test_import_banlists_loads_every_format_and_the_2hg_ban():
-    out, _ = run("import_banlists", str(DATA / "banlists.json"))
+def test_import_banlists_loads_every_format_and_the_2hg_ban(banlists_json):
+    out, _ = run("import_banlists", str(banlists_json))
     assert "2026-09-22" in out
     modern = BanList.objects.get(format="modern")
     assert len(modern.banned) == 52
@@ -228,8 +234,8 @@ def test_import_banlists_loads_every_format_and_the_2hg_ban():
 
 
 @pytest.mark.usefixtures("empty_catalogue")
-def test_import_banlists_replaces_only_the_formats_the_file_names(tmp_path):
-    run("import_banlists", str(DATA / "banlists.json"))
+def test_import_banlists_replaces_only_the_formats_the_file_names(tmp_path, banlists_json):
+    run("import_banlists", str(banlists_json))
     newer = {"as_of": "2026-12-01", "formats": {"modern": {"banned": ["Lightning Bolt"]}}}
     path = tmp_path / "modern.json"
     path.write_text(json.dumps(newer))

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from decklists.catalogue import SHIPPED_DIR
 from decklists.domain.card_files import CardFileError, read_cards
 from decklists.domain.cards import UNLIMITED, CardFacts
 
@@ -122,11 +123,12 @@ def test_read_cards_gzip_detected_by_magic_bytes(samples_dir):
     assert len(read_bytes(gzip.compress(raw))) == 26
 
 
-def test_read_cards_real_jsonl_gzip_catalogue(data_dir):
-    with (data_dir / "cards_supplement_commander_2025-09-25.jsonl.gz").open("rb") as fileobj:
+def test_read_cards_real_jsonl_gzip_catalogue():
+    with (SHIPPED_DIR / "cards.jsonl.gz").open("rb") as fileobj:
         cards = by_name(list(read_cards(fileobj)))
-    assert len(cards) == 6_973
-    # Supplement: only Commander legality is known; other formats are absent, not "not_legal".
+    assert len(cards) == 30_679
+    # From the 2025 supplement: only Commander legality is known; other formats are absent,
+    # not "not_legal".
     assert dict(cards["Nazgûl"].legalities) == {"commander": "legal"}
     assert cards["Nazgûl"].deck_limit == 9
 
