@@ -106,6 +106,7 @@ __all__ = [
     "poison_to_lose",
     "propose_result",
     "starting_life",
+    "to_contract",
 ]
 
 
@@ -207,6 +208,47 @@ def propose_result(state: GameState) -> ResultProposal | None:
         winner=state.winner,
         match_over=True,
     )
+
+
+def to_contract(state: GameState) -> dict[str, object]:
+    """The state as docs/api.md "Tracker" shows it: ``{game, seq, status, turn, active_team,
+    teams: [{team, life, poison, lost, reason}], log}``, plus the winner, the drawn flag,
+    play/draw and mulligans. Each log row has the event's contract fields and its words."""
+    return {
+        "game": state.game,
+        "seq": state.seq,
+        "status": state.status,
+        "turn": state.turn,
+        "active_team": state.active_team,
+        "teams": [
+            {"team": t.team, "life": t.life, "poison": t.poison, "lost": t.lost, "reason": t.reason}
+            for t in state.teams
+        ],
+        "winner": state.winner,
+        "drawn": state.drawn,
+        "chooser": state.chooser,
+        "starter": state.starter,
+        "mulligans": [{"player": p, "count": n} for p, n in state.mulligans],
+        "log": [
+            {
+                "seq": entry.seq,
+                "game": entry.game,
+                "type": entry.event.type,
+                "player": entry.event.player,
+                "team": entry.event.team,
+                "amount": entry.event.amount,
+                "changes": [
+                    {"player": c.player, "life": c.life, "poison": c.poison}
+                    for c in entry.event.changes
+                ],
+                "text": entry.text,
+                "applied": entry.applied,
+                "undone": entry.undone,
+                "undone_by": entry.undone_by,
+            }
+            for entry in state.log
+        ],
+    }
 
 
 def parse_event(seq: int, data: Mapping[str, object]) -> Event:

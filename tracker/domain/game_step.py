@@ -234,7 +234,10 @@ def _summary(state: GameState, e: Event) -> str:
             return f"{p} mulligans"
         case "undo":
             target = entry(state.log, e.amount) if e.amount is not None else None
-            what = f" ({_summary(state, target.event)})" if target is not None else ""
+            if target is None or target.event.type == "undo":  # no nesting: "undo #6 (undo #5)"
+                what = f" (undo #{target.event.amount})" if target is not None else ""
+            else:
+                what = f" ({_summary(state, target.event)})"
             return f"undo #{e.amount}{what}"
         case "new_game":
             return "next game of the match"

@@ -20,6 +20,7 @@ from tracker.domain.game import (
     poison_to_lose,
     propose_result,
     starting_life,
+    to_contract,
 )
 
 RED = TeamSetup(1, (11, 12), "Team Red", ("Ann", "Ben"))
@@ -362,3 +363,33 @@ def test_the_log_reads_for_a_judge() -> None:
     assert state.log[1].text == "Cat -3 life (undone by #3)."
     assert state.log[2].text == "Undo #2 (Cat -3 life)."
     assert state.log[3].text == "Ben pays 2 life: Team Red at 28 life (CR 810.9b)."
+
+
+def test_the_state_in_the_contracts_shape() -> None:
+    """docs/api.md "Tracker": {game, seq, status, turn, active_team, teams: [{team, life, poison,
+    lost, reason}], log}."""
+    state = play(ev("choose_play", team=1), ev("effect", changes=(Change(21, life=-4),)))
+    shown = to_contract(state)
+    assert {"game", "seq", "status", "turn", "active_team", "teams", "log"} <= shown.keys()
+    assert (shown["game"], shown["seq"], shown["status"], shown["turn"]) == (1, 2, "playing", 1)
+    assert shown["active_team"] == 1
+    assert shown["teams"] == [
+        {"team": 1, "life": 30, "poison": 0, "lost": False, "reason": None},
+        {"team": 2, "life": 26, "poison": 0, "lost": False, "reason": None},
+    ]
+    log = shown["log"]
+    assert isinstance(log, list)
+    assert log[1]["changes"] == [{"player": 21, "life": -4, "poison": 0}]
+    assert (log[1]["seq"], log[1]["type"], log[1]["undone"]) == (2, "effect", False)
+
+
+def test_a_long_chain_of_undos_folds_and_reads_without_nesting() -> None:
+    """Two phones undoing and redoing 1,500 times: each undo cancels the one before it; the log
+    names one level ("Undo #3 (undo #2)")."""
+    events = [Event(1, "life", player=11, amount=-5)]
+    events += [Event(seq, "undo", amount=seq - 1) for seq in range(2, 1502)]
+    state = fold(SETUP, events)
+    # 1,500 undos: #1501 is in force, so #1500 is cancelled, #1499 in force ... #2 cancelled.
+    assert state.teams[0].life == 25
+    assert state.log[2].text == "Undo #2 (undo #1)."
+    assert state.log[0].applied
