@@ -1,0 +1,1 @@
+"""Pure domain of the tracker app: no Django imports."""
