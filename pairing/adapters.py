@@ -1,18 +1,18 @@
 """Between the database and the pure domain: rows in, frozen records out, and back.
 
-The domain (pairing/domain/) knows teams by id only; this module turns its plain-words notes
-("Team 12 plays down ...") into team names and its pairs into table numbers.
+The domain (pairing/domain/) knows teams by id only and holds every rule (the pairing, the
+tables, the bracket); this module only translates. The notes are turned into words by
+pairing.presenters.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 
+from pairing.domain.notes import PairingNote, notes_as_data
 from pairing.domain.swiss import TeamRecord
 from pairing.domain.tiebreakers import MatchRecord, StandingRow
-
-_TEAM_REF = re.compile(r"\bTeam (\d+)\b")
+from pairing.domain.topcut import BracketMatch, Seeded
 
 
 def match_record(row: tuple) -> MatchRecord:
@@ -47,86 +47,41 @@ def team_records(
     ]
 
 
-def name_teams(note: str | None, names: Mapping[int, str]) -> str:
-    """The domain's note with "Team <id>" replaced by the team's name."""
-    if not note:
-        return ""
-    return _TEAM_REF.sub(lambda m: names.get(int(m[1]), m[0]), note)
-
-
-def assign_tables(
-    pairs: Sequence[tuple[int, int]], fixed: Mapping[int, int]
-) -> tuple[list[int], list[str]]:
-    """Table numbers for pairs listed top table first.
-
-    A team with a fixed table (accessibility) keeps it; the other pairs take 1, 2, 3, ... in
-    order, skipping the kept numbers, so the top tables stay at the front of the hall. When both
-    teams of a pair keep a table (or two pairs want one), the lower free number wins and the
-    clash is reported."""
-    tables: list[int | None] = [None] * len(pairs)
-    taken: set[int] = set()
-    clashes: list[str] = []
-    for i, (a, b) in enumerate(pairs):
-        wanted = sorted(t for t in (fixed.get(a), fixed.get(b)) if t is not None)
-        free = [t for t in wanted if t not in taken]
-        if free:
-            tables[i] = free[0]
-            taken.add(free[0])
-        for t in wanted:
-            if t != tables[i]:
-                clashes.append(f"table {t} could not be kept")
-    next_free = 1
-    for i, table in enumerate(tables):
-        if table is None:
-            while next_free in taken:
-                next_free += 1
-            tables[i] = next_free
-            taken.add(next_free)
-    return [t for t in tables if t is not None], clashes
-
-
 def percent(value) -> float:
     """A tiebreaker as the API gives it: a decimal rounded to 4 places (0.3333)."""
     return float(round(value, 4))  # exact on a Fraction; float only at the end
 
 
-# --- the top cut (MTR 10.4) ----------------------------------------------------------------
-#
-# pairing.domain.topcut pairs full brackets of 2, 4 or 8. A bracket with fewer teams (MTR App. E:
-# 5-8 teams play 3 single-elimination rounds, a bracket of 8) gets placeholders for the missing
-# seeds: the best seeds meet a placeholder, which is a bye here.
+def notes_json(notes: Iterable[PairingNote]) -> list[dict]:
+    """Notes as stored: ``Match.notes`` and the lists of ``Round.summary``."""
+    return notes_as_data(list(notes))
 
 
-def cut_size(wanted: int, eligible: int) -> tuple[int, int]:
-    """(bracket size, teams in it): the organizer's 2, 4 or 8, halved while more than half of
-    it would be byes."""
-    size = wanted
-    while size > 2 and eligible <= size // 2:
-        size //= 2
-    return size, min(size, eligible)
+def bracket_matches(
+    rows: Iterable[tuple[int, int, int | None]], seeds: Mapping[int, int | None]
+) -> list[BracketMatch]:
+    """(bracket slot, team_a, team_b) of a top-cut round's matches and the teams' seeds ->
+    the bracket (pairing.domain.topcut)."""
+    return [
+        BracketMatch(slot, _seeded(a, seeds), None if b is None else _seeded(b, seeds))
+        for slot, a, b in rows
+    ]
 
 
-def _placeholders(bracket: int, teams: int) -> list[int]:
-    return [-k for k in range(1, bracket - teams + 1)]
+def _seeded(team: int, seeds: Mapping[int, int | None]) -> Seeded:
+    seed = seeds.get(team)
+    if seed is None:
+        raise ValueError(f"team {team} of the top cut has no seed")
+    return Seeded(team, seed)
 
 
-def first_cut_round(seeded: Sequence[int], bracket: int) -> list[tuple[int, int | None]]:
-    """Pairs of the first playoff round in bracket order (top 8: 1v8, 4v5, 2v7, 3v6); a missing
-    seed gives its opponent a bye (team_b None)."""
-    from pairing.domain import topcut
-
-    pairs = topcut.first_round([*seeded, *_placeholders(bracket, len(seeded))])
-    return [(a, b if b > 0 else None) for a, b in pairs]
-
-
-def next_cut_round(
-    bracket: Sequence[Sequence[int | None]], winners: Sequence[int], seeding: Sequence[int]
-) -> list[tuple[int, int | None]] | None:
-    """The next playoff round: the winners of neighbouring matches meet (the winner of 1/8
-    plays the winner of 4/5); None after the final. The higher seed comes first."""
-    from pairing.domain import topcut
-
-    placeholder = iter(range(-1, -100, -1))
-    pairs = [(a, b if b is not None else next(placeholder)) for a, b in bracket]
-    won = dict(zip(pairs, winners, strict=True))
-    return topcut.next_round(pairs, won, seeding=list(seeding))
+def cut_winners(rows: Iterable[tuple[int, int, int | None, str | None]]) -> dict[int, int]:
+    """(bracket slot, team_a, team_b, result) of top-cut matches -> slot: winner (a bye is
+    won by its team; a match without a winner is left out)."""
+    winners: dict[int, int] = {}
+    for slot, a, b, result in rows:
+        if result == "a":
+            winners[slot] = a
+        elif result == "b" and b is not None:
+            winners[slot] = b
+    return winners

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import NotVisible
-from pairing import explain, selectors, services
+from pairing import explain, presenters, selectors, services
 from pairing.adapters import percent
 from pairing.models import Match, Round
 from tournament.access import Actor, Perm, actor_from_api, can, require
@@ -205,14 +205,15 @@ def match_brief(m: Match) -> dict:
         "bye": m.team_b_id is None,
         "status": m.status,
         "result": m.result,
-        "note": m.note,
+        "note": presenters.match_note(m),
     }
 
 
 def round_json(round_: Round, *, staff: bool) -> dict:
-    matches = round_.matches.select_related("team_a", "team_b").order_by(
-        F("table").asc(nulls_last=True)
+    matches = list(
+        round_.matches.select_related("team_a", "team_b").order_by(F("table").asc(nulls_last=True))
     )
+    notes = presenters.round_notes(round_, presenters.match_names(matches))
     body = {
         "id": round_.pk,
         "event": round_.event_id,
@@ -220,8 +221,8 @@ def round_json(round_: Round, *, staff: bool) -> dict:
         "stage": round_.stage,
         "published": round_.published,
         "version": round_.version,
-        "bye_note": round_.summary.get("bye_note") or None,
-        "warnings": round_.summary.get("warnings", []) if staff else [],
+        "bye_note": notes.bye_note,
+        "warnings": notes.warnings if staff else [],
         "matches": [match_brief(m) for m in matches],
     }
     if staff:

@@ -18,6 +18,15 @@ entry
     A team's place in a round (``MatchTeam``): which match, which side, and its seat order at
     pairing time (MTR 9.4: the primary player may change between matches). The unique
     (round, team) constraint is the database's guarantee that a team plays once per round.
+notes
+    Why a match or a round was paired as it was, as data (pairing.domain.notes, in words
+    through pairing.presenters): ``Match.notes`` and ``Round.summary``'s ``bye_notes`` and
+    ``warning_notes``. Rows paired before that hold words instead (``Match.note``, the
+    summary's ``bye_note`` and ``warnings``), shown as they are.
+seed, bracket slot
+    In the top cut, ``MatchTeam.seed`` is the team's seed (MTR 10.4: its place in the final
+    Swiss standings) and ``Match.bracket_slot`` the match's place in bracket order
+    (pairing.domain.topcut): the winners of slots 2k - 1 and 2k meet in slot k next round.
 version
     Bumped by every change to a round's pairings (swap, table, publish): the cache key of the
     rendered pairings pages.
@@ -44,7 +53,8 @@ class Round(models.Model):
     published_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=1)
     seed = models.BigIntegerField()  # of the RNG that paired it: the pairing can be replayed
-    summary = models.JSONField(default=dict, blank=True)  # rematches, pair-downs, bye note
+    # counts (matches, rematches, pair-downs, max gap), the bye's team, the notes (as data)
+    summary = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -88,7 +98,9 @@ class Match(models.Model):
     games_drawn = models.PositiveSmallIntegerField(default=0)
     result = models.CharField(max_length=4, choices=Result.choices, null=True, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
-    note = models.CharField(max_length=300, blank=True, default="")  # why a pair-down/rematch
+    note = models.CharField(max_length=300, blank=True, default="")  # old rows: notes in words
+    notes = models.JSONField(default=list, blank=True)  # PairingNote data: pair-down, rematch
+    bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)  # top cut only
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -101,6 +113,11 @@ class Match(models.Model):
                 fields=["round", "table"],
                 condition=Q(table__isnull=False),
                 name="match_table_unique_in_round",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "bracket_slot"],
+                condition=Q(bracket_slot__isnull=False),
+                name="match_bracket_slot_unique_in_round",
             ),
             models.CheckConstraint(condition=~Q(team_a=F("team_b")), name="match_two_teams"),
             # MTR 9.1: a 2HG match ends at its first won game.
@@ -147,6 +164,7 @@ class MatchTeam(models.Model):
     team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="entries")
     side = models.CharField(max_length=1, choices=Side.choices)
     seats = models.JSONField(default=list)  # player ids in seat order at pairing (MTR 9.4)
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)  # top cut only (MTR 10.4)
 
     class Meta:
         constraints = [

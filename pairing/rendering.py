@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from pairing import presenters
 from pairing.models import Match, Round
 
 VIEWS = ("table", "name")
@@ -71,6 +72,8 @@ def pairings_html(round_: Round, view: str, *, staff: bool) -> SafeString:
 
 def render(round_: Round, view: str, *, staff: bool) -> str:
     matches = _matches(round_)
+    for m in matches:
+        m.note_text = presenters.match_note(m)
     context = {"round": round_, "staff": staff, "view": view}
     if view == "name":
         context["lines"] = _by_name(matches)

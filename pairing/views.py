@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.errors import NotVisible, ServiceError
-from pairing import explain, forms, rendering, selectors, services
+from pairing import explain, forms, presenters, rendering, selectors, services
 from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
 from tournament.access import Perm, actor_from_page, can, require, team_by_key
 from tournament.models import Event
@@ -89,6 +89,7 @@ def round_detail(request, pk: int, number: int):
         manage=manage,
         pairings=rendering.pairings_html(round_, view, staff=manage),
     )
+    context["notes"] = presenters.round_notes(round_)
     if manage:
         context["changes"] = PairingChange.objects.filter(
             event=event, round_number=round_.number

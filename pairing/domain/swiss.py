@@ -64,6 +64,8 @@ from itertools import islice
 
 import networkx as nx
 
+from pairing.domain.notes import PairingNote
+
 #: How many partners / floaters the chain tries in one group before handing it to a window.
 _TRIES = 3
 #: Teams a new window takes beyond the failing point group on each side.
@@ -92,14 +94,14 @@ class Pair:
 
     a: int
     b: int
-    note: str | None = None  # why a pair-down or a rematch, in plain words
+    notes: tuple[PairingNote, ...] = ()  # why a pair-down or a rematch (pairing.domain.notes)
 
 
 @dataclass(frozen=True, slots=True)
 class PairingResult:
     pairs: tuple[Pair, ...]
     bye: int | None
-    bye_note: str | None
+    bye_note: PairingNote | None
     rematches: int
     unequal_pairs: int
     sum_sq_gap: int
@@ -131,7 +133,7 @@ def pair_round_exact_naive(teams: Sequence[TeamRecord], rng: random.Random) -> P
 
 def _prepare(
     teams: Sequence[TeamRecord], rng: random.Random
-) -> tuple[list[TeamRecord], TeamRecord | None, str | None]:
+) -> tuple[list[TeamRecord], TeamRecord | None, PairingNote | None]:
     """Active teams by points (random within a group), minus the team that gets the bye."""
     order = _point_order(_active(teams), rng)
     bye, note = _choose_bye(order)
@@ -159,7 +161,7 @@ def _is_first_round(order: Sequence[TeamRecord]) -> bool:
     return all(t.points == 0 and not t.opponents and not t.byes for t in order)
 
 
-def _choose_bye(order: list[TeamRecord]) -> tuple[TeamRecord | None, str | None]:
+def _choose_bye(order: list[TeamRecord]) -> tuple[TeamRecord | None, PairingNote | None]:
     """The bye: fewest byes first (no second bye while avoidable), then the lowest-ranked team
     whose bye leaves the fewest rematches possible among the rest."""
     if len(order) % 2 == 0:
@@ -167,7 +169,7 @@ def _choose_bye(order: list[TeamRecord]) -> tuple[TeamRecord | None, str | None]
     fewest = min(t.byes for t in order)
     tier = [t for t in reversed(order) if t.byes == fewest]  # lowest points first
     if _is_first_round(order):
-        return tier[0], f"{_name(tier[0])} gets the bye: drawn at random in round 1"
+        return tier[0], PairingNote("bye", (tier[0].id,), reason="random")
     tier.sort(key=lambda t: -t.rank)  # stable: ties stay lowest points first, then random
     chosen = _first_with_fewest_rematches(order, tier)
     return tier[chosen], _bye_note(tier, chosen, fewest)
@@ -205,20 +207,17 @@ def _min_rematches(rest: list[TeamRecord]) -> int:
     return len(rest) // 2 - len(nx.max_weight_matching(graph, maxcardinality=True))
 
 
-def _bye_note(tier: list[TeamRecord], chosen: int, fewest: int) -> str:
+def _bye_note(tier: list[TeamRecord], chosen: int, fewest: int) -> PairingNote:
+    """The bye's team first, then the lower-ranked teams passed over (their bye would have
+    forced a rematch)."""
     team = tier[chosen]
-    head = f"{_name(team)} ({_pts(team.points)}, {_ordinal(team.rank + 1)}) gets the bye: "
-    if fewest == 0:
-        reason = "lowest-ranked team without a bye"
-    else:
-        reason = "every team has had a bye; lowest-ranked team with the fewest byes"
-    if chosen:
-        skipped = ", ".join(_name(t) for t in tier[:chosen][:3])
-        more = " and others" if chosen > 3 else ""
-        reason += (
-            f" whose bye leaves no avoidable rematch (a bye to {skipped}{more} would force one)"
-        )
-    return head + reason
+    return PairingNote(
+        "bye",
+        (team.id, *(t.id for t in tier[:chosen])),
+        points=(team.points,),
+        reason="no_bye_yet" if fewest == 0 else "fewest_byes",
+        place=team.rank + 1,
+    )
 
 
 # --- the solver ---------------------------------------------------------------------------------
@@ -329,7 +328,10 @@ class _Solver:
             partners = list(islice((m for m in members if not self.met(carry, m)), _TRIES))
         need_down = (len(members) + (carry is not None)) % 2 == 1
         for partner in partners:
-            for down in self._floaters(members, below, partner) if need_down else [None]:
+            downs: list[int | None] = [None]
+            if need_down:
+                downs = list(self._floaters(members, below, partner))
+            for down in downs:
                 rest = [m for m in members if m != partner and m != down]
                 matched = self._perfect(rest)
                 if matched is not None:
@@ -495,7 +497,7 @@ def _build_result(
     rest: list[TeamRecord],
     pairs: list[tuple[int, int]],
     bye: TeamRecord | None,
-    bye_note: str | None,
+    bye_note: PairingNote | None,
 ) -> PairingResult:
     if sorted(i for p in pairs for i in p) != list(range(len(rest))):
         raise AssertionError("the solver did not pair every active team exactly once")
@@ -514,7 +516,7 @@ def _build_result(
 
 
 class _Explainer:
-    """Plain-words notes: why a team plays down, and why a rematch could not be avoided."""
+    """The notes of a pair: why a team plays down, and why a rematch could not be avoided."""
 
     def __init__(self, rest: list[TeamRecord]) -> None:
         self.by_id = {t.id: t for t in rest}
@@ -531,40 +533,21 @@ class _Explainer:
 
     def pair(self, x: TeamRecord, y: TeamRecord) -> Pair:
         a, b = sorted((x, y), key=_seniority)
-        notes = [note for note in (self._down_note(a, b), self._rematch_note(a, b)) if note]
-        return Pair(a.id, b.id, "; ".join(notes) or None)
+        notes = (self._down_note(a, b), self._rematch_note(a, b))
+        return Pair(a.id, b.id, tuple(note for note in notes if note is not None))
 
-    def _down_note(self, a: TeamRecord, b: TeamRecord) -> str | None:
+    def _down_note(self, a: TeamRecord, b: TeamRecord) -> PairingNote | None:
         if a.points == b.points:
             return None
-        head = f"{_name(a)} ({_pts(a.points)}) plays down against {_name(b)} ({_pts(b.points)})"
-        if self.next_lower[a.points] == b.points and self.at_or_above[a.points] % 2:
-            return f"{head}: odd number of teams on {_pts(a.points, long=True)}"
-        return f"{head}: pairing within the point groups would have forced a rematch"
+        odd = self.next_lower[a.points] == b.points and self.at_or_above[a.points] % 2
+        reason = "odd_group" if odd else "avoid_rematch"
+        return PairingNote("pair_down", (a.id, b.id), (a.points, b.points), reason=reason)
 
     @staticmethod
-    def _rematch_note(a: TeamRecord, b: TeamRecord) -> str | None:
-        if not _met(a, b):
-            return None
-        return (
-            f"{_name(a)} and {_name(b)} meet again: no pairing of this round avoids every rematch"
-        )
+    def _rematch_note(a: TeamRecord, b: TeamRecord) -> PairingNote | None:
+        return PairingNote("rematch", (a.id, b.id)) if _met(a, b) else None
 
 
 def _seniority(t: TeamRecord) -> tuple[int, int, int]:
     """Higher-ranked first: more points, then better standing, then id."""
     return (-t.points, t.rank, t.id)
-
-
-def _name(t: TeamRecord) -> str:
-    return f"Team {t.id}"
-
-
-def _pts(points: int, *, long: bool = False) -> str:
-    unit = "point" if long else "pt"
-    return f"{points} {unit}" if abs(points) == 1 else f"{points} {unit}s"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

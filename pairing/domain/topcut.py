@@ -13,6 +13,14 @@ draws
     the highest life total wins. The caller records a winner for every match; this module
     rejects a result without one.
 
+slot
+    A match's place in bracket order, 1-based: the winners of slots 2k - 1 and 2k meet in slot
+    k of the next round (stored as ``Match.bracket_slot``).
+bracket size
+    2, 4 or 8 (the organizer's top cut), halved while more than half of it would be byes. A
+    bracket with fewer teams than its size (MTR App. E: 5-8 teams play 3 single-elimination
+    rounds, a bracket of 8) has missing seeds: the best seeds meet them, which is a bye.
+
 In every pair the higher seed comes first; from the second round on that needs the seeding
 (``seeding``); without it the winner of the earlier match in bracket order comes first.
 """
@@ -20,6 +28,9 @@ In every pair the higher seed comes first; from the second round on that needs t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pairing.domain.notes import PairingNote
 
 Match = tuple[int, int]
 
@@ -79,3 +90,91 @@ def _winner(pair: Match, winners: Mapping[Match, int]) -> int:
     if winner not in pair:
         raise PlayoffError(f"Team {winner} did not play in the match {pair[0]} v {pair[1]}.")
     return winner
+
+
+# --- a bracket with seeds and slots (what the service stores) -------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Seeded:
+    team: int
+    seed: int  # place in the final Swiss standings, 1 = best (MTR 10.4)
+
+
+@dataclass(frozen=True, slots=True)
+class BracketMatch:
+    slot: int  # 1-based place in bracket order (module notes)
+    high: Seeded
+    low: Seeded | None  # None: ``high`` advances with a bye
+
+    def note(self) -> PairingNote:
+        """The match's note: the two seeds, or the bye."""
+        if self.low is None:
+            return PairingNote("bye_match")
+        return PairingNote(
+            "seeds", (self.high.team, self.low.team), seeds=(self.high.seed, self.low.seed)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CutRound:
+    matches: tuple[BracketMatch, ...]  # in bracket order
+    notes: tuple[PairingNote, ...] = ()  # a smaller cut, missing seeds
+
+    @property
+    def byes(self) -> tuple[int, ...]:
+        return tuple(m.high.team for m in self.matches if m.low is None)
+
+    def bye_note(self) -> PairingNote | None:
+        return PairingNote("cut_bye", self.byes) if self.byes else None
+
+
+def cut_size(wanted: int, eligible: int) -> tuple[int, int]:
+    """(bracket size, teams in it): the organizer's 2, 4 or 8, halved while more than half of
+    it would be byes."""
+    size = wanted
+    while size > 2 and eligible <= size // 2:
+        size //= 2
+    return size, min(size, eligible)
+
+
+def seed_cut(eligible: Sequence[int], wanted: int) -> CutRound:
+    """The first playoff round from the teams still in, best first (MTR 10.4): seeds 1, 2, ...
+    in that order, the bracket cut to size, the best seeds given the missing seeds' byes."""
+    if len(eligible) < 2:
+        raise PlayoffError("A top cut needs at least 2 teams still in the event.")
+    size, entrants = cut_size(wanted, len(eligible))
+    seeded = [Seeded(team, k) for k, team in enumerate(eligible[:entrants], start=1)]
+    missing = [-k for k in range(1, size - entrants + 1)]  # placeholders, seeds after the last
+    by_id = {s.team: s for s in seeded}
+    pairs = first_round([*(s.team for s in seeded), *missing])
+    matches = tuple(
+        BracketMatch(slot, by_id[a], by_id.get(b)) for slot, (a, b) in enumerate(pairs, start=1)
+    )
+    notes: list[PairingNote] = []
+    if size < wanted:
+        notes.append(PairingNote("cut_reduced", counts=(wanted, size)))
+    if entrants < size:
+        notes.append(PairingNote("cut_byes", counts=(size - entrants, size, entrants)))
+    return CutRound(matches, tuple(notes))
+
+
+def advance(previous: Sequence[BracketMatch], winners: Mapping[int, int]) -> CutRound | None:
+    """The next playoff round from the winners of ``previous`` (slot -> team id; a bye's team
+    wins it), or None after the final. Each team keeps its seed; the higher seed comes first."""
+    ordered = sorted(previous, key=lambda m: m.slot)
+    seeded = {s.team: s for m in ordered for s in (m.high, m.low) if s is not None}
+    placeholder = iter(range(-1, -1 - len(ordered), -1))
+    pairs = [(m.high.team, m.low.team if m.low else next(placeholder)) for m in ordered]
+    won: dict[Match, int] = {}
+    for pair, m in zip(pairs, ordered, strict=True):
+        winner = winners.get(m.slot, m.high.team if m.low is None else None)
+        if winner is not None:
+            won[pair] = winner
+    seeding = sorted(seeded, key=lambda team: seeded[team].seed)
+    nxt = next_round(pairs, won, seeding=seeding)
+    if nxt is None:
+        return None
+    return CutRound(
+        tuple(BracketMatch(slot, seeded[a], seeded[b]) for slot, (a, b) in enumerate(nxt, start=1))
+    )

@@ -108,7 +108,7 @@ def _after_final(round_: Round) -> None:
         return
     event = round_.event
     if round_.is_top_cut:
-        last = len(round_.summary.get("bracket", [])) == 1  # the final
+        last = round_.matches.filter(bracket_slot__isnull=False).count() == 1  # the final
     else:
         plan = selectors.structure(event)
         last = not plan.top_cut and round_.number >= plan.swiss_rounds

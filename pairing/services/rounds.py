@@ -21,8 +21,11 @@ from django.utils import timezone
 
 from core import events
 from core.errors import Conflict, ServiceError
-from pairing import adapters, selectors
+from pairing import adapters, presenters, selectors
+from pairing.domain import topcut
+from pairing.domain.notes import PairingNote
 from pairing.domain.swiss import PairingError, pair_round
+from pairing.domain.tables import assign_tables
 from pairing.domain.tiebreakers import TooFewTeamsError
 from pairing.models import Match, MatchTeam, PairingChange, Round
 from tournament.models import Event, Player, Team
@@ -90,10 +93,8 @@ def round_pair_next(*, event: Event, by=None, seed: int | None = None) -> Round:
     if event.status == Event.Status.REGISTRATION:
         event_svc.event_set_status(event=event, status=Event.Status.RUNNING)
     events.round_changed.fire(events.RoundChanged(event.pk, round_.pk, number))
-    summary = round_.summary
-    log_change(
-        event, number, PairingChange.Kind.PAIR, _pair_text(round_), by, summary.get("warnings", [])
-    )
+    warnings = presenters.round_notes(round_).warnings
+    log_change(event, number, PairingChange.Kind.PAIR, _pair_text(round_), by, warnings)
     return round_
 
 
@@ -115,31 +116,57 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
         result = pair_round(records, random.Random(seed))
     except PairingError as exc:
         raise Conflict(str(exc), code="cannot_pair") from exc
-    names = {t.id: t.name for t in standings.teams.values()}
-    pairs = [(p.a, p.b, adapters.name_teams(p.note, names)) for p in result.pairs]
-    warnings = [note for _a, _b, note in pairs if note]
+    rows = [_Row(p.a, p.b, p.notes) for p in result.pairs]
+    if result.bye:
+        rows.append(_Row(result.bye, None, (PairingNote("bye_match"),)))
     summary = {
         "rematches": result.rematches,
         "unequal_pairs": result.unequal_pairs,
         "max_gap": result.max_gap,
         "bye_team": result.bye,
-        "bye_note": adapters.name_teams(result.bye_note, names),
-        "warnings": warnings,
     }
-    byes = [result.bye] if result.bye else []
-    return _save_round(event, number, Round.Stage.SWISS, seed, by, pairs, byes, summary)
+    bye_notes = [result.bye_note] if result.bye_note else []
+    warnings = [p.notes for p in result.pairs if p.notes]
+    notes = _RoundNotes(bye_notes, warnings)
+    return _save_round(event, number, Round.Stage.SWISS, seed, by, rows, summary, notes)
 
 
-def _save_round(event, number, stage, seed, by, pairs, byes, summary) -> Round:
-    """Save the round, its matches (tables numbered top first) and each team's entry."""
-    team_ids = [t for a, b, _n in pairs for t in (a, b)] + list(byes)
+@dataclass(frozen=True)
+class _Row:
+    """A match to save: ``b`` None is a bye; ``slot`` and ``seeds`` in the top cut only."""
+
+    a: int
+    b: int | None
+    notes: tuple[PairingNote, ...] = ()
+    slot: int | None = None
+    seeds: tuple[int | None, int | None] = (None, None)
+
+
+@dataclass(frozen=True)
+class _RoundNotes:
+    bye: list[PairingNote]
+    warnings: list[tuple[PairingNote, ...]]  # each shown as one line
+
+
+def _save_round(event, number, stage, seed, by, rows, summary, notes: _RoundNotes) -> Round:
+    """Save the round, its matches (tables numbered top first, byes after them without a
+    table) and each team's entry."""
+    played = [r for r in rows if r.b is not None]
+    byes = [r for r in rows if r.b is None]
+    team_ids = [t for r in played for t in (r.a, r.b)] + [r.a for r in byes]
     fixed = dict(
         Team.objects.filter(pk__in=team_ids, fixed_table__isnull=False).values_list(
             "pk", "fixed_table"
         )
     )
-    tables, clashes = adapters.assign_tables([(a, b) for a, b, _n in pairs], fixed)
-    summary = {**summary, "matches": len(pairs), "warnings": summary["warnings"] + clashes}
+    tables = assign_tables([(r.a, r.b) for r in played], fixed)
+    warnings = [*notes.warnings, *((n,) for n in tables.notes)]
+    summary = {
+        **summary,
+        "matches": len(played),
+        "bye_notes": adapters.notes_json(notes.bye),
+        "warning_notes": [adapters.notes_json(group) for group in warnings],
+    }
     round_ = Round.objects.create(
         event=event,
         number=number,
@@ -148,15 +175,31 @@ def _save_round(event, number, stage, seed, by, pairs, byes, summary) -> Round:
         summary=summary,
         created_by=by if getattr(by, "is_authenticated", False) else None,
     )
-    rows = [
-        Match(round=round_, table=t, team_a_id=a, team_b_id=b, note=(note or "")[:300])
-        for (a, b, note), t in zip(pairs, tables, strict=True)
-    ]
-    rows += [_bye_match(round_, team) for team in byes]
-    matches = Match.objects.bulk_create(rows)
+    matches = Match.objects.bulk_create(
+        [
+            Match(
+                round=round_,
+                table=t,
+                team_a_id=r.a,
+                team_b_id=r.b,
+                notes=adapters.notes_json(r.notes),
+                bracket_slot=r.slot,
+            )
+            for r, t in zip(played, tables.tables, strict=True)
+        ]
+        + [_bye_match(round_, r) for r in byes]
+    )
     seats = _seat_orders(team_ids)
+    seeds = {team: s for r in rows for team, s in zip((r.a, r.b), r.seeds, strict=True)}
     MatchTeam.objects.bulk_create(
-        MatchTeam(round=round_, match=m, team_id=team, side=side, seats=seats.get(team, []))
+        MatchTeam(
+            round=round_,
+            match=m,
+            team_id=team,
+            side=side,
+            seats=seats.get(team, []),
+            seed=seeds.get(team),
+        )
         for m in matches
         for team, side in ((m.team_a_id, "a"), (m.team_b_id, "b"))
         if team is not None
@@ -164,17 +207,18 @@ def _save_round(event, number, stage, seed, by, pairs, byes, summary) -> Round:
     return round_
 
 
-def _bye_match(round_: Round, team_id: int) -> Match:
+def _bye_match(round_: Round, row: _Row) -> Match:
     """A bye: no opponent, no table, a final win (MTR App. C), recorded 1-0-0."""
     return Match(
         round=round_,
         table=None,
-        team_a_id=team_id,
+        team_a_id=row.a,
         team_b=None,
         games_a=1,
         result=Match.Result.A,
         status=Match.Status.FINAL,
-        note="Bye",
+        notes=adapters.notes_json(row.notes),
+        bracket_slot=row.slot,
     )
 
 
@@ -193,21 +237,20 @@ def _seat_orders(team_ids: list[int]) -> dict[int, list[int]]:
 
 
 def _pair_top_cut(event: Event, number: int, seed: int, by, plan: selectors.Structure) -> Round:
-    previous = list(Round.objects.filter(event=event, stage=Round.Stage.TOP_CUT).order_by("number"))
-    if not previous:
+    last = Round.objects.filter(event=event, stage=Round.Stage.TOP_CUT).order_by("-number").first()
+    if last is None:
         return _pair_first_cut(event, number, seed, by, plan)
-    last = previous[-1]
-    bracket = [tuple(pair) for pair in last.summary["bracket"]]  # in bracket order
-    winner = {}
-    for m in last.matches.all():
-        won = m.team_a_id if m.result == Match.Result.A else m.team_b_id
-        winner[m.team_a_id] = won
-    seeds = last.summary.get("seeds", {})
-    seeding = sorted((int(team) for team in seeds), key=lambda team: seeds[str(team)])
-    pairs = adapters.next_cut_round(bracket, [winner[a] for a, _b in bracket], seeding)
-    if pairs is None:
+    rows = list(
+        last.matches.filter(bracket_slot__isnull=False)
+        .order_by("bracket_slot")
+        .values_list("bracket_slot", "team_a_id", "team_b_id", "result")
+    )
+    seeds = dict(MatchTeam.objects.filter(round=last).values_list("team_id", "seed"))
+    bracket = adapters.bracket_matches([(s, a, b) for s, a, b, _r in rows], seeds)
+    cut = topcut.advance(bracket, adapters.cut_winners(rows))
+    if cut is None:
         raise Conflict("The final has been played: the event is over.", code="event_over")
-    return _save_cut_round(event, number, seed, by, pairs, seeds)
+    return _save_cut_round(event, number, seed, by, cut)
 
 
 def _pair_first_cut(event: Event, number: int, seed: int, by, plan: selectors.Structure) -> Round:
@@ -219,38 +262,25 @@ def _pair_first_cut(event: Event, number: int, seed: int, by, plan: selectors.St
         random.Random(seed).shuffle(eligible)
     if len(eligible) < 2:
         raise Conflict("A top cut needs at least 2 teams still in the event.", code="too_few_teams")
-    size, entrants = adapters.cut_size(plan.top_cut, len(eligible))
-    seeded = eligible[:entrants]
-    pairs = adapters.first_cut_round(seeded, size)
-    seeds = {str(team): i for i, team in enumerate(seeded, start=1)}
-    warnings = []
-    if size < plan.top_cut:
-        warnings.append(f"Top {plan.top_cut} reduced to top {size}: too few teams.")
-    if entrants < size:
-        warnings.append(f"{size - entrants} bye(s) in the bracket of {size}: {entrants} teams.")
-    return _save_cut_round(event, number, seed, by, pairs, seeds, warnings)
+    return _save_cut_round(event, number, seed, by, topcut.seed_cut(eligible, plan.top_cut))
 
 
-def _save_cut_round(event, number, seed, by, pairs, seeds, warnings=()) -> Round:
-    names = dict(Team.objects.filter(event=event).values_list("pk", "name"))
-    played = [(a, b) for a, b in pairs if b is not None]
-    byes = [a for a, b in pairs if b is None]
-
-    def note(a: int, b: int) -> str:
-        return f"Seed {seeds.get(str(a), '?')} v seed {seeds.get(str(b), '?')}"
-
-    rows = [(a, b, note(a, b)) for a, b in played]
-    summary = {
-        "warnings": list(warnings),
-        "seeds": seeds,  # team id (as text: JSON keys) -> seed
-        "bracket": [list(pair) for pair in pairs],
-    }
-    summary["bye_team"] = byes[0] if byes else None
-    if byes:
-        summary["bye_note"] = (
-            ", ".join(names.get(t, str(t)) for t in byes) + " advance(s) with a bye"
+def _save_cut_round(event: Event, number: int, seed: int, by, cut: topcut.CutRound) -> Round:
+    rows = [
+        _Row(
+            m.high.team,
+            None if m.low is None else m.low.team,
+            (m.note(),),
+            slot=m.slot,
+            seeds=(m.high.seed, None if m.low is None else m.low.seed),
         )
-    return _save_round(event, number, Round.Stage.TOP_CUT, seed, by, rows, byes, summary)
+        for m in cut.matches
+    ]
+    byes = cut.byes
+    bye_note = cut.bye_note()
+    notes = _RoundNotes([bye_note] if bye_note else [], [(n,) for n in cut.notes])
+    summary = {"bye_team": byes[0] if byes else None}
+    return _save_round(event, number, Round.Stage.TOP_CUT, seed, by, rows, summary, notes)
 
 
 # --- unpair, publish, rearrange ------------------------------------------------------------
@@ -355,12 +385,12 @@ def round_swap_teams(*, round_: Round, team_1: object, team_2: object, by=None) 
     m1, m2 = one.match, two.match
     setattr(m1, f"team_{one.side}_id", two.team_id)
     setattr(m2, f"team_{two.side}_id", one.team_id)
+    notes, names = _pair_warnings(event, round_, [m1, m2])
     for m in (m1, m2):
-        m.note = ""
-    warnings = _pair_warnings(event, round_, [m1, m2])
-    for m in (m1, m2):
-        m.note = "; ".join(w for w in warnings if _mentions(w, m))[:300]
-        m.save(update_fields=["team_a", "team_b", "note", "updated_at"])
+        m.note = ""  # words of a row paired before notes were data
+        m.notes = adapters.notes_json(n for n in notes if m.table and n.table == m.table)
+        m.save(update_fields=["team_a", "team_b", "note", "notes", "updated_at"])
+    warnings = [presenters.note_text(n, names) for n in notes]
     MatchTeam.objects.filter(pk__in=[one.pk, two.pk]).delete()
     seats = _seat_orders([one.team_id, two.team_id])
     MatchTeam.objects.bulk_create(
@@ -391,12 +421,6 @@ def round_swap_teams(*, round_: Round, team_1: object, team_2: object, by=None) 
     return SwapOutcome(round_, warnings)
 
 
-def _mentions(warning: str, match: Match) -> bool:
-    return f"[{match.pk}]" in warning or (
-        match.table is not None and f"Table {match.table}:" in warning
-    )
-
-
 def _bump(round_: Round) -> None:
     """The round's pairings changed: a new version (new cache keys), announced after commit."""
     Round.objects.filter(pk=round_.pk).update(version=F("version") + 1)
@@ -404,26 +428,27 @@ def _bump(round_: Round) -> None:
     events.round_changed.fire(events.RoundChanged(round_.event_id, round_.pk, round_.number))
 
 
-def _pair_warnings(event: Event, round_: Round, matches: list[Match]) -> list[str]:
-    """For each match: a rematch, different match points, a second bye."""
+def _pair_warnings(
+    event: Event, round_: Round, matches: list[Match]
+) -> tuple[list[PairingNote], dict[int, str]]:
+    """For each match: a rematch, different match points, a second bye; and the names."""
     ids = {t for m in matches for t in (m.team_a_id, m.team_b_id) if t}
     facts = selectors.team_facts(event, ids, before_round=round_.number)
     names = dict(Team.objects.filter(pk__in=ids).values_list("pk", "name"))
-    out: list[str] = []
+    out: list[PairingNote] = []
     for m in matches:
-        where = f"Table {m.table}:" if m.table else "Bye:"
         a = facts[m.team_a_id]
         if m.team_b_id is None:
             if a.byes:
-                out.append(f"{where} {names[m.team_a_id]} gets a bye again ({a.byes + 1} byes).")
+                out.append(PairingNote("swap_bye_again", (m.team_a_id,), counts=(a.byes + 1,)))
             continue
         b = facts[m.team_b_id]
-        na, nb = names[m.team_a_id], names[m.team_b_id]
+        pair = (m.team_a_id, m.team_b_id)
         if m.team_b_id in a.opponents:
-            out.append(f"{where} rematch: {na} and {nb} have met before.")
+            out.append(PairingNote("swap_rematch", pair, table=m.table))
         if a.points != b.points:
-            out.append(f"{where} {na} ({a.points} pts) plays {nb} ({b.points} pts): points differ.")
-    return out
+            out.append(PairingNote("swap_points", pair, (a.points, b.points), table=m.table))
+    return out, names
 
 
 @transaction.atomic

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from core.errors import Conflict, ServiceError
-from pairing import selectors, services
+from pairing import presenters, selectors, services
 from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
 from support import factories
 from support.rounds import event_with_teams, games, match_of, play, win_all_a
@@ -205,7 +205,7 @@ def test_swap_warns_of_a_rematch_and_a_point_difference_and_logs_it():
     assert "points differ" in text
     winner_match.refresh_from_db()
     assert winner_match.team_b_id == old_opponent
-    assert "rematch" in winner_match.note
+    assert "rematch" in presenters.match_note(winner_match)
     log = PairingChange.objects.get(event=event, kind="swap")
     assert log.by == event.organizer
     assert log.warnings == outcome.warnings
@@ -390,7 +390,7 @@ def test_top_8_is_seeded_1v8_4v5_2v7_3v6_and_winners_advance_to_the_final():
     pairs = [(m.team_a_id, m.team_b_id) for m in quarter.matches.order_by("table")]
     s = dict(enumerate(seeds, start=1))
     assert pairs == [(s[1], s[8]), (s[4], s[5]), (s[2], s[7]), (s[3], s[6])]
-    assert quarter.matches.get(table=1).note == "Seed 1 v seed 8"
+    assert presenters.match_note(quarter.matches.get(table=1)) == "Seed 1 v seed 8"
     # the lower seed wins at tables 1 and 3, the higher seed at 2 and 4
     for m in quarter.matches.all():
         services.match_enter_result(match=m, **(games(0, 1) if m.table in (1, 3) else games(1, 0)))

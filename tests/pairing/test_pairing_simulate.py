@@ -45,9 +45,11 @@ def _check_event(report, swiss_rounds: int, top_cut: int) -> None:
     assert points == sorted(points, reverse=True)
     if top_cut:
         first_cut = rounds[swiss_rounds]
-        seeded = [
-            int(t) for t, _s in sorted(first_cut.summary["seeds"].items(), key=lambda x: x[1])
-        ]
+        seeded = list(
+            MatchTeam.objects.filter(round=first_cut)
+            .order_by("seed")
+            .values_list("team", flat=True)
+        )
         active = [r.team for r in table.rows if not table.teams[r.team].dropped]
         assert seeded == active[:top_cut]
         assert event.status == "finished"

@@ -2,7 +2,17 @@
 
 import pytest
 
-from pairing.domain.topcut import PlayoffError, champion, first_round, next_round
+from pairing.domain.notes import PairingNote
+from pairing.domain.topcut import (
+    CutRound,
+    PlayoffError,
+    advance,
+    champion,
+    cut_size,
+    first_round,
+    next_round,
+    seed_cut,
+)
 
 # Team ids deliberately unlike seed numbers: seed k is team 100 + 7 * k.
 SEEDS = [100 + 7 * k for k in range(1, 9)]
@@ -96,3 +106,95 @@ def test_next_round_rejects_a_winner_who_did_not_play_the_match() -> None:
     semis = first_round(SEEDS[:4])
     with pytest.raises(PlayoffError, match="did not play"):
         next_round(semis, {semis[0]: seed(2), semis[1]: seed(2)})
+
+
+# --- the stored bracket: size, seeds, slots (MTR 10.4, App. E; rules.md "Swiss rounds and
+# playoffs") -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wanted", "eligible", "size", "entrants"),
+    [
+        (8, 20, 8, 8),
+        (8, 8, 8, 8),
+        (8, 6, 8, 6),  # App. E: 5-8 teams play a bracket of 8, the best seeds get byes
+        (8, 5, 8, 5),
+        (8, 4, 4, 4),  # half of a bracket of 8 would be byes: a top 4
+        (8, 3, 4, 3),
+        (4, 2, 2, 2),
+        (2, 9, 2, 2),
+    ],
+)
+def test_cut_size_halves_while_more_than_half_would_be_byes(
+    wanted: int, eligible: int, size: int, entrants: int
+) -> None:
+    assert cut_size(wanted, eligible) == (size, entrants)
+
+
+def _slots(cut: CutRound) -> list[tuple[int, int, int | None]]:
+    return [(m.slot, m.high.seed, m.low.seed if m.low else None) for m in cut.matches]
+
+
+@pytest.mark.parametrize(
+    ("wanted", "teams", "slots"),
+    [
+        (8, 8, [(1, 1, 8), (2, 4, 5), (3, 2, 7), (4, 3, 6)]),  # MTR 10.4
+        (4, 9, [(1, 1, 4), (2, 2, 3)]),
+        (2, 9, [(1, 1, 2)]),
+        (8, 6, [(1, 1, None), (2, 4, 5), (3, 2, None), (4, 3, 6)]),  # seeds 7, 8 missing
+    ],
+)
+def test_seed_cut_numbers_seeds_and_slots_in_bracket_order(
+    wanted: int, teams: int, slots: list[tuple[int, int, int | None]]
+) -> None:
+    cut = seed_cut(SEEDS[:teams] + [999] * (teams > 8), wanted)
+    assert _slots(cut) == slots
+    assert all(m.high.team == seed(m.high.seed) for m in cut.matches)
+
+
+def test_seed_cut_notes_a_smaller_cut_and_its_byes() -> None:
+    cut = seed_cut(SEEDS[:3], 8)
+    assert cut.notes == (
+        PairingNote("cut_reduced", counts=(8, 4)),
+        PairingNote("cut_byes", counts=(1, 4, 3)),
+    )
+    assert cut.byes == (seed(1),)
+    assert cut.bye_note() == PairingNote("cut_bye", (seed(1),))
+    assert cut.matches[0].note() == PairingNote("bye_match")
+    assert cut.matches[1].note() == PairingNote("seeds", (seed(2), seed(3)), seeds=(2, 3))
+
+
+def test_seed_cut_needs_two_teams() -> None:
+    with pytest.raises(PlayoffError, match="at least 2"):
+        seed_cut(SEEDS[:1], 8)
+
+
+@pytest.mark.parametrize(
+    ("winning_seeds", "next_slots"),
+    [
+        ((8, 4, 7, 3), [(1, 4, 8), (2, 3, 7)]),  # 1/8 meets 4/5, the higher seed first
+        ((1, 5, 2, 6), [(1, 1, 5), (2, 2, 6)]),
+    ],
+)
+def test_advance_pairs_neighbouring_slots_and_keeps_the_seeds(
+    winning_seeds: tuple[int, ...], next_slots: list[tuple[int, int, int]]
+) -> None:
+    quarters = seed_cut(SEEDS, 8)
+    winners = {m.slot: seed(s) for m, s in zip(quarters.matches, winning_seeds, strict=True)}
+    semis = advance(quarters.matches, winners)
+    assert semis is not None
+    assert _slots(semis) == next_slots
+
+
+def test_advance_moves_a_bye_on_and_ends_after_the_final() -> None:
+    first = seed_cut(SEEDS[:3], 4)  # seed 1 has a bye, 2 v 3
+    final = advance(first.matches, {2: seed(3)})
+    assert final is not None
+    assert _slots(final) == [(1, 1, 3)]
+    assert advance(final.matches, {1: seed(3)}) is None
+
+
+def test_advance_refuses_a_match_without_a_winner() -> None:
+    quarters = seed_cut(SEEDS, 8)
+    with pytest.raises(PlayoffError, match="no winner"):
+        advance(quarters.matches, {1: seed(1)})

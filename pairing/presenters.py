@@ -1,0 +1,184 @@
+"""The pairing's notes in words, with the teams' names: the one place that writes them.
+
+The domain returns ``PairingNote`` records (pairing.domain.notes); the services store them as
+JSON (``Match.notes``, ``Round.summary["bye_notes"]`` and ``["warning_notes"]``); the pages, the
+API and the pairing log all show them through this module, so a note reads the same everywhere.
+
+Rows written before the notes were data hold their words already (``Match.note``,
+``Round.summary["bye_note"]`` and ``["warnings"]``, names included): they are shown as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from pairing.domain.notes import PairingNote, note_from_data
+from pairing.models import Match, Round
+from tournament.models import Team
+
+Names = Mapping[int, str]
+
+
+# --- one note ------------------------------------------------------------------------------
+
+
+def note_text(note: PairingNote, names: Names) -> str:
+    """One note in words."""
+    return _WRITERS[note.kind](note, _Namer(names))
+
+
+def notes_text(notes: Iterable[PairingNote], names: Names) -> str:
+    """Several notes of one match or one warning, joined as one line."""
+    return "; ".join(note_text(note, names) for note in notes)
+
+
+class _Namer:
+    def __init__(self, names: Names) -> None:
+        self.names = names
+
+    def __call__(self, team: int) -> str:
+        return self.names.get(team, f"Team {team}")
+
+
+def _pts(points: int, *, long: bool = False) -> str:
+    unit = "point" if long else "pt"
+    return f"{points} {unit}" if abs(points) == 1 else f"{points} {unit}s"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _pair_down(note: PairingNote, name: _Namer) -> str:
+    (a, b), (pa, pb) = note.team_ids, note.points
+    head = f"{name(a)} ({_pts(pa)}) plays down against {name(b)} ({_pts(pb)})"
+    if note.reason == "odd_group":
+        return f"{head}: odd number of teams on {_pts(pa, long=True)}"
+    return f"{head}: pairing within the point groups would have forced a rematch"
+
+
+def _rematch(note: PairingNote, name: _Namer) -> str:
+    a, b = note.team_ids
+    return f"{name(a)} and {name(b)} meet again: no pairing of this round avoids every rematch"
+
+
+def _bye(note: PairingNote, name: _Namer) -> str:
+    team, *passed_over = note.team_ids
+    if note.reason == "random":
+        return f"{name(team)} gets the bye: drawn at random in round 1"
+    head = f"{name(team)} ({_pts(note.points[0])}, {_ordinal(note.place or 0)}) gets the bye: "
+    if note.reason == "no_bye_yet":
+        reason = "lowest-ranked team without a bye"
+    else:
+        reason = "every team has had a bye; lowest-ranked team with the fewest byes"
+    if passed_over:
+        skipped = ", ".join(name(t) for t in passed_over[:3])
+        more = " and others" if len(passed_over) > 3 else ""
+        reason += (
+            f" whose bye leaves no avoidable rematch (a bye to {skipped}{more} would force one)"
+        )
+    return head + reason
+
+
+def _where(note: PairingNote) -> str:
+    return f"Table {note.table}:" if note.table else "Bye:"
+
+
+def _swap_rematch(note: PairingNote, name: _Namer) -> str:
+    a, b = note.team_ids
+    return f"{_where(note)} rematch: {name(a)} and {name(b)} have met before."
+
+
+def _swap_points(note: PairingNote, name: _Namer) -> str:
+    (a, b), (pa, pb) = note.team_ids, note.points
+    return f"{_where(note)} {name(a)} ({pa} pts) plays {name(b)} ({pb} pts): points differ."
+
+
+def _swap_bye_again(note: PairingNote, name: _Namer) -> str:
+    return f"{_where(note)} {name(note.team_ids[0])} gets a bye again ({note.counts[0]} byes)."
+
+
+def _cut_byes(note: PairingNote, _name: _Namer) -> str:
+    byes, size, teams = note.counts
+    return f"{byes} bye(s) in the bracket of {size}: {teams} teams."
+
+
+_WRITERS: dict[str, Callable[[PairingNote, _Namer], str]] = {
+    "pair_down": _pair_down,
+    "rematch": _rematch,
+    "bye": _bye,
+    "bye_match": lambda _note, _name: "Bye",
+    "seeds": lambda note, _name: f"Seed {note.seeds[0]} v seed {note.seeds[1]}",
+    "cut_bye": lambda note, name: (
+        ", ".join(name(t) for t in note.team_ids) + " advance(s) with a bye"
+    ),
+    "cut_reduced": lambda note, _name: (
+        f"Top {note.counts[0]} reduced to top {note.counts[1]}: too few teams."
+    ),
+    "cut_byes": _cut_byes,
+    "table_lost": lambda note, _name: f"table {note.table} could not be kept",
+    "swap_rematch": _swap_rematch,
+    "swap_points": _swap_points,
+    "swap_bye_again": _swap_bye_again,
+}
+
+
+# --- stored notes --------------------------------------------------------------------------
+
+
+def match_notes(match: Match) -> list[PairingNote]:
+    return [note_from_data(data) for data in match.notes or []]
+
+
+def match_note(match: Match) -> str:
+    """A match's note with its teams' names (loaded with the match), or the old text."""
+    if not match.notes:
+        return match.note
+    names = {match.team_a_id: match.team_a.name}
+    if match.team_b_id is not None:
+        names[match.team_b_id] = match.team_b.name
+    return notes_text(match_notes(match), names)
+
+
+@dataclass(frozen=True)
+class RoundNotes:
+    bye_note: str | None
+    warnings: list[str]
+
+
+def round_note_data(round_: Round) -> tuple[list[PairingNote], list[list[PairingNote]]]:
+    """The round's bye notes and its warnings (each a list of notes shown as one line)."""
+    summary = round_.summary or {}
+    bye = [note_from_data(d) for d in summary.get("bye_notes", [])]
+    warnings = [[note_from_data(d) for d in group] for group in summary.get("warning_notes", [])]
+    return bye, warnings
+
+
+def round_notes(round_: Round, names: Names | None = None) -> RoundNotes:
+    """The bye note and the staff's warnings of a round in words. ``names`` may hold some of
+    the teams' names already (the loaded matches); the others are read in one query."""
+    summary = round_.summary or {}
+    if "bye_notes" not in summary and "warning_notes" not in summary:
+        return RoundNotes(summary.get("bye_note") or None, list(summary.get("warnings", [])))
+    bye, warnings = round_note_data(round_)
+    names = _with_names(names or {}, [*bye, *(n for group in warnings for n in group)])
+    return RoundNotes(notes_text(bye, names) or None, [notes_text(g, names) for g in warnings])
+
+
+def _with_names(names: Names, notes: Sequence[PairingNote]) -> Names:
+    missing = {t for note in notes for t in note.team_ids} - set(names)
+    if not missing:
+        return names
+    return {**names, **dict(Team.objects.filter(pk__in=missing).values_list("pk", "name"))}
+
+
+def match_names(matches: Iterable[Match]) -> dict[int, str]:
+    """The names of the teams of loaded matches (``team_a`` and ``team_b`` selected)."""
+    names: dict[int, str] = {}
+    for m in matches:
+        names[m.team_a_id] = m.team_a.name
+        if m.team_b_id is not None:
+            names[m.team_b_id] = m.team_b.name
+    return names
