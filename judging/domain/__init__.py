@@ -1,0 +1,1 @@
+"""Pure domain of the judging app: no Django imports."""
