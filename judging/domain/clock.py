@@ -2,7 +2,8 @@
 IPG 3.1, 3.3; docs/rules.md "End of round (MTR 2.4) and extensions", "Swiss rounds and playoffs",
 "Penalties").
 
-Import everything from here; the code lives in ``clock_round`` (the round's clock).
+Import everything from here; the code lives in ``clock_round`` (the round's clock) and
+``clock_table`` (a table's time and end-of-round procedure).
 
 Nothing is counted down or stored as a counter: the caller passes the stored facts and ``now``,
 and every function returns the state at ``now``. Facts dated after ``now`` are ignored, so the
@@ -19,8 +20,56 @@ correction
     ``remaining`` 0 calls time at ``at``, even while paused.
 time called (round)
     The moment the running time reaches the round's deadline (MTR 2.4).
+time called (table)
+    The moment the running time reaches the round's deadline plus the table's applied
+    extensions: "the end-of-match procedure does not begin until the time extension has expired"
+    (MTR 2.4, 2.6).
+turn 0
+    The turn in progress when time is called at the table; the active team finishes it (MTR 2.4).
+    With the passing-at-time flag the active team had already announced passing, so turn 0 is
+    the next team's (docs/rules.md "End of round"): the flag stands for that pass, which is
+    then not recorded again.
+additional turns
+    The team turns after turn 0: 3 in 2HG (MTR 2.4) plus 2 per Slow Play penalty that added
+    turns (IPG 3.3; MTR 2.6). They are team turns actually taken, counted by "turn passed" facts
+    after time: each starts the next turn and names the team active next (default: the other
+    team; the same team for an extra turn from a card). The k-th pass after time starts
+    additional turn k; the pass that ends turn n ends the procedure.
+between games
+    A game ended drawn and the next has not begun. Time called then (or a game drawn during the
+    procedure): in Swiss no new game starts and the match is a draw (MTR 2.1, 2.4); in a playoff
+    a new game starts under the added state-based action below.
+added state-based action (playoffs)
+    "A team not on the highest life total loses" (MTR 2.4; teams count as one player). It
+    applies after the additional turns on equal life totals, and to a game started after time
+    was called between games. Here it is ending ``sudden_death`` while the totals are equal and
+    ``life`` (with the winner) once they differ.
 
-Remaining seconds are rounded up: 0 exactly when time has been called.
+Decisions where the rules leave a choice
+----------------------------------------
+- An extension given after the table's time was called applies while the table is in turn 0,
+  and not once the first additional turn has begun. MTR 2.4 starts the end-of-match procedure
+  only when the extension has expired, and the extensions of MTR 2.6 make up for time the table
+  lost while the clock ran; turn 0 is the turn time interrupted, often the very turn a ruling or
+  deck check paused, and the extension is usually entered once that pause is over. Additional
+  turns are untimed, so time given during them would mean nothing; such an extension is kept in
+  ``extensions_not_applied``. An applied extension moves the table's time called later, so the
+  table plays on and turn 0 is whichever turn is in progress when the new time runs out.
+- A Slow Play Warning adds its 2 turns when given before the table's time is called, and when
+  given during turn 0 unless the event setting ``turn_zero_is_additional`` is on (IPG 3.3 gives
+  none "if the match is already in additional turns"; MTR 2.4's wording, "finishes their turn
+  and then ... additional turns", keeps turn 0 apart from them, hence the default off). At
+  Regular REL nothing is added (JAR). Warnings without turns are kept in
+  ``slow_play_without_turns``.
+- A pass recorded exactly at the moment time is called belongs before time: the turn it starts
+  is turn 0.
+- A result (a game won, a result recorded) ends the table's procedure whenever it comes,
+  including after the additional turns: a win at the end of the last turn is often recorded
+  after the pass.
+- Playoff life totals are the totals at ``now``; the game stops when the additional turns end,
+  so they are the totals at that moment, and in sudden death the live totals. Unknown totals
+  give ending ``life`` with no winner: the judge compares them at the table.
+- Remaining seconds are rounded up: 0 exactly when time has been called.
 """
 
 from judging.domain.clock_round import (
@@ -32,21 +81,71 @@ from judging.domain.clock_round import (
     RoundStatus,
     Stage,
     TimeLimits,
-    next_deadline,
     round_length_for,
     round_state,
 )
+from judging.domain.clock_table import (
+    ADDITIONAL_TURNS,
+    DECK_CHECK_BONUS,
+    DELAY_LIMIT,
+    FEATURE_MATCH_BONUS,
+    PAUSE_THRESHOLD,
+    SLOW_PLAY_TURNS,
+    ActiveTeamSet,
+    Ending,
+    Extension,
+    ExtensionReason,
+    GameEnded,
+    GameStarted,
+    MatchEnded,
+    Phase,
+    Rel,
+    SlowPlay,
+    TableEvent,
+    TableFacts,
+    TableState,
+    TeamId,
+    TurnPassed,
+    earliest_deadline,
+    next_deadline,
+    standard_extension,
+    table_state,
+)
 
 __all__ = [
+    "ADDITIONAL_TURNS",
+    "DECK_CHECK_BONUS",
+    "DELAY_LIMIT",
+    "FEATURE_MATCH_BONUS",
+    "PAUSE_THRESHOLD",
+    "SLOW_PLAY_TURNS",
+    "ActiveTeamSet",
     "ClockError",
     "Correction",
+    "Ending",
+    "Extension",
+    "ExtensionReason",
+    "GameEnded",
+    "GameStarted",
+    "MatchEnded",
     "Pause",
+    "Phase",
+    "Rel",
     "RoundFacts",
     "RoundState",
     "RoundStatus",
+    "SlowPlay",
     "Stage",
+    "TableEvent",
+    "TableFacts",
+    "TableState",
+    "TeamId",
     "TimeLimits",
+    "TurnPassed",
+    "earliest_deadline",
     "next_deadline",
     "round_length_for",
     "round_state",
+    "standard_extension",
+    "table_state",
 ]

@@ -210,9 +210,3 @@ def round_state(facts: RoundFacts, now: datetime) -> RoundState:
     if clock.paused:
         return RoundState("paused", None, remaining, None)
     return RoundState("running", called, remaining, None)
-
-
-def next_deadline(facts: RoundFacts, now: datetime) -> datetime | None:
-    """When time will be called, if the clock is running towards it; None otherwise."""
-    state = round_state(facts, now)
-    return state.ends_at if state.status == "running" else None
