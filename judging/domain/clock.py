@@ -2,8 +2,9 @@
 IPG 3.1, 3.3; docs/rules.md "End of round (MTR 2.4) and extensions", "Swiss rounds and playoffs",
 "Penalties").
 
-Import everything from here; the code lives in ``clock_round`` (the round's clock) and
-``clock_table`` (a table's time and end-of-round procedure).
+Import everything from here; the code lives in ``clock_round`` (the round's clock),
+``clock_table`` (a table's time and end-of-round procedure) and ``clock_floor`` (the judges'
+floor view).
 
 Nothing is counted down or stored as a counter: the caller passes the stored facts and ``now``,
 and every function returns the state at ``now``. Facts dated after ``now`` are ignored, so the
@@ -72,6 +73,7 @@ Decisions where the rules leave a choice
 - Remaining seconds are rounded up: 0 exactly when time has been called.
 """
 
+from judging.domain.clock_floor import FloorLine, floor_order
 from judging.domain.clock_round import (
     ClockError,
     Correction,
@@ -125,6 +127,7 @@ __all__ = [
     "Ending",
     "Extension",
     "ExtensionReason",
+    "FloorLine",
     "GameEnded",
     "GameStarted",
     "MatchEnded",
@@ -143,6 +146,7 @@ __all__ = [
     "TimeLimits",
     "TurnPassed",
     "earliest_deadline",
+    "floor_order",
     "next_deadline",
     "round_length_for",
     "round_state",
