@@ -112,6 +112,7 @@ from judging.domain.clock_table import (
     next_deadline,
     standard_extension,
     table_state,
+    table_states,
 )
 
 __all__ = [
@@ -152,4 +153,5 @@ __all__ = [
     "round_state",
     "standard_extension",
     "table_state",
+    "table_states",
 ]

@@ -195,7 +195,11 @@ def running_clock(facts: RoundFacts, now: datetime) -> RunningClock | None:
 
 def round_state(facts: RoundFacts, now: datetime) -> RoundState:
     """The round's clock at ``now`` (docs/api.md "Clock")."""
-    clock = running_clock(facts, now)
+    return state_of(facts, running_clock(facts, now), now)
+
+
+def state_of(facts: RoundFacts, clock: RunningClock | None, now: datetime) -> RoundState:
+    """``round_state`` from a running clock already worked out."""
     if clock is None:
         last = _latest(facts.corrections, now)
         length = facts.length if last is None else last.remaining

@@ -10,16 +10,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from operator import attrgetter
 from typing import Literal
 
 from judging.domain.clock_round import (
     ClockError,
     RoundFacts,
+    RoundState,
     RoundStatus,
     RunningClock,
     ceil_div,
     round_state,
     running_clock,
+    state_of,
 )
 
 TeamId = int
@@ -208,8 +211,8 @@ def standard_extension(reason: ExtensionReason, duration: timedelta) -> int:
 
 
 def _sorted_events(facts: TableFacts, now: datetime) -> list[TableEvent]:
-    indexed = [(e.at, i, e) for i, e in enumerate(facts.events) if e.at <= now]
-    return [e for _, _, e in sorted(indexed, key=lambda t: (t[0], t[1]))]
+    """The events known at ``now`` by time; the sort is stable, so ties keep their order."""
+    return sorted((e for e in facts.events if e.at <= now), key=attrgetter("at"))
 
 
 def _passed_between(events: list[TableEvent], after: datetime, until: datetime) -> bool:
@@ -321,9 +324,31 @@ def _active_before_time(facts: TableFacts, events: list[TableEvent]) -> TeamId |
 def table_state(facts: TableFacts, now: datetime) -> TableState:
     """The table at ``now``: playing, finishing turn, additional turn k of n, between games or
     over (MTR 2.4, 2.6; IPG 3.3; docs/rules.md "End of round (MTR 2.4) and extensions")."""
-    events = _sorted_events(facts, now)
     clock = running_clock(facts.round, now)
-    rs = round_state(facts.round, now)
+    return _table_state(facts, now, clock, state_of(facts.round, clock, now))
+
+
+def table_states(tables: Iterable[TableFacts], now: datetime) -> list[TableState]:
+    """``table_state`` of many tables, each round's clock worked out once (a floor view)."""
+    rounds: dict[int, tuple[RoundFacts, RunningClock | None, RoundState]] = {}
+    states = []
+    for facts in tables:
+        known = rounds.get(id(facts.round))
+        if known is None:
+            clock = running_clock(facts.round, now)
+            known = rounds[id(facts.round)] = (
+                facts.round,
+                clock,
+                state_of(facts.round, clock, now),
+            )
+        states.append(_table_state(facts, now, known[1], known[2]))
+    return states
+
+
+def _table_state(
+    facts: TableFacts, now: datetime, clock: RunningClock | None, rs: RoundState
+) -> TableState:
+    events = _sorted_events(facts, now)
     decided = any(
         isinstance(e, MatchEnded) or (isinstance(e, GameEnded) and e.outcome == "won")
         for e in events

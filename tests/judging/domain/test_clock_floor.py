@@ -16,7 +16,7 @@ from judging.domain.clock import (
     TableFacts,
     TurnPassed,
     floor_order,
-    table_state,
+    table_states,
 )
 
 T0 = datetime(2026, 3, 7, 10, 0, tzinfo=UTC)
@@ -34,7 +34,7 @@ def table(number: int, *events: TableEvent, **kw: object) -> TableFacts:
 
 
 def summaries(tables: list[TableFacts], minute: float) -> list[str]:
-    states = [table_state(t, at(minute)) for t in tables]
+    states = table_states(tables, at(minute))
     return [line.summary for line in floor_order(states, NAMES)]
 
 

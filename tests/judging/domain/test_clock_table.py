@@ -28,6 +28,7 @@ from judging.domain.clock import (
     next_deadline,
     standard_extension,
     table_state,
+    table_states,
 )
 
 T0 = datetime(2026, 3, 7, 10, 0, tzinfo=UTC)
@@ -480,6 +481,14 @@ def test_a_final_without_time_limit_has_no_time() -> None:
 )
 def test_next_deadline_of_a_table(facts: TableFacts, minute: float, expected: datetime) -> None:
     assert next_deadline(facts, at(minute)) == expected
+
+
+def test_table_states_of_a_round_equal_table_state_one_by_one() -> None:
+    """The floor view's batch works each round's clock out once and changes nothing else."""
+    other_round = replace(ROUND, pauses=(Pause(at(10), at(14)),))
+    tables: list[TableFacts] = [p.values[0] for p in PROCEDURE_CASES + PLAYOFF_CASES]  # type: ignore[misc]
+    tables += [replace(tables[0], round=other_round), replace(tables[3], round=other_round)]
+    assert table_states(tables, at(57)) == [table_state(t, at(57)) for t in tables]
 
 
 def test_earliest_deadline_of_a_round_and_its_tables() -> None:
