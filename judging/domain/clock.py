@@ -57,11 +57,11 @@ Decisions where the rules leave a choice
   ``extensions_not_applied``. An applied extension moves the table's time called later, so the
   table plays on and turn 0 is whichever turn is in progress when the new time runs out.
 - A Slow Play Warning adds its 2 turns when given before the table's time is called, and when
-  given during turn 0 unless the event setting ``turn_zero_is_additional`` is on (IPG 3.3 gives
-  none "if the match is already in additional turns"; MTR 2.4's wording, "finishes their turn
-  and then ... additional turns", keeps turn 0 apart from them, hence the default off). At
-  Regular REL nothing is added (JAR). Warnings without turns are kept in
-  ``slow_play_without_turns``.
+  given during turn 0 unless the event setting ``turn_zero_is_additional`` is on. A match
+  already in additional turns gets none (IPG 3.3; docs/rules.md "Slow Play"), and the IPG does
+  not say whether turn 0 is one of them; MTR 2.4 has the active player finish their turn and
+  then counts the additional turns apart from it, hence the default off. At Regular REL nothing
+  is added (JAR). Warnings without turns are kept in ``slow_play_without_turns``.
 - A pass recorded exactly at the moment time is called belongs before time: the turn it starts
   is turn 0.
 - A result (a game won, a result recorded) ends the table's procedure whenever it comes,
