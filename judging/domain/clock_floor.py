@@ -1,0 +1,74 @@
+"""The judges' floor view: the tables still playing, what needs a judge soonest first.
+
+Part of ``judging.domain.clock``; import from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from judging.domain.clock_table import TableState, TeamId
+
+
+@dataclass(frozen=True, slots=True)
+class FloorLine:
+    """One line of the judges' floor view."""
+
+    table: int
+    summary: str
+    state: TableState
+
+
+# ---------------------------------------------------------------------------------------------
+# The floor view
+
+
+def _clock_text(seconds: int) -> str:
+    minutes, secs = divmod(seconds, 60)
+    return f"{minutes}:{secs:02d}"
+
+
+def _summary(state: TableState, names: Mapping[TeamId, str]) -> str:
+    team = state.active_team
+    who = "active team not recorded" if team is None else f"{names.get(team, team)} active"
+    if state.phase == "extra_turns":
+        text = f"additional turn {state.extra_turn} of {state.extra_turns_total}, {who}"
+    elif state.phase == "finishing_turn":
+        text = f"finishing the turn (turn 0), {who}"
+    elif state.phase == "between_games":
+        text = "time called between games: new game, a team not on the highest life total loses"
+    elif state.ending == "sudden_death":
+        text = "life totals equal: play continues, a team not on the highest total loses"
+    elif state.phase == "over":
+        text = "over"
+    elif state.remaining_seconds is None:
+        text = "no time limit"
+    else:
+        left = f"{_clock_text(state.remaining_seconds)} left"
+        text = (
+            f"+{state.extension_minutes} min extension, {left}" if state.extension_minutes else left
+        )
+    if state.paused and state.phase == "playing":
+        text += " (paused)"
+    return f"table {state.table}: {text}"
+
+
+def _floor_key(state: TableState) -> tuple[int, int, int]:
+    far = 10**9
+    if state.phase == "extra_turns":
+        return (0, state.turns_left or 0, state.table)
+    if state.phase == "finishing_turn":
+        return (1, 0, state.table)
+    if state.phase in ("between_games", "over"):
+        return (2, 0, state.table)
+    left = far if state.remaining_seconds is None else state.remaining_seconds
+    return (3 if state.extension_minutes else 4, left, state.table)
+
+
+def floor_order(states: Iterable[TableState], team_names: Mapping[TeamId, str]) -> list[FloorLine]:
+    """The tables still playing, what needs a judge soonest first: additional turns (fewest
+    turns left first), finishing turns, playoff tables under the added state-based action,
+    extended tables (least time left first), then the rest. Tables that are over are left out."""
+    shown = [s for s in states if s.phase != "over" or s.ending == "sudden_death"]
+    return [FloorLine(s.table, _summary(s, team_names), s) for s in sorted(shown, key=_floor_key)]
