@@ -1,10 +1,31 @@
-"""Pages answer access errors like the API: 404 for what is private, login for anonymous callers."""
+"""Every request gets its caller (``request.caller``, resolved once and lazily); pages answer
+access errors like the API: 404 for what is private, login for anonymous callers."""
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.functional import SimpleLazyObject
+from django.utils.module_loading import import_string
 
 from core.errors import AccessDenied, NotVisible
+
+
+def resolve_caller(request):
+    """The caller of the request, by the function settings.TANDEM_CALLER_RESOLVER names (core
+    imports no app)."""
+    return import_string(settings.TANDEM_CALLER_RESOLVER)(request)
+
+
+class CallerMiddleware:
+    """request.caller: resolved on first use, after AuthenticationMiddleware set request.user."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        request.caller = SimpleLazyObject(lambda: resolve_caller(request))
+        return self.get_response(request)
 
 
 class AccessErrorsMiddleware:

@@ -1,6 +1,6 @@
 """REST API of decklists, pools and the card catalogue (api.md "Decklists").
 
-Who may call (tournament.access): a team reads and, before the lock, writes its own lists
+Who may call (the access layer, access): a team reads and, before the lock, writes its own lists
 (X-Team-Key); staff read every list (Perm.VIEW_PRIVATE) and write before the lock
 (Perm.MANAGE_DECKLISTS); after round 1 is paired only judges write (Perm.DECK_CHECKS), and the
 change is logged. The catalogue and card look-up are public.
@@ -8,21 +8,20 @@ change is logged. The catalogue and card look-up are public.
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from django.urls import path
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from access import Perm, access_event, access_player, access_team, can
+from core import converters  # noqa: F401  (registers <id:...>)
+from core.api_views import APIView
 from decklists import catalogue_cache
-from decklists.access import require_decklist_write
 from decklists.domain.cards import UNLIMITED, CardFacts
 from decklists.domain.udc import Problem
 from decklists.services import catalogue as catalogue_svc
 from decklists.services import decklists as svc
-from tournament.access import Perm, actor_from_api, require, require_team
-from tournament.models import Event, Player, Team
+from tournament.models import Event, Player
 
 # --- JSON shapes ------------------------------------------------------------------------------
 
@@ -202,12 +201,6 @@ def _valid(serializer_class, request) -> dict:
 # --- views ------------------------------------------------------------------------------------
 
 
-def _player(request, pk: int, perm: Perm) -> Player:
-    player = get_object_or_404(Player.objects.select_related("team__event"), pk=pk)
-    require_team(actor_from_api(request), player.team, perm)
-    return player
-
-
 def _player_answer(player: Player) -> dict:
     report = svc.team_report(player.team)
     deck = next(d for d in report.decks if d.player.pk == player.pk)
@@ -225,32 +218,25 @@ class PlayerDecklistView(APIView):
 
     @extend_schema(responses=DECKLIST_OUT)
     def get(self, request, pk: int):
-        player = _player(request, pk, Perm.VIEW_PRIVATE)
+        player = access_player(request.caller, pk, Perm.READ_DECKLISTS)
         return Response(_player_answer(player))
 
     @extend_schema(request=DecklistInSerializer, responses=DECKLIST_OUT)
     def put(self, request, pk: int):
-        player = get_object_or_404(Player.objects.select_related("team__event"), pk=pk)
-        actor = actor_from_api(request)
-        judge = require_decklist_write(actor, player.team)
+        caller = request.caller
+        player = access_player(caller, pk, Perm.WRITE_DECKLISTS)
         values = _valid(DecklistInSerializer, request)
         svc.decklist_submit(
             player=player,
             main=values["main"],
             sideboard=values["sideboard"],
             user=request.user,
-            by_team=actor.acts_for(player.team),
-            judge=judge,
+            by_team=caller.acts_for(player.team),
+            judge=can(caller, Perm.DECK_CHECKS, player.team.event),
             reason=values["reason"],
         )
         player.team.event.refresh_from_db()
         return Response(_player_answer(player))
-
-
-def _team(request, pk: int, perm: Perm) -> Team:
-    team = get_object_or_404(Team.objects.select_related("event"), pk=pk)
-    require_team(actor_from_api(request), team, perm)
-    return team
 
 
 class TeamDecklistsView(APIView):
@@ -258,7 +244,7 @@ class TeamDecklistsView(APIView):
 
     @extend_schema(responses=TEAM_DECKLISTS_OUT)
     def get(self, request, pk: int):
-        team = _team(request, pk, Perm.VIEW_PRIVATE)
+        team = access_team(request.caller, pk, Perm.READ_DECKLISTS)
         return Response(report_json(svc.team_report(team)))
 
 
@@ -267,30 +253,23 @@ class TeamPoolView(APIView):
 
     @extend_schema(responses=TEAM_DECKLISTS_OUT)
     def get(self, request, pk: int):
-        team = _team(request, pk, Perm.VIEW_PRIVATE)
+        team = access_team(request.caller, pk, Perm.READ_DECKLISTS)
         return Response(report_json(svc.team_report(team)))
 
     @extend_schema(request=PoolInSerializer, responses=TEAM_DECKLISTS_OUT)
     def put(self, request, pk: int):
-        team = get_object_or_404(Team.objects.select_related("event"), pk=pk)
-        actor = actor_from_api(request)
-        judge = require_decklist_write(actor, team)
+        caller = request.caller
+        team = access_team(caller, pk, Perm.WRITE_DECKLISTS)
         values = _valid(PoolInSerializer, request)
         svc.pool_submit(
             team=team,
             text=values["pool"],
             user=request.user,
-            by_team=actor.acts_for(team),
-            judge=judge,
+            by_team=caller.acts_for(team),
+            judge=can(caller, Perm.DECK_CHECKS, team.event),
             reason=values["reason"],
         )
         return Response(report_json(svc.team_report(team)))
-
-
-def _event(request, pk: int, perm: Perm) -> Event:
-    event = get_object_or_404(Event, pk=pk)
-    require(actor_from_api(request), perm, event)
-    return event
 
 
 def board_row_json(report: svc.TeamReport) -> dict:
@@ -334,7 +313,7 @@ class EventDecklistsView(APIView):
         ),
     )
     def get(self, request, pk: int):
-        event = _event(request, pk, Perm.VIEW_PRIVATE)
+        event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
         status = request.query_params.get("status")
         if status and status not in svc.STATUSES:
             raise exceptions.ValidationError({"status": ["Use missing, illegal or legal."]})
@@ -363,11 +342,11 @@ class EventDeckRulesView(APIView):
 
     @extend_schema(responses=DECK_RULES)
     def get(self, request, pk: int):
-        return Response(self._answer(_event(request, pk, Perm.VIEW_EVENT)))
+        return Response(self._answer(access_event(request.caller, pk, Perm.VIEW_EVENT)))
 
     @extend_schema(request=DeckRulesInSerializer, responses=DECK_RULES)
     def put(self, request, pk: int):
-        event = _event(request, pk, Perm.EDIT_EVENT)
+        event = access_event(request.caller, pk, Perm.EDIT_EVENT)
         values = _valid(DeckRulesInSerializer, request)
         svc.two_headed_giant_bans_set(
             event=event, names=values["two_headed_giant_bans"], user=request.user
@@ -380,7 +359,7 @@ class EventDecklistChangesView(APIView):
 
     @extend_schema(responses=inline_serializer("DecklistChanges", {}, many=True))
     def get(self, request, pk: int):
-        event = _event(request, pk, Perm.VIEW_PRIVATE)
+        event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
         return Response(
             [
                 {
@@ -460,13 +439,13 @@ class CardSearchView(APIView):
 # --- URLs (included from tournament/api_urls.py) ------------------------------------------------
 
 urlpatterns = [
-    path("players/<int:pk>/decklist/", PlayerDecklistView.as_view(), name="api-player-decklist"),
-    path("teams/<int:pk>/decklists/", TeamDecklistsView.as_view(), name="api-team-decklists"),
-    path("teams/<int:pk>/pool/", TeamPoolView.as_view(), name="api-team-pool"),
-    path("events/<int:pk>/decklists/", EventDecklistsView.as_view(), name="api-event-decklists"),
-    path("events/<int:pk>/deck-rules/", EventDeckRulesView.as_view(), name="api-event-deck-rules"),
+    path("players/<id:pk>/decklist/", PlayerDecklistView.as_view(), name="api-player-decklist"),
+    path("teams/<id:pk>/decklists/", TeamDecklistsView.as_view(), name="api-team-decklists"),
+    path("teams/<id:pk>/pool/", TeamPoolView.as_view(), name="api-team-pool"),
+    path("events/<id:pk>/decklists/", EventDecklistsView.as_view(), name="api-event-decklists"),
+    path("events/<id:pk>/deck-rules/", EventDeckRulesView.as_view(), name="api-event-deck-rules"),
     path(
-        "events/<int:pk>/decklist-changes/",
+        "events/<id:pk>/decklist-changes/",
         EventDecklistChangesView.as_view(),
         name="api-event-decklist-changes",
     ),

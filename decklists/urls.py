@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from core import converters  # noqa: F401  (registers <id:...>)
 from decklists import views
 
 urlpatterns = [
@@ -11,16 +12,16 @@ urlpatterns = [
         views.team_decklist_save,
         name="team-decklist-save",
     ),
-    path("events/<int:pk>/decklists/", views.board, name="event-decklists"),
-    path("events/<int:pk>/decklists/rules/", views.deck_rules, name="event-deck-rules"),
-    path("events/<int:pk>/decklists/print/", views.print_all, name="event-decklists-print"),
+    path("events/<id:pk>/decklists/", views.board, name="event-decklists"),
+    path("events/<id:pk>/decklists/rules/", views.deck_rules, name="event-deck-rules"),
+    path("events/<id:pk>/decklists/print/", views.print_all, name="event-decklists-print"),
     path(
-        "events/<int:pk>/decklists/<int:team_id>/",
+        "events/<id:pk>/decklists/<id:team_id>/",
         views.staff_team,
         name="event-team-decklists",
     ),
     path(
-        "events/<int:pk>/decklists/<int:team_id>/print/",
+        "events/<id:pk>/decklists/<id:team_id>/print/",
         views.print_team,
         name="event-team-decklists-print",
     ),

@@ -3,7 +3,7 @@ limited pool registration, the 2HG-only bans of an event, and the catalogue's st
 
 Saving works without JavaScript (post, redirect, page); static/js/decklists.js posts the same
 forms with fetch and swaps the parts of the page marked ``data-live`` from the answer, and polls
-so a teammate's save shows up. Rights: decklists.access.
+so a teammate's save shows up. Rights: the access layer (access).
 """
 
 from __future__ import annotations
@@ -14,11 +14,19 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from access import (
+    MAX_ID,
+    Perm,
+    access_event,
+    access_team,
+    access_team_by_key,
+    can,
+    may_write_decklists,
+    require_on_team,
+)
 from core.errors import ServiceError
-from decklists.access import may_write, require_decklist_read, require_decklist_write
 from decklists.services import catalogue as catalogue_svc
 from decklists.services import decklists as svc
-from tournament.access import Perm, actor_from_page, can, require, team_by_key
 from tournament.hooks import NextStep, TeamBlock
 from tournament.models import Event, Player, Team
 
@@ -34,9 +42,9 @@ def catalogue_dates() -> dict[str, object]:
 # --- the editor, shared by the team's page and the staff's page ---------------------------------
 
 
-def _editor_context(request, team: Team, *, actor, save_url, errors=None, texts=None) -> dict:
+def _editor_context(request, team: Team, *, save_url, errors=None, texts=None) -> dict:
     report = svc.team_report(team)
-    writable = may_write(actor, team)
+    writable = may_write_decklists(request.caller, team)
     judge_edit = report.locked and writable
     errors = errors or {}
     texts = texts or {}
@@ -106,13 +114,16 @@ def _marked(line: svc.DeckLine, report: svc.TeamReport, problem_cards) -> dict:
     }
 
 
-def _save(request, team: Team, target: str, *, actor) -> tuple[dict, dict]:
+def _save(request, team: Team, target: str) -> tuple[dict, dict]:
     """Save one player's list or the pool from a posted form; ({errors}, {texts}) on failure."""
-    by_team = actor.acts_for(team)
+    caller = request.caller
+    by_team = caller.acts_for(team)
+    judge = can(caller, Perm.DECK_CHECKS, team.event)
     reason = request.POST.get("reason", "")
     base = request.POST.get("base")
     try:
-        judge = require_decklist_write(actor, team)  # DecklistsLocked is shown like any error
+        # DecklistsLocked is a ServiceError: shown like any error of the form
+        require_on_team(caller, Perm.WRITE_DECKLISTS, team)
         if target == "pool":
             text = _posted_text(request, "text")
             svc.pool_submit(
@@ -120,7 +131,8 @@ def _save(request, team: Team, target: str, *, actor) -> tuple[dict, dict]:
                 reason=reason, base=base,
             )  # fmt: skip
         else:
-            if not target.isdecimal():  # not isdigit(): int() refuses "²"
+            # not isdigit(): int() refuses "²"; a number no key can be is no player either
+            if not target.isdecimal() or len(target) > 19 or int(target) > MAX_ID:
                 raise Http404("No such player.")
             player = get_object_or_404(Player, pk=int(target), team=team)
             main = _posted_text(request, "main")
@@ -151,23 +163,20 @@ def _posted_text(request, field: str) -> str:
 
 
 def team_decklists(request, key: str):
-    team = team_by_key(key)
-    actor = actor_from_page(request, team)
-    require_decklist_read(actor, team)
+    team = access_team_by_key(request.caller, key, Perm.READ_DECKLISTS)
 
     def save_url(target) -> str:
         return reverse("team-decklist-save", args=[key, target])
 
-    context = _editor_context(request, team, actor=actor, save_url=save_url)
+    context = _editor_context(request, team, save_url=save_url)
     context.update(key=key, staff_view=False)
     return render(request, "decklists/team.html", context)
 
 
 @require_POST
 def team_decklist_save(request, key: str, target: str):
-    team = team_by_key(key)
-    actor = actor_from_page(request, team)
-    errors, texts = _save(request, team, target, actor=actor)
+    team = access_team_by_key(request.caller, key)
+    errors, texts = _save(request, team, target)
 
     def save_url(t) -> str:
         return reverse("team-decklist-save", args=[key, t])
@@ -176,9 +185,7 @@ def team_decklist_save(request, key: str, target: str):
         messages.success(request, "Saved. The check below is up to date.")
         anchor = "pool" if target == "pool" else f"deck-{target}"
         return redirect(reverse("team-decklists", args=[key]) + f"#{anchor}")
-    context = _editor_context(
-        request, team, actor=actor, save_url=save_url, errors=errors, texts=texts
-    )
+    context = _editor_context(request, team, save_url=save_url, errors=errors, texts=texts)
     context.update(key=key, staff_view=False, saved=target if not errors else None)
     return render(request, "decklists/team.html", context, status=400 if errors else 200)
 
@@ -192,15 +199,8 @@ def team_block(request, team: Team) -> TeamBlock:
 # --- staff pages --------------------------------------------------------------------------------
 
 
-def _event(request, pk: int, perm: Perm) -> Event:
-    event = get_object_or_404(Event.objects.select_related("organizer"), pk=pk)
-    require(actor_from_page(request), perm, event)
-    return event
-
-
 def board(request, pk: int):
-    event = _event(request, pk, Perm.VIEW_PRIVATE)
-    actor = actor_from_page(request)
+    event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
     status = request.GET.get("status", "")
     query = request.GET.get("q", "")[:80]
     reports = svc.board(event, query=query)
@@ -219,7 +219,7 @@ def board(request, pk: int):
             "status": status,
             "query": query,
             "locked": svc.is_locked(event),
-            "organizer": can(actor, Perm.EDIT_EVENT, event),
+            "organizer": can(request.caller, Perm.EDIT_EVENT, event),
             "two_hg": two_hg,
             "two_hg_text": "\n".join(two_hg),
             "two_hg_chosen": chosen,
@@ -231,7 +231,7 @@ def board(request, pk: int):
 
 @require_POST
 def deck_rules(request, pk: int):
-    event = _event(request, pk, Perm.EDIT_EVENT)
+    event = access_event(request.caller, pk, Perm.EDIT_EVENT)
     if request.POST.get("action") == "reset":
         names = None
     else:
@@ -247,19 +247,13 @@ def deck_rules(request, pk: int):
     return redirect("event-decklists", event.pk)
 
 
-def _staff_team(request, pk: int, team_id: int) -> tuple[Event, Team]:
-    event = _event(request, pk, Perm.VIEW_PRIVATE)
-    team = get_object_or_404(Team.objects.select_related("event"), pk=team_id, event=event)
-    return event, team
-
-
 def staff_team(request, pk: int, team_id: int):
-    event, team = _staff_team(request, pk, team_id)
-    actor = actor_from_page(request)
+    team = access_team(request.caller, team_id, Perm.READ_DECKLISTS, event_id=pk)
+    event = team.event
     errors, texts, saved = {}, {}, None
     if request.method == "POST":
         target = request.POST.get("target") or request.GET.get("target", "")
-        errors, texts = _save(request, team, target, actor=actor)
+        errors, texts = _save(request, team, target)
         saved = target if not errors else None
         if not errors and not _is_fetch(request):
             messages.success(request, "Saved.")
@@ -268,9 +262,7 @@ def staff_team(request, pk: int, team_id: int):
     def save_url(target) -> str:
         return reverse("event-team-decklists", args=[pk, team_id]) + f"?target={target}"
 
-    context = _editor_context(
-        request, team, actor=actor, save_url=save_url, errors=errors, texts=texts
-    )
+    context = _editor_context(request, team, save_url=save_url, errors=errors, texts=texts)
     context.update(
         staff_view=True,
         staff=True,
@@ -281,7 +273,8 @@ def staff_team(request, pk: int, team_id: int):
 
 
 def print_team(request, pk: int, team_id: int):
-    event, team = _staff_team(request, pk, team_id)
+    team = access_team(request.caller, team_id, Perm.READ_DECKLISTS, event_id=pk)
+    event = team.event
     return render(
         request,
         "decklists/print.html",
@@ -290,7 +283,7 @@ def print_team(request, pk: int, team_id: int):
 
 
 def print_all(request, pk: int):
-    event = _event(request, pk, Perm.VIEW_PRIVATE)
+    event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
     status = request.GET.get("status", "")
     reports = [r for r in svc.board(event) if status not in svc.STATUSES or r.status == status]
     return render(

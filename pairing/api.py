@@ -2,23 +2,21 @@
 "Standings").
 
 Visibility: a round is seen by staff from the moment it is paired, by everyone else (teams
-included) once it is published. Rounds are read through tournament.access like everything else.
+included) once it is published. Rounds are read through the access layer like everything else.
 """
 
 from __future__ import annotations
 
 from django.db.models import F
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from core.errors import NotVisible
+from access import Perm, access_event, access_match, access_round, can
+from core.api_views import APIView
 from pairing import explain, presenters, selectors, services
 from pairing.adapters import percent
 from pairing.models import Match, Round
-from tournament.access import Actor, Perm, actor_from_api, can, require
 from tournament.models import Event
 
 # --- shapes (the schema; the views build the same dicts directly, fast for big rounds) -----
@@ -154,41 +152,9 @@ AFTER_ROUND = OpenApiParameter(
 )
 
 
-# --- loading with access checks ------------------------------------------------------------
-
-
-def _event(request, pk: int, perm: Perm = Perm.VIEW_EVENT) -> Event:
-    event = get_object_or_404(Event, pk=pk)
-    require(actor_from_api(request), perm, event)
-    return event
-
-
-def _staff(actor: Actor, event: Event) -> bool:
-    return can(actor, Perm.VIEW_PRIVATE, event)
-
-
-def _round(request, pk: int, perm: Perm = Perm.VIEW_EVENT) -> tuple[Round, bool]:
-    """The round, if the caller may see it: staff always, others once it is published."""
-    round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk)
-    actor = actor_from_api(request)
-    require(actor, Perm.VIEW_EVENT, round_.event)
-    staff = _staff(actor, round_.event)
-    if not round_.published and not staff:
-        raise NotVisible  # its existence is private until it is published
-    require(actor, perm, round_.event)
-    return round_, staff
-
-
-def _match(request, pk: int) -> tuple[Match, Actor, bool]:
-    match = get_object_or_404(
-        Match.objects.select_related("round__event", "team_a", "team_b"), pk=pk
-    )
-    actor = actor_from_api(request)
-    require(actor, Perm.VIEW_EVENT, match.round.event)
-    staff = _staff(actor, match.round.event)
-    if not match.round.published and not staff:
-        raise NotVisible
-    return match, actor, staff
+def _staff(request, event: Event) -> bool:
+    """Whether the caller is staff of the event (sees unpublished rounds, warnings, reports)."""
+    return can(request.caller, Perm.VIEW_PRIVATE, event)
 
 
 # --- JSON ----------------------------------------------------------------------------------
@@ -299,8 +265,8 @@ def standing_json(row, info: selectors.TeamInfo) -> dict:
 class EventRoundsView(APIView):
     @extend_schema(responses=RoundBriefSerializer(many=True))
     def get(self, request, pk: int):
-        event = _event(request, pk)
-        staff = _staff(actor_from_api(request), event)
+        event = access_event(request.caller, pk)
+        staff = _staff(request, event)
         rounds = selectors.rounds_with_counts(event, published_only=not staff)
         return Response(
             [
@@ -325,7 +291,7 @@ class EventRoundsView(APIView):
         body says `{"publish": false}`: then staff check it first and publish it with
         POST /rounds/{id}/publish/ (the pages work that way).
         """
-        event = _event(request, pk, Perm.MANAGE_ROUNDS)
+        event = access_event(request.caller, pk, Perm.MANAGE_ROUNDS)
         body = PairInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         round_ = services.round_pair_next(event=event, by=request.user)
@@ -337,13 +303,13 @@ class EventRoundsView(APIView):
 class RoundView(APIView):
     @extend_schema(responses=RoundSerializer)
     def get(self, request, pk: int):
-        round_, staff = _round(request, pk)
-        return Response(round_json(round_, staff=staff))
+        round_ = access_round(request.caller, pk)
+        return Response(round_json(round_, staff=_staff(request, round_.event)))
 
     @extend_schema(responses={204: None})
     def delete(self, request, pk: int):
         """Unpair the newest round while it has no results (409 otherwise)."""
-        round_, _staff = _round(request, pk, Perm.MANAGE_ROUNDS)
+        round_ = access_round(request.caller, pk, Perm.MANAGE_ROUNDS)
         services.round_unpair(round_=round_, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -351,7 +317,7 @@ class RoundView(APIView):
 class RoundPublishView(APIView):
     @extend_schema(request=None, responses=RoundSerializer)
     def post(self, request, pk: int):
-        round_, _staff = _round(request, pk, Perm.MANAGE_ROUNDS)
+        round_ = access_round(request.caller, pk, Perm.MANAGE_ROUNDS)
         round_ = services.round_publish(round_=round_, by=request.user)
         return Response(round_json(round_, staff=True))
 
@@ -361,7 +327,7 @@ class RoundSwapView(APIView):
     def post(self, request, pk: int):
         """Swap two teams between their matches (or with the bye); warns of rematches and
         point differences the change creates."""
-        round_, _staff = _round(request, pk, Perm.MANAGE_ROUNDS)
+        round_ = access_round(request.caller, pk, Perm.MANAGE_ROUNDS)
         data = request.data
         outcome = services.round_swap_teams(
             round_=round_,
@@ -378,15 +344,15 @@ class RoundMissingView(APIView):
     @extend_schema(responses=MatchBriefSerializer(many=True))
     def get(self, request, pk: int):
         """Matches without a final result, by table (staff: the floor's list)."""
-        round_, _staff = _round(request, pk, Perm.ENTER_RESULTS)
+        round_ = access_round(request.caller, pk, Perm.ENTER_RESULTS)
         return Response([match_brief(m) for m in selectors.missing_results(round_)])
 
 
 class MatchView(APIView):
     @extend_schema(responses=MatchSerializer)
     def get(self, request, pk: int):
-        match, _actor, staff = _match(request, pk)
-        return Response(match_json(match, staff=staff))
+        match = access_match(request.caller, pk)
+        return Response(match_json(match, staff=_staff(request, match.round.event)))
 
     @extend_schema(
         request=inline_serializer("MatchPatch", {"table": serializers.IntegerField()}),
@@ -394,8 +360,7 @@ class MatchView(APIView):
     )
     def patch(self, request, pk: int):
         """Move the match to another table (a match already there takes this one's table)."""
-        match, actor, _staff = _match(request, pk)
-        require(actor, Perm.MANAGE_ROUNDS, match.round.event)
+        match = access_match(request.caller, pk, Perm.MANAGE_ROUNDS)
         data = request.data
         if "table" in data:
             services.match_set_table(match=match, table=data.get("table"), by=request.user)
@@ -411,17 +376,15 @@ class MatchResultView(APIView):
     def post(self, request, pk: int):
         """Staff: the result is final. A team: `reported`, final when the other team reports
         the same; a different report makes it `disputed` (409 to the second reporter)."""
-        match, actor, staff = _match(request, pk)
+        caller = request.caller
+        match = access_match(caller, pk, Perm.REPORT_RESULT)  # staff, or a team playing it
         data = ResultInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
-        if can(actor, Perm.ENTER_RESULTS, match.round.event):
+        if can(caller, Perm.ENTER_RESULTS, match.round.event):
             match = services.match_enter_result(match=match, by=request.user, **values)
-            return Response(match_json(match, staff=staff))
-        own = actor.team is not None and actor.team.pk in (match.team_a_id, match.team_b_id)
-        if not own:
-            require(actor, Perm.ENTER_RESULTS, match.round.event)  # raises 403 / 404
-        outcome = services.match_report_result(match=match, team=actor.team, **values)
+            return Response(match_json(match, staff=_staff(request, match.round.event)))
+        outcome = services.match_report_result(match=match, team=caller.team, **values)
         body = match_json(outcome.match, staff=False)
         if outcome.disputed:
             return Response(
@@ -440,7 +403,7 @@ class StandingsView(APIView):
     @extend_schema(parameters=[AFTER_ROUND], responses=StandingsSerializer)
     def get(self, request, pk: int):
         """The standings in the MTR order (percentages as decimals, 4 places)."""
-        event = _event(request, pk)
+        event = access_event(request.caller, pk)
         table = selectors.standings(event, after_round=_after_round(request, event))
         return Response(
             {
@@ -460,7 +423,7 @@ class TeamStandingView(APIView):
     )
     def get(self, request, pk: int, team_id: int):
         """One team's line with OOMW% and how each number was computed."""
-        event = _event(request, pk)
+        event = access_event(request.caller, pk)
         table = selectors.standings(event, after_round=_after_round(request, event))
         row = table.row(team_id)
         if row is None:

@@ -1,7 +1,7 @@
 """HTML pages of rounds: pairings (by table, by name, slips), the scorekeeper's result entry,
 missing results, standings with their working, and a team's result report on /t/<key>/.
 
-Visibility (tournament.access): staff see a round from the moment it is paired; everyone who
+Visibility (the access layer, access): staff see a round from the moment it is paired; everyone who
 may view the event sees it once it is published. Teams report only on their own match.
 """
 
@@ -9,30 +9,28 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from core.errors import NotVisible, ServiceError
+from access import (
+    Perm,
+    access_event,
+    access_match,
+    access_own_match,
+    access_round_by_number,
+    access_team_by_key,
+    can,
+)
+from core.errors import ServiceError
 from pairing import explain, forms, presenters, rendering, selectors, services
-from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
-from tournament.access import Perm, actor_from_page, can, require, team_by_key
+from pairing.models import Match, PairingChange, ResultReport, Round
 from tournament.models import Event
 
 
-def _event(request, pk: int, perm: Perm = Perm.VIEW_EVENT) -> tuple[Event, bool]:
-    """The event and whether the caller is staff (may see unpublished rounds)."""
-    event = get_object_or_404(Event, pk=pk)
-    actor = actor_from_page(request)
-    require(actor, perm, event)
-    return event, can(actor, Perm.VIEW_PRIVATE, event)
-
-
-def _round(event: Event, number: int, staff: bool) -> Round:
-    round_ = get_object_or_404(Round, event=event, number=number)
-    if not round_.published and not staff:
-        raise NotVisible
-    return round_
+def _staff(request, event: Event) -> bool:
+    """Whether the caller is staff of the event (sees unpublished rounds, warnings)."""
+    return can(request.caller, Perm.VIEW_PRIVATE, event)
 
 
 def _base(event: Event, staff: bool, **extra) -> dict:
@@ -47,7 +45,8 @@ def _error(request, exc: ServiceError) -> None:
 
 
 def rounds(request, pk: int):
-    event, staff = _event(request, pk)
+    event = access_event(request.caller, pk)
+    staff = _staff(request, event)
     plan = None
     try:
         plan = selectors.structure(event)
@@ -58,7 +57,7 @@ def rounds(request, pk: int):
         staff,
         rounds=selectors.rounds_with_counts(event, published_only=not staff),
         plan=plan,
-        manage=can(actor_from_page(request), Perm.MANAGE_ROUNDS, event),
+        manage=can(request.caller, Perm.MANAGE_ROUNDS, event),
         latest=selectors.latest_round(event),
     )
     return render(request, "pairing/rounds.html", context)
@@ -66,7 +65,7 @@ def rounds(request, pk: int):
 
 @require_POST
 def round_pair(request, pk: int):
-    event, _staff = _event(request, pk, Perm.MANAGE_ROUNDS)
+    event = access_event(request.caller, pk, Perm.MANAGE_ROUNDS)
     try:
         round_ = services.round_pair_next(event=event, by=request.user)
     except ServiceError as exc:
@@ -77,10 +76,11 @@ def round_pair(request, pk: int):
 
 
 def round_detail(request, pk: int, number: int):
-    event, staff = _event(request, pk)
-    round_ = _round(event, number, staff)
+    round_ = access_round_by_number(request.caller, pk, number)
+    event = round_.event
+    staff = _staff(request, event)
     view = "name" if request.GET.get("by") == "name" else "table"
-    manage = staff and can(actor_from_page(request), Perm.MANAGE_ROUNDS, event)
+    manage = staff and can(request.caller, Perm.MANAGE_ROUNDS, event)
     context = _base(
         event,
         staff,
@@ -103,8 +103,8 @@ def round_detail(request, pk: int, number: int):
 
 @require_POST
 def round_publish(request, pk: int, number: int):
-    event, staff = _event(request, pk, Perm.MANAGE_ROUNDS)
-    round_ = _round(event, number, staff)
+    round_ = access_round_by_number(request.caller, pk, number, Perm.MANAGE_ROUNDS)
+    event = round_.event
     services.round_publish(round_=round_, by=request.user)
     messages.success(request, f"Round {number} published: the teams can see their tables.")
     return redirect("round", event.pk, number)
@@ -112,8 +112,8 @@ def round_publish(request, pk: int, number: int):
 
 @require_POST
 def round_unpair(request, pk: int, number: int):
-    event, staff = _event(request, pk, Perm.MANAGE_ROUNDS)
-    round_ = _round(event, number, staff)
+    round_ = access_round_by_number(request.caller, pk, number, Perm.MANAGE_ROUNDS)
+    event = round_.event
     try:
         services.round_unpair(round_=round_, by=request.user)
     except ServiceError as exc:
@@ -125,8 +125,8 @@ def round_unpair(request, pk: int, number: int):
 
 @require_POST
 def round_swap(request, pk: int, number: int):
-    event, staff = _event(request, pk, Perm.MANAGE_ROUNDS)
-    round_ = _round(event, number, staff)
+    round_ = access_round_by_number(request.caller, pk, number, Perm.MANAGE_ROUNDS)
+    event = round_.event
     teams = request.POST.getlist("team")
     if len(teams) != 2:
         messages.error(request, f"Tick exactly two teams to swap ({len(teams)} ticked).")
@@ -146,8 +146,8 @@ def round_swap(request, pk: int, number: int):
 
 @require_POST
 def round_table(request, pk: int, number: int):
-    event, staff = _event(request, pk, Perm.MANAGE_ROUNDS)
-    round_ = _round(event, number, staff)
+    round_ = access_round_by_number(request.caller, pk, number, Perm.MANAGE_ROUNDS)
+    event = round_.event
     form = forms.TableMoveForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Give the table to move and the table to move it to.")
@@ -167,8 +167,9 @@ def round_table(request, pk: int, number: int):
 
 def round_slips(request, pk: int, number: int):
     """Match slips, to print and cut: one per table."""
-    event, staff = _event(request, pk, Perm.MANAGE_ROUNDS)
-    round_ = _round(event, number, staff)
+    round_ = access_round_by_number(request.caller, pk, number, Perm.MANAGE_ROUNDS)
+    event = round_.event
+    staff = _staff(request, event)
     matches = (
         round_.matches.filter(team_b__isnull=False)
         .select_related("team_a", "team_b")
@@ -183,8 +184,9 @@ def round_slips(request, pk: int, number: int):
 
 def round_results(request, pk: int, number: int):
     """The scorekeeper's keyboard entry: table number, then the result, Enter."""
-    event, staff = _event(request, pk, Perm.ENTER_RESULTS)
-    round_ = _round(event, number, staff)
+    round_ = access_round_by_number(request.caller, pk, number, Perm.ENTER_RESULTS)
+    event = round_.event
+    staff = _staff(request, event)
     form = forms.FastResultForm(request.POST or None)
     confirm = None
     if request.method == "POST" and form.is_valid():
@@ -251,8 +253,9 @@ def describe(match: Match) -> str:
 
 def round_missing(request, pk: int, number: int):
     """The floor's list: tables without a final result, disputes first."""
-    event, staff = _event(request, pk, Perm.ENTER_RESULTS)
-    round_ = _round(event, number, staff)
+    round_ = access_round_by_number(request.caller, pk, number, Perm.ENTER_RESULTS)
+    event = round_.event
+    staff = _staff(request, event)
     missing = list(selectors.missing_results(round_))
     missing.sort(key=lambda m: (m.status != Match.Status.DISPUTED, m.table or 0))
     return render(
@@ -262,10 +265,8 @@ def round_missing(request, pk: int, number: int):
 
 def match_detail(request, pk: int, match_id: int):
     """A match for staff: the teams' reports, and the result to enter or override."""
-    event, staff = _event(request, pk, Perm.ENTER_RESULTS)
-    match = get_object_or_404(
-        Match.objects.select_related("round", "team_a", "team_b"), pk=match_id, round__event=event
-    )
+    match = access_match(request.caller, match_id, Perm.ENTER_RESULTS, event_id=pk)
+    event, staff = match.round.event, True
     initial = {"games_a": match.games_a, "games_b": match.games_b, "games_drawn": match.games_drawn}
     form = forms.StaffResultForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -299,7 +300,8 @@ def _after_round(request, event: Event) -> int | None:
 
 
 def standings(request, pk: int):
-    event, staff = _event(request, pk)
+    event = access_event(request.caller, pk)
+    staff = _staff(request, event)
     table = selectors.standings(event, after_round=_after_round(request, event))
     swiss = list(
         Round.objects.filter(event=event, stage=Round.Stage.SWISS, published=True).values_list(
@@ -330,7 +332,8 @@ def standings(request, pk: int):
 
 def standing_team(request, pk: int, team_id: int):
     """One team's line and the working of each of its numbers."""
-    event, staff = _event(request, pk)
+    event = access_event(request.caller, pk)
+    staff = _staff(request, event)
     table = selectors.standings(event, after_round=_after_round(request, event))
     row = table.row(team_id)
     if row is None:
@@ -357,16 +360,9 @@ def standing_team(request, pk: int, team_id: int):
 
 def team_report(request, key: str, match_id: int):
     """Step 1 (POST from the team page): show what will be reported; step 2 (confirm=1): send."""
-    team = team_by_key(key)
-    entry = (
-        # match__pk, not match_id: an id past the database's integer range finds nothing
-        # instead of overflowing (SQLite).
-        MatchTeam.objects.filter(team=team, match__pk=match_id, round__published=True)
-        .select_related("round", "match__team_a", "match__team_b")
-        .first()
-    )
-    if entry is None:
-        raise Http404("No such match for your team.")
+    team = access_team_by_key(request.caller, key)
+    match = access_own_match(request.caller, match_id, Perm.REPORT_RESULT)
+    side = "a" if match.team_a_id == team.pk else "b"
     back = reverse("team-private", args=[key])
     if request.method != "POST":
         return redirect(back)
@@ -374,8 +370,7 @@ def team_report(request, key: str, match_id: int):
     if not form.is_valid():
         messages.error(request, "Choose the result of your match.")
         return redirect(back)
-    match = entry.match
-    games = form.games(entry.side)
+    games = form.games(side)
     if request.POST.get("confirm") != "1":
         preview = Match(
             team_a=match.team_a, team_b=match.team_b, games_a=games[0], games_b=games[1],
@@ -383,7 +378,7 @@ def team_report(request, key: str, match_id: int):
         )  # fmt: skip
         context = {
             "team": team, "event": team.event, "key": key, "match": match,
-            "form": form, "summary": describe(preview), "round": entry.round,
+            "form": form, "summary": describe(preview), "round": match.round,
         }  # fmt: skip
         return render(request, "pairing/team_confirm.html", context)
     try:

@@ -1,17 +1,16 @@
 """REST API of events, staff and teams (api.md "Events, staff, teams").
 
-Views translate requests into service calls; tournament.access decides who may call.
+Views translate requests into service calls; the access layer (access) decides who may call.
 """
 
 from django.contrib.auth import authenticate
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from tournament.access import Perm, actor_from_api, can, require, require_team, visible_events
+from access import Perm, access_event, access_team, can, require, visible_events
+from core.api_views import APIView
 from tournament.models import Event, Player, StaffRole, Team
 from tournament.services import events as svc
 
@@ -80,20 +79,8 @@ class StaffSerializer(serializers.ModelSerializer):
         fields = ["user_id", "username", "role"]
 
 
-def load_event(request, pk: int, perm: Perm = Perm.VIEW_EVENT) -> Event:
-    event = get_object_or_404(Event, pk=pk)
-    require(actor_from_api(request), perm, event)
-    return event
-
-
-def load_team(request, pk: int, staff_perm: Perm) -> Team:
-    team = get_object_or_404(Team.objects.select_related("event"), pk=pk)
-    require_team(actor_from_api(request), team, staff_perm)
-    return team
-
-
 def show_keys(request, event: Event) -> bool:
-    return can(actor_from_api(request), Perm.VIEW_PRIVATE, event)
+    return can(request.caller, Perm.VIEW_PRIVATE, event)
 
 
 class TokenView(APIView):
@@ -128,7 +115,7 @@ class TokenView(APIView):
 class EventListView(APIView):
     @extend_schema(responses=EventSerializer(many=True))
     def get(self, request):
-        events = visible_events(actor_from_api(request)).select_related("organizer")
+        events = visible_events(request.caller).select_related("organizer")
         return Response(EventSerializer(events, many=True).data)
 
     @extend_schema(request=EventSerializer, responses={201: EventSerializer})
@@ -146,11 +133,11 @@ class EventListView(APIView):
 class EventDetailView(APIView):
     @extend_schema(responses=EventSerializer)
     def get(self, request, pk: int):
-        return Response(EventSerializer(load_event(request, pk)).data)
+        return Response(EventSerializer(access_event(request.caller, pk)).data)
 
     @extend_schema(request=EventSerializer, responses=EventSerializer)
     def patch(self, request, pk: int):
-        event = load_event(request, pk, Perm.EDIT_EVENT)
+        event = access_event(request.caller, pk, Perm.EDIT_EVENT)
         data = EventSerializer(event, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         event = svc.event_update(event=event, **data.validated_data)
@@ -160,12 +147,12 @@ class EventDetailView(APIView):
 class StaffListView(APIView):
     @extend_schema(responses=StaffSerializer(many=True))
     def get(self, request, pk: int):
-        event = load_event(request, pk, Perm.VIEW_PRIVATE)
+        event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
         return Response(StaffSerializer(event.staff.select_related("user"), many=True).data)
 
     @extend_schema(request=StaffSerializer, responses={201: StaffSerializer})
     def post(self, request, pk: int):
-        event = load_event(request, pk, Perm.MANAGE_STAFF)
+        event = access_event(request.caller, pk, Perm.MANAGE_STAFF)
         data = request.data
         username, role = data.get("username"), data.get("role")
         if not isinstance(username, str) or not isinstance(role, str):
@@ -177,7 +164,7 @@ class StaffListView(APIView):
 class StaffDetailView(APIView):
     @extend_schema(responses={204: None})
     def delete(self, request, pk: int, user_id: int):
-        event = load_event(request, pk, Perm.MANAGE_STAFF)
+        event = access_event(request.caller, pk, Perm.MANAGE_STAFF)
         svc.staff_remove(event=event, user_id=user_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -185,14 +172,14 @@ class StaffDetailView(APIView):
 class TeamListView(APIView):
     @extend_schema(responses=TeamSerializer(many=True))
     def get(self, request, pk: int):
-        event = load_event(request, pk)
+        event = access_event(request.caller, pk)
         teams = event.teams.prefetch_related("players")
         context = {"show_keys": show_keys(request, event)}
         return Response(TeamSerializer(teams, many=True, context=context).data)
 
     @extend_schema(request=TeamInSerializer, responses={201: TeamSerializer})
     def post(self, request, pk: int):
-        event = load_event(request, pk, Perm.MANAGE_TEAMS)
+        event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
         data = TeamInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         team = svc.team_register(event=event, **data.validated_data)
@@ -210,7 +197,7 @@ class TeamImportView(APIView):
         responses={201: TeamSerializer(many=True)},
     )
     def post(self, request, pk: int):
-        event = load_event(request, pk, Perm.MANAGE_TEAMS)
+        event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
         data = request.data
         text = data.get("csv")
         if not isinstance(text, str):
@@ -245,7 +232,7 @@ def _preview_json(preview: svc.ImportPreview) -> dict:
 class TeamDetailView(APIView):
     @extend_schema(responses=TeamSerializer)
     def get(self, request, pk: int):
-        team = load_team(request, pk, Perm.VIEW_EVENT)
+        team = access_team(request.caller, pk)
         return Response(
             TeamSerializer(team, context={"show_keys": _own_or_staff(request, team)}).data
         )
@@ -253,12 +240,12 @@ class TeamDetailView(APIView):
     @extend_schema(request=TeamPatchSerializer, responses=TeamSerializer)
     def patch(self, request, pk: int):
         """Staff edit a team; the team itself may only choose its seat order (MTR 9.4)."""
-        team = load_team(request, pk, Perm.MANAGE_TEAMS)
+        team = access_team(request.caller, pk, Perm.SET_SEATS)
         data = TeamPatchSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         if set(values) - {"seat_order"}:
-            require(actor_from_api(request), Perm.MANAGE_TEAMS, team.event)
+            require(request.caller, Perm.MANAGE_TEAMS, team.event)
         if "name" in values:
             team = svc.team_rename(team=team, name=values["name"])
         if "seat_order" in values:
@@ -272,15 +259,13 @@ class TeamDetailView(APIView):
 
 
 def _own_or_staff(request, team: Team) -> bool:
-    actor = actor_from_api(request)
-    return actor.acts_for(team) or show_keys(request, team.event)
+    return request.caller.acts_for(team) or show_keys(request, team.event)
 
 
 class TeamDropView(APIView):
     @extend_schema(request=None, responses=TeamSerializer)
     def post(self, request, pk: int):
-        team = get_object_or_404(Team.objects.select_related("event"), pk=pk)
-        require(actor_from_api(request), Perm.MANAGE_TEAMS, team.event)
+        team = access_team(request.caller, pk, Perm.MANAGE_TEAMS)
         team = svc.team_drop(team=team)
         return Response(
             TeamSerializer(team, context={"show_keys": _own_or_staff(request, team)}).data
@@ -292,8 +277,7 @@ class TeamUndropView(APIView):
 
     @extend_schema(request=None, responses=TeamSerializer)
     def post(self, request, pk: int):
-        team = get_object_or_404(Team.objects.select_related("event"), pk=pk)
-        require(actor_from_api(request), Perm.MANAGE_TEAMS, team.event)
+        team = access_team(request.caller, pk, Perm.MANAGE_TEAMS)
         team = svc.team_undrop(team=team)
         return Response(TeamSerializer(team, context={"show_keys": True}).data)
 
@@ -303,7 +287,6 @@ class TeamKeyView(APIView):
 
     @extend_schema(request=None, responses=TeamSerializer)
     def post(self, request, pk: int):
-        team = get_object_or_404(Team.objects.select_related("event"), pk=pk)
-        require(actor_from_api(request), Perm.MANAGE_TEAMS, team.event)
+        team = access_team(request.caller, pk, Perm.MANAGE_TEAMS)
         team = svc.team_new_key(team=team)
         return Response(TeamSerializer(team, context={"show_keys": True}).data)

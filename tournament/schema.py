@@ -4,7 +4,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
 
 class TeamKeyScheme(OpenApiAuthenticationExtension):
-    target_class = "tournament.access.TeamKeyAuthentication"
+    target_class = "tournament.api_auth.TeamKeyAuthentication"
     name = "teamKey"
 
     def get_security_definition(self, auto_schema):

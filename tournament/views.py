@@ -3,22 +3,15 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from access import Perm, access_event, access_team, access_team_by_key, can, require, visible_events
 from core.errors import ServiceError
 from tournament import forms
-from tournament.access import Perm, actor_from_page, can, require, team_by_key, visible_events
 from tournament.hooks import TEAM_PAGE
-from tournament.models import Event, Team
 from tournament.selectors import next_step
 from tournament.services import events as svc
-
-
-def _event(request, pk: int, perm: Perm = Perm.VIEW_EVENT) -> Event:
-    event = get_object_or_404(Event.objects.select_related("organizer"), pk=pk)
-    require(actor_from_page(request), perm, event)
-    return event
 
 
 def _form_errors(form, exc: ServiceError) -> None:
@@ -28,8 +21,7 @@ def _form_errors(form, exc: ServiceError) -> None:
 
 
 def home(request):
-    actor = actor_from_page(request)
-    events = visible_events(actor).annotate(
+    events = visible_events(request.caller).annotate(
         team_count=Count("teams", filter=Q(teams__dropped=False))
     )
     return render(request, "tournament/home.html", {"events": events[:200]})
@@ -50,13 +42,13 @@ def event_create(request):
 
 
 def event_detail(request, pk: int):
-    event = _event(request, pk)
-    actor = actor_from_page(request)
-    staff = can(actor, Perm.VIEW_PRIVATE, event)
+    caller = request.caller
+    event = access_event(caller, pk)
+    staff = can(caller, Perm.VIEW_PRIVATE, event)
     context = {
         "event": event,
         "staff": staff,
-        "organizer": can(actor, Perm.EDIT_EVENT, event),
+        "organizer": can(caller, Perm.EDIT_EVENT, event),
         "step": next_step(event) if staff else None,
         "team_count": event.teams.filter(dropped=False).count(),
     }
@@ -64,7 +56,7 @@ def event_detail(request, pk: int):
 
 
 def event_edit(request, pk: int):
-    event = _event(request, pk, Perm.EDIT_EVENT)
+    event = access_event(request.caller, pk, Perm.EDIT_EVENT)
     form = forms.EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
         values = {k: v for k, v in form.cleaned_data.items()}
@@ -80,12 +72,12 @@ def event_edit(request, pk: int):
 
 
 def event_teams(request, pk: int):
-    event = _event(request, pk)
-    actor = actor_from_page(request)
-    manage = can(actor, Perm.MANAGE_TEAMS, event)
+    caller = request.caller
+    event = access_event(caller, pk)
+    manage = can(caller, Perm.MANAGE_TEAMS, event)
     form = forms.TeamForm(request.POST or None, team_size=event.team_size)
     if request.method == "POST":
-        require(actor, Perm.MANAGE_TEAMS, event)
+        require(caller, Perm.MANAGE_TEAMS, event)
         if form.is_valid():
             try:
                 team = svc.team_register(
@@ -105,7 +97,7 @@ def event_teams(request, pk: int):
 
 
 def teams_import(request, pk: int):
-    event = _event(request, pk, Perm.MANAGE_TEAMS)
+    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
     form = forms.CsvForm(request.POST or None, request.FILES or None)
     preview = None
     text = ""
@@ -134,8 +126,8 @@ def teams_import(request, pk: int):
 
 
 def team_manage(request, pk: int, team_id: int):
-    event = _event(request, pk, Perm.MANAGE_TEAMS)
-    team = get_object_or_404(Team.objects.prefetch_related("players"), pk=team_id, event=event)
+    team = access_team(request.caller, team_id, Perm.MANAGE_TEAMS, event_id=pk)
+    event = team.event
     rename = forms.RenameForm(initial={"name": team.name})
     table = forms.FixedTableForm(initial={"fixed_table": team.fixed_table})
     if request.method == "POST":
@@ -182,11 +174,11 @@ def team_manage(request, pk: int, team_id: int):
 
 
 def event_staff(request, pk: int):
-    event = _event(request, pk, Perm.VIEW_PRIVATE)
-    actor = actor_from_page(request)
+    caller = request.caller
+    event = access_event(caller, pk, Perm.VIEW_PRIVATE)
     form = forms.StaffForm(request.POST or None)
     if request.method == "POST":
-        require(actor, Perm.MANAGE_STAFF, event)
+        require(caller, Perm.MANAGE_STAFF, event)
         if form.is_valid():
             try:
                 svc.staff_set(event=event, **form.cleaned_data)
@@ -202,14 +194,14 @@ def event_staff(request, pk: int):
             "event": event,
             "form": form,
             "staff": event.staff.select_related("user"),
-            "organizer": can(actor, Perm.MANAGE_STAFF, event),
+            "organizer": can(caller, Perm.MANAGE_STAFF, event),
         },
     )
 
 
 @require_POST
 def staff_remove(request, pk: int, user_id: int):
-    event = _event(request, pk, Perm.MANAGE_STAFF)
+    event = access_event(request.caller, pk, Perm.MANAGE_STAFF)
     try:
         svc.staff_remove(event=event, user_id=user_id)
     except ServiceError as exc:
@@ -219,7 +211,7 @@ def staff_remove(request, pk: int, user_id: int):
 
 def team_private(request, key: str):
     """A team's private page: the players' phone view of their event."""
-    team = team_by_key(key)
+    team = access_team_by_key(request.caller, key)
     players = list(team.players.all())
     context = {"team": team, "event": team.event, "players": players, "key": key}
     blocks = [block for block in TEAM_PAGE(request, team) if block is not None]

@@ -4,7 +4,7 @@ Write side: one transaction per call. Lists are saved as the text submitted; a l
 round 1 is paired (the event leaves "registration"). The event row is locked while saving, so a
 save and the pairing of round 1 never interleave: a save that waited for the pairing sees the
 lock. After the lock only a judge changes a list (``judge=True``, decided by the interface through
-tournament.access), and every such change is logged as a DecklistChange.
+the access layer), and every such change is logged as a DecklistChange.
 
 Read side: :func:`team_report` parses the texts and runs decklists.domain.udc.validate_team
 against the catalogue of this process (decklists.catalogue_cache). Nothing of the check is stored
@@ -33,7 +33,9 @@ from decklists.domain.cards import CardFacts, CardIndex, normalize_name
 from decklists.domain.decklists import Entry, ParseError, parse_count_lines, parse_decklist
 from decklists.domain.udc import DeckInput, EventRules, Problem, holders, shared_sideboard
 from decklists.domain.udc import validate_team as _validate_team
+from decklists.errors import DecklistsLocked
 from decklists.models import Decklist, DecklistChange, EventDeckRules, TeamPool
+from decklists.selectors import is_locked
 from tournament.domain.names import BIDI_CONTROLS
 from tournament.models import Event, Player, Team
 
@@ -46,23 +48,6 @@ TYPE_ORDER = (
     "Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment",
     "Land", "Other", "Unknown",
 )  # fmt: skip
-
-
-class DecklistsLocked(ServiceError):
-    """A write after round 1 was paired by someone who is not a judge (403)."""
-
-    status = 403
-
-    def __init__(self) -> None:
-        super().__init__(
-            "Decklists are locked: round 1 has been paired. Only a judge can change them now.",
-            code="decklists_locked",
-        )
-
-
-def is_locked(event: Event) -> bool:
-    """Lists lock when round 1 is paired: the event is no longer in registration."""
-    return event.status != Event.Status.REGISTRATION
 
 
 # --- checking input -----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core import events
-from core.errors import AccessDenied, Conflict, ServiceError
+from core.errors import Conflict, ServiceError
 from pairing import selectors
 from pairing.models import Match, PairingChange, ResultReport, Round
 from pairing.services.rounds import log_change
@@ -168,8 +168,8 @@ def match_report_result(
     """A team reports its match: the first report is `reported`; the other team's equal report
     makes it final; a different one makes it `disputed` for staff to decide."""
     match = _locked_match(match)
-    if team.pk not in (match.team_a_id, match.team_b_id):
-        raise AccessDenied
+    # The access layer lets a team report only a match it plays (access.access_match).
+    assert team.pk in (match.team_a_id, match.team_b_id), "a team reports only its own match"
     if not match.round.published:
         raise Conflict("This round is not published yet.", code="not_published")
     if match.is_bye:

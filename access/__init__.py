@@ -1,0 +1,61 @@
+"""The access layer: who may see or do what, for pages and API alike (api.md "Who may call").
+
+- rights.Perm: the rights; a staff role holds a right from its rank up; a team holds the team
+  rights on its own team and match.
+- caller.Caller: the caller of a request (``request.caller``, core.middleware.CallerMiddleware).
+- objects: ``access_*`` load an object with the rights check (NotVisible 404, AccessDenied 403).
+
+Imports the apps' models and selectors and core; never a service, DRF or Celery. Interfaces
+(views, api, forms, urls, tasks, commands) sit above it.
+"""
+
+from access.caller import Actor, Caller, caller_for_request, team_of_key
+from access.objects import (
+    MAX_ID,
+    access_event,
+    access_match,
+    access_own_match,
+    access_player,
+    access_round,
+    access_round_by_number,
+    access_team,
+    access_team_by_key,
+    can,
+    can_on_team,
+    can_view,
+    may_write_decklists,
+    plays,
+    require,
+    require_on_match,
+    require_on_team,
+    visible_events,
+)
+from access.rights import ORGANIZER, TEAM_RIGHTS, Perm
+
+__all__ = [
+    "MAX_ID",
+    "ORGANIZER",
+    "TEAM_RIGHTS",
+    "Actor",
+    "Caller",
+    "Perm",
+    "access_event",
+    "access_match",
+    "access_own_match",
+    "access_player",
+    "access_round",
+    "access_round_by_number",
+    "access_team",
+    "access_team_by_key",
+    "caller_for_request",
+    "can",
+    "can_on_team",
+    "can_view",
+    "may_write_decklists",
+    "plays",
+    "require",
+    "require_on_match",
+    "require_on_team",
+    "team_of_key",
+    "visible_events",
+]

@@ -1,0 +1,225 @@
+"""Loading objects with a rights check: the one place pages and API decide who may see or do what.
+
+Every ``access_*`` function loads one object (with what its callers read next already joined)
+and returns it, or raises core.errors.NotVisible (404: the object does not exist for this caller)
+or core.errors.AccessDenied (403; 401 for an anonymous caller). Rules decided here and nowhere
+else:
+
+- an event is seen by everyone when public, else by its teams and its staff;
+- a round that is not published, and its matches, exist only for staff (Perm.VIEW_PRIVATE);
+- a team right (rights.TEAM_RIGHTS) is held by the team itself, on its own team or on a match it
+  plays, or by staff holding the matching staff right; a team key acts on no other team or match;
+- decklists lock when round 1 is paired: after that only Perm.DECK_CHECKS writes them
+  (DecklistsLocked, 403 ``decklists_locked``), whoever else would have been allowed.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+
+from access.caller import Caller, team_of_key
+from access.rights import MIN_RANK, RANK, TEAM_RIGHTS, Perm, staff_right
+from core.errors import AccessDenied, NotVisible
+from decklists.errors import DecklistsLocked
+from decklists.selectors import is_locked
+from pairing.models import Match, Round
+from tournament.models import Event, Player, Team
+
+MAX_ID = 2**63 - 1  # the largest primary key of PostgreSQL's bigint (and of SQLite)
+
+
+# --- rights in an event --------------------------------------------------------------------
+
+
+def can_view(caller: Caller, event: Event) -> bool:
+    return event.public or caller.is_team_of(event) or caller.staff_role(event) is not None
+
+
+def can(caller: Caller, right: Perm, event: Event) -> bool:
+    """Whether the caller holds `right` in the event (for a team right: its staff side only;
+    can_on_team and can_on_match answer for the team itself)."""
+    if right == Perm.VIEW_EVENT:
+        return can_view(caller, event)
+    role = caller.staff_role(event)
+    return role is not None and RANK[role] >= MIN_RANK[staff_right(right)]
+
+
+def require(caller: Caller, right: Perm, event: Event) -> None:
+    """Raise NotVisible (404) or AccessDenied (403/401) unless the caller holds `right`."""
+    if not can_view(caller, event):
+        raise NotVisible
+    if not can(caller, right, event):
+        raise AccessDenied
+
+
+def visible_events(caller: Caller) -> QuerySet[Event]:
+    """Events the caller may read: public ones, the ones they run, their team's."""
+    query = Q(public=True)
+    user = caller.user
+    if caller.is_user:
+        if getattr(user, "is_superuser", False):
+            return Event.objects.all()
+        query |= Q(organizer_id=user.pk) | Q(staff__user_id=user.pk)
+    if caller.team is not None:
+        query |= Q(pk=caller.team.event_id)
+    return Event.objects.filter(query).distinct()
+
+
+# --- rights on a team or a match -------------------------------------------------------------
+
+
+def require_on_team(caller: Caller, right: Perm, team: Team) -> None:
+    """The team itself (for a team right) or staff with the right; raises like require."""
+    if not (right in TEAM_RIGHTS and caller.acts_for(team)):
+        require(caller, staff_right(right), team.event)
+    if right == Perm.WRITE_DECKLISTS:
+        _require_unlocked(caller, team.event)
+
+
+def can_on_team(caller: Caller, right: Perm, team: Team) -> bool:
+    """require_on_team without raising (what pages offer, e.g. the decklist forms)."""
+    try:
+        require_on_team(caller, right, team)
+    except (NotVisible, AccessDenied, DecklistsLocked):
+        return False
+    return True
+
+
+def may_write_decklists(caller: Caller, team: Team) -> bool:
+    return can_on_team(caller, Perm.WRITE_DECKLISTS, team)
+
+
+def _require_unlocked(caller: Caller, event: Event) -> None:
+    """After the lock only a judge (or more) changes a list; the change is logged."""
+    if is_locked(event) and not can(caller, Perm.DECK_CHECKS, event):
+        raise DecklistsLocked
+
+
+def plays(team: Team | None, match: Match) -> bool:
+    """The team is one of the match's two teams."""
+    return team is not None and team.pk in (match.team_a_id, match.team_b_id)
+
+
+def require_on_match(caller: Caller, right: Perm, match: Match) -> None:
+    """A team right on a match: the caller's team plays it, or staff with the right."""
+    if right in TEAM_RIGHTS and plays(caller.team, match):
+        return
+    require(caller, staff_right(right), match.round.event)
+
+
+def _require_published(caller: Caller, round_: Round) -> None:
+    """A round's existence is private until it is published: only staff see it before."""
+    if not round_.published and not can(caller, Perm.VIEW_PRIVATE, round_.event):
+        raise NotVisible
+
+
+# --- loading -------------------------------------------------------------------------------
+
+
+def _get(queryset: QuerySet, pk: object):
+    """The row of that id, or NotVisible; an id no column can hold is a 404 too, not a 500."""
+    if isinstance(pk, str) and pk.isdecimal():  # not isdigit(): int() refuses "²"
+        pk = int(pk)
+    if isinstance(pk, bool) or not isinstance(pk, int) or not 0 < pk <= MAX_ID:
+        raise NotVisible
+    try:
+        return queryset.get(pk=pk)
+    except queryset.model.DoesNotExist:
+        raise NotVisible from None
+
+
+def access_event(caller: Caller, event_id: int, right: Perm = Perm.VIEW_EVENT) -> Event:
+    """The event (with its organizer)."""
+    event = _get(Event.objects.select_related("organizer"), event_id)
+    require(caller, right, event)
+    return event
+
+
+def access_team(
+    caller: Caller, team_id: int, right: Perm = Perm.VIEW_EVENT, *, event_id: int | None = None
+) -> Team:
+    """The team (with its event); with event_id (a page under /events/<id>/), a team of that
+    event only, checked after the event is seen."""
+    if event_id is None:
+        team = _get(Team.objects.select_related("event"), team_id)
+    else:
+        event = access_event(caller, event_id)
+        team = _get(Team.objects.filter(event=event), team_id)
+        team.event = event
+    require_on_team(caller, right, team)
+    return team
+
+
+def access_team_by_key(caller: Caller, key: str, right: Perm = Perm.VIEW_EVENT) -> Team:
+    """The team of a private link /t/<key>/ (with its event). The key is the team's
+    credential: from here on the caller acts as that team (``caller.team`` is set)."""
+    team = team_of_key(key)
+    if team is None:
+        raise NotVisible
+    caller.team = team
+    require_on_team(caller, right, team)
+    return team
+
+
+def access_player(caller: Caller, player_id: int, right: Perm = Perm.VIEW_EVENT) -> Player:
+    """The player (with its team and event); rights as on its team."""
+    player = _get(Player.objects.select_related("team__event"), player_id)
+    require_on_team(caller, right, player.team)
+    return player
+
+
+def access_round(caller: Caller, round_id: int, right: Perm = Perm.VIEW_EVENT) -> Round:
+    """The round (with its event): whoever sees the event sees it once published, staff at once;
+    then the right is checked."""
+    round_ = _get(Round.objects.select_related("event"), round_id)
+    require(caller, Perm.VIEW_EVENT, round_.event)
+    _require_published(caller, round_)
+    require(caller, right, round_.event)
+    return round_
+
+
+def access_round_by_number(
+    caller: Caller, event_id: int, number: int, right: Perm = Perm.VIEW_EVENT
+) -> Round:
+    """Round `number` of the event (/events/<id>/rounds/<number>/). The right is checked on the
+    event first, so a logged-out scorekeeper is sent to log in; then the round must be seen."""
+    event = access_event(caller, event_id, right)
+    round_ = (
+        Round.objects.filter(event=event, number=number).first() if 0 < number <= MAX_ID else None
+    )
+    if round_ is None:
+        raise NotVisible
+    round_.event = event
+    _require_published(caller, round_)
+    return round_
+
+
+_MATCHES = Match.objects.select_related("round__event", "team_a", "team_b")
+
+
+def access_match(
+    caller: Caller, match_id: int, right: Perm = Perm.VIEW_EVENT, *, event_id: int | None = None
+) -> Match:
+    """The match (with its round, event and teams): seen as its round is; then `right`, a team
+    right only for a team that plays it. With event_id (a staff page under /events/<id>/): the
+    right is checked on the event first, and the match must be of that event."""
+    if event_id is None:
+        match = _get(_MATCHES, match_id)
+        require(caller, Perm.VIEW_EVENT, match.round.event)
+    else:
+        event = access_event(caller, event_id, staff_right(right))
+        match = _get(_MATCHES.filter(round__event=event), match_id)
+    _require_published(caller, match.round)
+    require_on_match(caller, right, match)
+    return match
+
+
+def access_own_match(caller: Caller, match_id: int, right: Perm = Perm.REPORT_RESULT) -> Match:
+    """A match under a team's private link (/t/<key>/matches/<id>/): only a match the caller's
+    team plays exists there, whatever else the caller may do (the page acts as the team)."""
+    match = _get(_MATCHES, match_id)
+    if not plays(caller.team, match):
+        raise NotVisible
+    _require_published(caller, match.round)
+    require_on_match(caller, right, match)
+    return match
