@@ -28,7 +28,9 @@ from access.objects import (
     require,
     require_on_match,
     require_on_team,
+    sees_unpublished,
     visible_events,
+    visible_rounds,
 )
 from access.rights import ORGANIZER, TEAM_RIGHTS, Perm
 
@@ -56,6 +58,8 @@ __all__ = [
     "require",
     "require_on_match",
     "require_on_team",
+    "sees_unpublished",
     "team_of_key",
     "visible_events",
+    "visible_rounds",
 ]

@@ -107,9 +107,21 @@ def require_on_match(caller: Caller, right: Perm, match: Match) -> None:
     require(caller, staff_right(right), match.round.event)
 
 
+def sees_unpublished(caller: Caller, event: Event) -> bool:
+    """Whether the caller sees the event's rounds before they are published (staff)."""
+    return can(caller, Perm.VIEW_PRIVATE, event)
+
+
+def visible_rounds(caller: Caller, event: Event) -> QuerySet[Round]:
+    """The rounds of the event the caller may see: every round for staff, published ones for
+    everyone else (teams included). The one place that decides it with _require_published."""
+    rounds = Round.objects.filter(event=event)
+    return rounds if sees_unpublished(caller, event) else rounds.filter(published=True)
+
+
 def _require_published(caller: Caller, round_: Round) -> None:
     """A round's existence is private until it is published: only staff see it before."""
-    if not round_.published and not can(caller, Perm.VIEW_PRIVATE, round_.event):
+    if not round_.published and not sees_unpublished(caller, round_.event):
         raise NotVisible
 
 

@@ -12,7 +12,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serial
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
-from access import Perm, access_event, access_match, access_round, can
+from access import Perm, access_event, access_match, access_round, can, sees_unpublished
 from core.api_views import APIView
 from pairing import explain, presenters, selectors, services
 from pairing.adapters import percent
@@ -154,7 +154,7 @@ AFTER_ROUND = OpenApiParameter(
 
 def _staff(request, event: Event) -> bool:
     """Whether the caller is staff of the event (sees unpublished rounds, warnings, reports)."""
-    return can(request.caller, Perm.VIEW_PRIVATE, event)
+    return sees_unpublished(request.caller, event)
 
 
 # --- JSON ----------------------------------------------------------------------------------

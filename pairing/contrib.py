@@ -60,8 +60,14 @@ def next_step(event: Event) -> NextStep | None:
 
 def team_page(request, team: Team) -> TeamBlock | None:
     """The team's current match on its private page (/t/<key>/): table, opponent, result form."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from access import Caller, visible_rounds
+
+    # The page shows what the team sees, even to a staff member who opens the team's link.
+    rounds = visible_rounds(Caller(AnonymousUser(), team), team.event)
     entry = (
-        MatchTeam.objects.filter(team=team, round__published=True)
+        MatchTeam.objects.filter(team=team, round__in=rounds)
         .select_related("round", "match__team_a", "match__team_b")
         .order_by("-round__number")
         .first()

@@ -21,6 +21,8 @@ from access import (
     access_round_by_number,
     access_team_by_key,
     can,
+    sees_unpublished,
+    visible_rounds,
 )
 from core.errors import ServiceError
 from pairing import explain, forms, presenters, rendering, selectors, services
@@ -30,7 +32,7 @@ from tournament.models import Event
 
 def _staff(request, event: Event) -> bool:
     """Whether the caller is staff of the event (sees unpublished rounds, warnings)."""
-    return can(request.caller, Perm.VIEW_PRIVATE, event)
+    return sees_unpublished(request.caller, event)
 
 
 def _base(event: Event, staff: bool, **extra) -> dict:
@@ -303,13 +305,10 @@ def standings(request, pk: int):
     event = access_event(request.caller, pk)
     staff = _staff(request, event)
     table = selectors.standings(event, after_round=_after_round(request, event))
-    swiss = list(
-        Round.objects.filter(event=event, stage=Round.Stage.SWISS, published=True).values_list(
-            "number", flat=True
-        )
-    )
+    shown = visible_rounds(request.caller, event)
+    swiss = list(shown.filter(stage=Round.Stage.SWISS).values_list("number", flat=True))
     cut = list(
-        Round.objects.filter(event=event, stage=Round.Stage.TOP_CUT, published=True)
+        shown.filter(stage=Round.Stage.TOP_CUT)
         .prefetch_related("matches__team_a", "matches__team_b")
         .order_by("number")
     )

@@ -24,6 +24,7 @@ from access import (
     can_on_team,
     may_write_decklists,
     visible_events,
+    visible_rounds,
 )
 from core.errors import AccessDenied, NotVisible
 from decklists.errors import DecklistsLocked
@@ -95,6 +96,16 @@ def test_unpublished_round_is_visible_to_every_staff_member(world):
         assert access_round(_user(who), round_.pk) == round_
         assert access_round_by_number(_user(who), world.event.pk, 1) == round_
         assert access_match(_user(who), _match(round_).pk).round_id == round_.pk
+
+
+def test_round_lists_show_unpublished_rounds_to_staff_only(world):
+    round_ = _round(world, publish=False)
+    for who in (world.sam, world.alice):
+        assert list(visible_rounds(_user(who), world.event)) == [round_]
+    for caller in (_team(world.red), _anon()):
+        assert list(visible_rounds(caller, world.event)) == []
+    services.round_publish(round_=round_)
+    assert list(visible_rounds(_team(world.red), world.event)) == [round_]
 
 
 def test_published_round_is_visible_to_the_event_and_its_right_still_checked(world):
