@@ -3,7 +3,7 @@
 Run from the repository root (loopback only; starts and stops its own servers; Redis on
 127.0.0.1:6379 for the multi-process runs, which are skipped without it):
 
-    .venv/bin/python tests/bench/bench_live.py [--quick]
+    .venv/bin/python tests/bench/bench_live.py [--quick] [--poll]   (--poll: the polling runs only)
 
 The tracker's target: 500 tables x 4 phones = 2,000 clients, one change per table per second
 (500 publishes/s), each change seen by the table's other three phones within 1 s at p99.
@@ -199,6 +199,7 @@ class Stats:
         self.expected = 0
         self.polls = 0
         self.errors = 0
+        self.reconnects = 0
         self.measure_from = 0.0
 
     def seen(self, table: int, upto: int, already: int) -> None:
@@ -245,6 +246,10 @@ async def poll_client(port, table, stats: Stats, interval: float, stop, counts=T
     try:
         while not stop.is_set():
             t0 = time.monotonic()
+            if r.at_eof():  # the server closed the keep-alive connection: open another
+                w.close()
+                stats.reconnects += 1
+                r, w = await asyncio.open_connection(HOST, port)
             w.write(
                 f"GET /live/bench/{table}/version?since={last} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
             )
@@ -261,6 +266,8 @@ async def poll_client(port, table, stats: Stats, interval: float, stop, counts=T
                 await asyncio.sleep(max(0.0, interval - (time.monotonic() - t0)))
     except (OSError, asyncio.IncompleteReadError):
         stats.errors += 1
+        if not stop.is_set():  # dropped by the server: poll again on a new connection
+            await poll_client(port, table, stats, interval, stop, counts)
     finally:
         w.close()
 
@@ -281,12 +288,19 @@ async def publisher(port: int, tables: range, stats: Stats, stop, seconds: float
             stats.sent[t].append(time.monotonic())
             if stats.sent[t][-1] >= stats.measure_from:
                 stats.expected += 3
+            if r.at_eof():
+                stats.reconnects += 1
+                r, w = await asyncio.open_connection(HOST, port)
             w.write(
                 f"POST /_bench/publish?table={t}&seat=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
             )
-            head = await r.readuntil(b"\r\n\r\n")
-            n = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
-            await r.readexactly(n)
+            try:
+                head = await r.readuntil(b"\r\n\r\n")
+                n = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+                await r.readexactly(n)
+            except (OSError, asyncio.IncompleteReadError):
+                stats.errors += 1  # the server dropped the connection: this change may be lost
+                r, w = await asyncio.open_connection(HOST, port)
         tick += 1
     w.close()
 
@@ -354,6 +368,7 @@ async def run(server: Server, mode: str, tables: int, seconds: float, interval: 
         "gen_cpu": gen,
         "polls_s": stats.polls / wall,
         "errors": stats.errors,
+        "reconnects": stats.reconnects,
         "wall": wall,
     }
 
@@ -366,7 +381,8 @@ def _print(name: str, res: dict) -> None:
         f"server CPU {res['server_cpu']:.1f}s in {res['wall']:.0f}s ({res['server_cpu_pct']:.0f}% of a core)  "
         f"RSS {res['rss']:.0f} MB  generator CPU {res['gen_cpu']:.1f}s"
         + (f"  polls/s {res['polls_s']:.0f}" if res["polls_s"] else "")
-        + (f"  errors {res['errors']}" if res["errors"] else ""),
+        + (f"  errors {res['errors']}" if res["errors"] else "")
+        + (f"  reconnects {res['reconnects']}" if res["reconnects"] else ""),
         flush=True,
     )
 
@@ -415,6 +431,8 @@ def main() -> None:
     else:
         print("Redis not reachable on 127.0.0.1:6379: multi-process runs skipped")
         runs.append(("(a) polling 1 s, uvicorn 1 worker", "uvicorn", 1, False, "poll"))
+    if "--poll" in sys.argv:
+        runs = [r for r in runs if r[4] == "poll"]
     for name, kind, workers, use_redis, mode in runs:
         server = Server(kind, workers, use_redis, db_dir)
         try:
