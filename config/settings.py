@@ -70,6 +70,7 @@ TANDEM_CALLER_RESOLVER = "access.caller_for_request"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
     {
@@ -106,6 +107,12 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Live updates (core/live.py): versions and pub/sub in Redis when set, else inside the process.
+LIVE_REDIS_URL = env_str("LIVE_REDIS_URL", REDIS_URL)
+LIVE_CHANNEL = env_str("LIVE_CHANNEL", "tandem:live")
+LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", 15)
+LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 600)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -15,6 +15,7 @@ api_v1 = [
 urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("healthz", healthz, name="healthz"),
+    path("", include("core.live")),
     path("admin/", admin.site.urls),
     path("", include("tournament.urls")),
     path("", include("pairing.urls")),
