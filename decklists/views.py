@@ -264,7 +264,9 @@ def _staff_team(request, pk: int, team_id: int) -> tuple[Event, Team]:
 def staff_team(request, pk: int, team_id: int):
     event, team = _staff_team(request, pk, team_id)
     actor = actor_from_page(request)
-    errors, texts, saved = {}, {}, None
+    errors: dict[str, list[str]] = {}
+    texts: dict[str, str] = {}
+    saved = None
     if request.method == "POST":
         target = request.POST.get("target") or request.GET.get("target", "")
         errors, texts = _save(request, team, target, actor=actor)

@@ -329,7 +329,10 @@ class _Solver:
             partners = list(islice((m for m in members if not self.met(carry, m)), _TRIES))
         need_down = (len(members) + (carry is not None)) % 2 == 1
         for partner in partners:
-            for down in self._floaters(members, below, partner) if need_down else [None]:
+            downs: Iterable[int | None] = [None]
+            if need_down:
+                downs = self._floaters(members, below, partner)
+            for down in downs:
                 rest = [m for m in members if m != partner and m != down]
                 matched = self._perfect(rest)
                 if matched is not None:
