@@ -2,9 +2,15 @@
 
 from dataclasses import dataclass
 
+from django.db.models import Count, QuerySet
 from django.urls import reverse
 
 from tournament.models import Event
+
+
+def events_listed(events: QuerySet[Event]) -> QuerySet[Event]:
+    """Events as lists show them: the organizer and the team count read with the rows."""
+    return events.select_related("organizer").annotate(team_count=Count("teams", distinct=True))
 
 
 @dataclass(frozen=True)
