@@ -32,6 +32,7 @@ def test_token_is_issued_for_right_credentials_and_opens_the_api(world):
     created = post(client, "/events/", {"name": "By token", "structure": "sealed"})
     assert created.status_code == 201
     assert created.json()["status"] == "registration"
+    assert created.json()["organizer"] == "alice"
 
 
 def test_token_is_the_same_on_a_second_login(world):
@@ -115,11 +116,13 @@ def test_unknown_token_is_401(world):
     client.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
     response = post(client, "/events/", {"name": "X", "structure": "sealed"})
     assert response.status_code == 401
+    assert client.get(f"{API}/events/").status_code == 401
 
 
 def test_unknown_team_key_is_401(world):
     response = team_client("not-a-key").get(f"{API}/events/{world.other_event.pk}/")
     assert response.status_code == 401
+    assert team_client("not-a-key").get(f"{API}/events/").status_code == 401
 
 
 # --- schema ---------------------------------------------------------------------------------
