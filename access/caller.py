@@ -10,6 +10,7 @@ access.access_team_by_key.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from access.rights import ORGANIZER
 from tournament.models import Event, StaffRole, Team
@@ -19,7 +20,7 @@ from tournament.models import Event, StaffRole, Team
 class Caller:
     """Who calls: ``user`` (AnonymousUser when nobody is logged in) and ``team`` (its key)."""
 
-    user: object
+    user: Any  # a User or AnonymousUser
     team: Team | None = None
     _roles: dict[int, str | None] = field(default_factory=dict, repr=False)
 
@@ -49,7 +50,7 @@ class Caller:
 Actor = Caller
 
 
-def _lookup_role(user: object, event: Event) -> str | None:
+def _lookup_role(user: Any, event: Event) -> str | None:
     if not getattr(user, "is_authenticated", False):
         return None
     if event.organizer_id == user.pk or getattr(user, "is_superuser", False):

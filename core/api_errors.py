@@ -68,4 +68,4 @@ def _messages(value: object, prefix: str = "") -> list[str]:
 
 
 def _label(key: object) -> str:
-    return str(int(key) + 1) if str(key).isdigit() else str(key)
+    return str(int(str(key)) + 1) if str(key).isdigit() else str(key)

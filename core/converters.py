@@ -18,7 +18,7 @@ class IdConverter:
             raise ValueError(value)  # Django: the route does not match
         return number
 
-    def to_url(self, value: object) -> str:
+    def to_url(self, value: int | str) -> str:
         return str(int(value))
 
 

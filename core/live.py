@@ -252,9 +252,11 @@ class Hub:
             if self.listener is None or self.listener.done():
                 self._ready = asyncio.Event()
                 self.listener = self.loop.create_task(self._listen(), name="live-redis")
+            ready = self._ready
+            assert ready is not None  # set with the listener just above
             try:
                 async with asyncio.timeout(10):
-                    await self._ready.wait()
+                    await ready.wait()
             except BaseException:
                 self.unsubscribe(sub)
                 raise
@@ -302,7 +304,8 @@ class Hub:
                 await pubsub.subscribe(source.channel)
                 if gap:
                     await self._resync()
-                self._ready.set()
+                if self._ready is not None:
+                    self._ready.set()
                 delay = 0.5
                 while True:
                     msg = await pubsub.get_message(timeout=None)
@@ -369,8 +372,10 @@ def _authorized(request: HttpRequest, kind: str, topic_id: str) -> bool:
 
 def _since(request: HttpRequest) -> int | None:
     raw = request.headers.get("Last-Event-ID") or request.GET.get("since")
+    if not raw:
+        return None
     try:
-        return int(raw) if raw not in (None, "") else None
+        return int(raw)
     except ValueError:
         return None
 
@@ -394,7 +399,9 @@ def poll(request: HttpRequest, kind: str, topic_id: str) -> HttpResponse:
     return response
 
 
-async def stream(request: HttpRequest, kind: str, topic_id: str) -> HttpResponse:
+async def stream(
+    request: HttpRequest, kind: str, topic_id: str
+) -> HttpResponse | StreamingHttpResponse:
     """GET /live/<kind>/<id>/: Server-Sent Events of the topic's changes."""
     from asgiref.sync import sync_to_async
     from django.core.handlers.asgi import ASGIRequest

@@ -250,7 +250,9 @@ def deck_rules(request, pk: int):
 def staff_team(request, pk: int, team_id: int):
     team = access_team(request.caller, team_id, Perm.READ_DECKLISTS, event_id=pk)
     event = team.event
-    errors, texts, saved = {}, {}, None
+    errors: dict[str, list[str]] = {}
+    texts: dict[str, str] = {}
+    saved = None
     if request.method == "POST":
         target = request.POST.get("target") or request.GET.get("target", "")
         errors, texts = _save(request, team, target)

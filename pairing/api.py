@@ -98,9 +98,11 @@ class ResultInSerializer(serializers.Serializer):
 
 
 class DisputedSerializer(serializers.Serializer):
+    """A 409: `disputed` (with the match) or another conflict, such as a bye's result."""
+
     detail = serializers.CharField()
     code = serializers.CharField()
-    match = MatchSerializer()
+    match = MatchSerializer(required=False, help_text="The match, when `code` is `disputed`.")
 
 
 class SwapInSerializer(serializers.Serializer):

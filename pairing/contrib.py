@@ -77,17 +77,17 @@ def team_page(request, team: Team) -> TeamBlock | None:
     match = entry.match
     reports = {r.team_id: r for r in ResultReport.objects.filter(match=match)}
     opponent_id = match.team_b_id if entry.side == "a" else match.team_a_id
-    context = {
+    mine, theirs = reports.get(team.pk), reports.get(opponent_id) if opponent_id else None
+    context: dict[str, object] = {
         "my_round": entry.round,
         "my_match": match,
         "my_side": entry.side,
         "my_opponent": match.team_b if entry.side == "a" else match.team_a,
-        "my_report": reports.get(team.pk),
-        "their_report": reports.get(opponent_id),
+        "my_report": mine,
+        "their_report": theirs,
         "can_report": not match.is_bye and match.status != Match.Status.FINAL,
     }
-    for key in ("my", "their"):
-        report = context[f"{key}_report"]
+    for key, report in (("my", mine), ("their", theirs)):
         if report is not None:
             context[f"{key}_summary"] = _summary(match, report)
     return TeamBlock("pairing/_team_block.html", context)
@@ -126,6 +126,7 @@ def _play(round_: Round, rng, organizer, *, share: float) -> None:
         if share < 1 and i == 0:  # one team has reported, the other has not yet
             services.match_report_result(match=match, team=match.team_a, **_kw(games))
         elif share < 1 and i == 1:  # the two teams disagree: a judge must decide
+            assert match.team_b is not None  # byes are left out above
             services.match_report_result(match=match, team=match.team_a, **_kw((1, 0, 0)))
             services.match_report_result(match=match, team=match.team_b, **_kw((0, 1, 0)))
         else:

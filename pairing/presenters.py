@@ -137,8 +137,8 @@ def match_note(match: Match) -> str:
     if not match.notes:
         return match.note
     names = {match.team_a_id: match.team_a.name}
-    if match.team_b_id is not None:
-        names[match.team_b_id] = match.team_b.name
+    if match.team_b is not None:
+        names[match.team_b.pk] = match.team_b.name
     return notes_text(match_notes(match), names)
 
 
@@ -179,6 +179,6 @@ def match_names(matches: Iterable[Match]) -> dict[int, str]:
     names: dict[int, str] = {}
     for m in matches:
         names[m.team_a_id] = m.team_a.name
-        if m.team_b_id is not None:
-            names[m.team_b_id] = m.team_b.name
+        if m.team_b is not None:
+            names[m.team_b.pk] = m.team_b.name
     return names

@@ -73,7 +73,7 @@ def pairings_html(round_: Round, view: str, *, staff: bool) -> SafeString:
 def render(round_: Round, view: str, *, staff: bool) -> str:
     matches = _matches(round_)
     for m in matches:
-        m.note_text = presenters.match_note(m)
+        m.note_text = presenters.match_note(m)  # type: ignore[attr-defined]  # read by the template
     context = {"round": round_, "staff": staff, "view": view}
     if view == "name":
         context["lines"] = _by_name(matches)

@@ -10,12 +10,13 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from django.db.models import Count, Q
 
 from pairing import hooks
 from pairing.adapters import match_record
-from pairing.domain.tiebreakers import MatchRecord, StandingRow, compute_standings
+from pairing.domain.tiebreakers import MatchRecord, Order, StandingRow, compute_standings
 from pairing.domain.tiebreakers import recommended_structure as app_e_structure
 from pairing.models import Match, MatchTeam, ResultReport, Round
 from tournament.models import Event, Team
@@ -217,7 +218,7 @@ def compute(facts: Facts) -> Standings:
         facts.matches,
         penalties={t: p for t, p in facts.penalties.items() if t in facts.teams},
         disqualified=facts.disqualified,
-        order=facts.event.tiebreak_order,
+        order=cast(Order, facts.event.tiebreak_order),
         seed=facts.seed,
     )
     return Standings(

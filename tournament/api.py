@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from access import Perm, access_event, access_team, can, require, visible_events
 from core.api_views import APIView
 from tournament.models import Event, Player, StaffRole, Team
+from tournament.selectors import events_listed
 from tournament.services import events as svc
 
 
@@ -31,7 +32,8 @@ class EventSerializer(serializers.ModelSerializer):
         extra_kwargs = {"format": {"required": False}, "name": {"max_length": 1000}}
 
     def get_team_count(self, event: Event) -> int:
-        return getattr(event, "team_count", None) or event.teams.count()
+        counted = getattr(event, "team_count", None)  # annotated by selectors.events_listed
+        return counted if counted is not None else event.teams.count()
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -115,7 +117,7 @@ class TokenView(APIView):
 class EventListView(APIView):
     @extend_schema(responses=EventSerializer(many=True))
     def get(self, request):
-        events = visible_events(request.caller).select_related("organizer")
+        events = events_listed(visible_events(request.caller))
         return Response(EventSerializer(events, many=True).data)
 
     @extend_schema(request=EventSerializer, responses={201: EventSerializer})

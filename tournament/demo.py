@@ -2,6 +2,7 @@
 
 import random
 import secrets
+from typing import Any
 
 from django.contrib.auth import get_user_model
 
@@ -19,7 +20,7 @@ ADJ = ["Red", "Blue", "Grim", "Swift", "Lucky", "Iron", "Silver", "Wild", "Quiet
        "Golden", "Frost", "Storm", "Ember", "Stone", "Shadow"]  # fmt: skip
 
 
-def _user(username: str) -> tuple[object, str]:
+def _user(username: str) -> tuple[Any, str]:
     password = secrets.token_urlsafe(9)
     user, _ = get_user_model().objects.get_or_create(username=username)
     user.set_password(password)

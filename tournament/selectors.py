@@ -1,11 +1,17 @@
 """Reads of the tournament app that are more than a queryset."""
 
+from django.db.models import Count, QuerySet
 from django.urls import reverse
 
 from tournament.hooks import NEXT_STEP, NextStep
 from tournament.models import Event
 
-__all__ = ["NextStep", "next_step"]
+__all__ = ["NextStep", "events_listed", "next_step"]
+
+
+def events_listed(events: QuerySet[Event]) -> QuerySet[Event]:
+    """Events as lists show them: the organizer and the team count read with the rows."""
+    return events.select_related("organizer").annotate(team_count=Count("teams", distinct=True))
 
 
 def next_step(event: Event) -> NextStep:

@@ -21,6 +21,7 @@ import io
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from decklists.domain.card_files import read_cards
 
@@ -42,8 +43,8 @@ def _sha256(data: bytes) -> str:
 
 
 def derive(data_dir: Path, out_dir: Path = HERE) -> dict:
-    cards = {}
-    counts = {}
+    cards: dict[str, Any] = {}
+    counts: dict[str, int] = {}
     for file in (CARDS, SUPPLEMENT):
         with (data_dir / file).open("rb") as fileobj:
             read = list(read_cards(fileobj))

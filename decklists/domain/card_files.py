@@ -95,14 +95,14 @@ def _first_line(exc: Exception) -> str:
 class _Rewound(io.RawIOBase):
     """A binary stream whose first bytes were read ahead (for sniffing) and are replayed."""
 
-    def __init__(self, raw: IO[Any]) -> None:
+    def __init__(self, raw: IO[Any] | io.RawIOBase | gzip.GzipFile) -> None:
         super().__init__()
         self._raw = raw
         self._head = self._read_raw(_HEAD_BYTES)
         self._pending = self._head.removeprefix(_UTF8_BOM)  # ijson refuses a byte-order mark
 
     def _read_raw(self, size: int) -> bytes:
-        chunk = self._raw.read(size)
+        chunk: str | bytes | None = self._raw.read(size)
         return chunk.encode("utf-8") if isinstance(chunk, str) else bytes(chunk or b"")
 
     def peek_head(self) -> bytes:
@@ -157,7 +157,7 @@ def _first_key(head: bytes) -> str | None:
 
 
 def _read_object_file(
-    stream: IO[bytes], first_key: str | None, formats: frozenset[str]
+    stream: IO[bytes] | io.RawIOBase, first_key: str | None, formats: frozenset[str]
 ) -> Iterator[CardFacts]:
     if first_key in _MTGJSON_KEYS:
         return _read_mtgjson(stream, formats)
@@ -176,7 +176,7 @@ def _read_object_file(
 # --- Scryfall ---------------------------------------------------------------------------------
 
 
-def _read_scryfall_array(stream: IO[bytes]) -> Iterator[CardFacts]:
+def _read_scryfall_array(stream: IO[bytes] | io.RawIOBase) -> Iterator[CardFacts]:
     for number, obj in enumerate(ijson.items(stream, "item", use_float=True), start=1):
         card = _scryfall_card(_require_card_object(obj, number))
         if card is not None:
@@ -233,7 +233,7 @@ def _unique(items: Iterable[str]) -> list[str]:
 # --- MTGJSON ----------------------------------------------------------------------------------
 
 
-def _read_mtgjson(stream: IO[bytes], formats: frozenset[str]) -> Iterator[CardFacts]:
+def _read_mtgjson(stream: IO[bytes] | io.RawIOBase, formats: frozenset[str]) -> Iterator[CardFacts]:
     for name, faces in ijson.kvitems(stream, "data", use_float=True):
         if (
             not isinstance(faces, list)
@@ -277,7 +277,7 @@ def _mtgjson_card(name: str, faces: list[Mapping[str, Any]], formats: frozenset[
 # --- JSON Lines -------------------------------------------------------------------------------
 
 
-def _read_json_lines(stream: IO[bytes]) -> Iterator[CardFacts]:
+def _read_json_lines(stream: IO[bytes] | io.RawIOBase) -> Iterator[CardFacts]:
     objects = ijson.items(stream, "", multiple_values=True, use_float=True)
     for number, obj in enumerate(objects, start=1):
         card_obj = _require_card_object(obj, number)

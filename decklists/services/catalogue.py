@@ -22,10 +22,11 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import ijson
 from django.db import connection, transaction
+from django.db.models import Field
 from django.utils import timezone
 
 from core.errors import ServiceError
@@ -141,11 +142,12 @@ class _CardWriter:
 
     def __init__(self) -> None:
         meta = Card._meta
-        self.fields = [meta.get_field(name) for name in _COLUMNS]
+        # Plain columns of the card table, never a relation.
+        self.fields = [cast("Field[Any, Any]", meta.get_field(name)) for name in _COLUMNS]
         quote = connection.ops.quote_name
         table = quote(meta.db_table)
         columns = [quote(f.column) for f in self.fields]
-        key = quote(meta.get_field("name_key").column)
+        key = quote(cast("Field[Any, Any]", meta.get_field("name_key")).column)
         # Table and column names come from the model, quoted; values are parameters.
         placeholders = ", ".join(["%s"] * (len(columns) + 1))
         self.insert_sql = (

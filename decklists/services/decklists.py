@@ -23,6 +23,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal, cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -31,7 +32,15 @@ from core.errors import Conflict, ServiceError
 from decklists import catalogue_cache
 from decklists.domain.cards import CardFacts, CardIndex, normalize_name
 from decklists.domain.decklists import Entry, ParseError, parse_count_lines, parse_decklist
-from decklists.domain.udc import DeckInput, EventRules, Problem, holders, shared_sideboard
+from decklists.domain.udc import (
+    DeckInput,
+    EventRules,
+    Problem,
+    Structure,
+    UdcRule,
+    holders,
+    shared_sideboard,
+)
 from decklists.domain.udc import validate_team as _validate_team
 from decklists.errors import DecklistsLocked
 from decklists.models import Decklist, DecklistChange, EventDeckRules, TeamPool
@@ -106,7 +115,8 @@ def uploaded_text(data: bytes, filename: str = "") -> str:
 
 def _dek_to_text(xml: str) -> str:
     """MTGO's .dek: <Cards Quantity="4" Sideboard="false" Name="Lightning Bolt" />."""
-    main, side = [], []
+    main: list[str] = []
+    side: list[str] = []
     for tag in _DEK_CARD.findall(xml):
         attrs = {k.lower(): v for k, v in _DEK_ATTR.findall(tag)}
         name = attrs.get("name", "").replace("&amp;", "&").replace("&quot;", '"')
@@ -306,9 +316,9 @@ def event_rules(
     if two_hg is None:
         two_hg, _ = two_headed_giant_bans(event, snap)
     return EventRules(
-        structure=event.structure,
+        structure=cast(Structure, event.structure),
         format=(event.format or None) if event.is_constructed else None,
-        udc_rule=event.udc_rule,
+        udc_rule=cast(UdcRule, event.udc_rule),
         banlists=lists.formats,
         two_headed_giant_bans=frozenset(two_hg),
     )
@@ -517,7 +527,7 @@ def team_report(
     *,
     players: Sequence[Player] | None = None,
     decklists: dict[int, Decklist] | None = None,
-    pool: TeamPool | None | bool = False,
+    pool: TeamPool | None | Literal[False] = False,
     two_hg: Sequence[str] | None = None,
     snap: catalogue_cache.Snapshot | None = None,
 ) -> TeamReport:

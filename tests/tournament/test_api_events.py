@@ -9,40 +9,6 @@ from tournament.models import Event, Player, Team
 pytestmark = pytest.mark.django_db
 
 
-def test_token_with_right_password_authenticates():
-    factories.user("alice", password="s3cret-pass")
-    response = client_for(None).post(
-        "/api/v1/auth/token/", {"username": "alice", "password": "s3cret-pass"}, format="json"
-    )
-    assert response.status_code == 200
-    token = response.json()["token"]
-    me = client_for(None)
-    me.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-    created = me.post("/api/v1/events/", {"name": "X", "structure": "draft"}, format="json")
-    assert created.status_code == 201
-    assert created.json()["organizer"] == "alice"
-
-
-def test_token_with_wrong_password_is_401():
-    factories.user("alice", password="s3cret-pass")
-    response = client_for(None).post(
-        "/api/v1/auth/token/", {"username": "alice", "password": "nope"}, format="json"
-    )
-    assert response.status_code == 401
-
-
-def test_unknown_token_is_401():
-    client = client_for(None)
-    client.credentials(HTTP_AUTHORIZATION="Token not-a-token")
-    assert client.get("/api/v1/events/").status_code == 401
-
-
-def test_unknown_team_key_is_401():
-    client = client_for(None)
-    client.credentials(HTTP_X_TEAM_KEY="not-a-key")
-    assert client.get("/api/v1/events/").status_code == 401
-
-
 def test_event_create_defaults_follow_api_md():
     alice = factories.user("alice")
     response = client_for(alice).post(
@@ -345,16 +311,3 @@ def test_csv_import_duplicate_within_file_is_reported(world):
         format="json",
     )
     assert "also in row 1" in response.json()["rows"][1]["errors"][0]
-
-
-def test_schema_describes_the_endpoints(client):
-    response = client.get("/api/v1/schema/", HTTP_ACCEPT="application/json")
-    assert response.status_code == 200
-    paths = (
-        response.json()["paths"]
-        if response["Content-Type"].startswith("application/json")
-        else None
-    )
-    text = response.content.decode()
-    for path in ("/api/v1/events/", "/api/v1/events/{id}/teams/", "/api/v1/teams/{id}/drop/"):
-        assert path in (paths or text)

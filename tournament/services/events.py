@@ -358,7 +358,9 @@ def _csv_rows(event: Event, text: str) -> tuple[list[list[str]], list[str]]:
     return rows, []
 
 
-def _row_to_team(event: Event, cells: list[str]) -> tuple[str, list[dict[str, str]], list[str]]:
+def _row_to_team(
+    event: Event, cells: list[str]
+) -> tuple[str, list[dict[str, str | None]], list[str]]:
     """Columns: team name, then per player: name and (optional) Wizards Account ID."""
     name, rest = cells[0], cells[1:]
     width = 2 if len(rest) == 2 * event.team_size else 1
@@ -454,7 +456,7 @@ def team_set_seats(*, team: Team, seat_order: Sequence[object]) -> Team:
     """Seat the team's players in this order: the first is the primary player (MTR 9.4)."""
     players = {p.pk: p for p in Player.objects.select_for_update().filter(team=team)}
     try:
-        order = [int(x) for x in seat_order]  # type: ignore[arg-type]
+        order = [int(x) for x in seat_order]  # type: ignore[call-overload]
     except (TypeError, ValueError) as exc:
         raise ServiceError("seat_order must be a list of player ids.", field="seat_order") from exc
     if sorted(order) != sorted(players):
@@ -537,9 +539,10 @@ def team_set_fixed_table(*, team: Team, table: int | None) -> Team:
         if table < 1 or table > 10_000:
             raise ServiceError("Table must be between 1 and 10000.", field="fixed_table")
         taken = Team.objects.filter(event_id=team.event_id, fixed_table=table).exclude(pk=team.pk)
-        if taken.exists():
+        holder = taken.first()
+        if holder is not None:
             raise ServiceError(
-                f"Table {table} is already kept for {taken.first().name}.", field="fixed_table"
+                f"Table {table} is already kept for {holder.name}.", field="fixed_table"
             )
     team.fixed_table = table
     team.save(update_fields=["fixed_table"])

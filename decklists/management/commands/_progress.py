@@ -6,13 +6,17 @@ import os
 import time
 from typing import IO
 
+from django.core.management.base import OutputWrapper
+
 
 class ProgressBar:
     """Draws `[#####.....]  52%  15,000 cards` on one line (a new line every 10% when piped)."""
 
     WIDTH = 30
 
-    def __init__(self, out: IO[str], fileobj: IO[bytes] | None, *, enabled: bool = True) -> None:
+    def __init__(
+        self, out: IO[str] | OutputWrapper, fileobj: IO[bytes] | None, *, enabled: bool = True
+    ) -> None:
         self.out = getattr(out, "_out", out)  # a command's OutputWrapper adds line endings
         self.fileobj = fileobj
         self.enabled = enabled
