@@ -1,4 +1,4 @@
-"""The access layer: who may see or do what, for pages and API alike (api.md "Who may call").
+"""The access layer: who may see or do what, for pages and API alike (docs/api.md "Who may call").
 
 - rights.Perm: the rights; a staff role holds a right from its rank up; a team holds the team
   rights on its own team and match.

@@ -1,4 +1,4 @@
-"""The rights of Tandem (api.md "Who may call") and the least staff role holding each.
+"""The rights of Tandem (docs/api.md "Who may call") and the least staff role holding each.
 
 Roles of a caller in an event, strongest first: organizer (created the event), head judge, judge,
 scorekeeper (added by the organizer). A team (holder of a team's access key) holds no staff right;

@@ -1,4 +1,4 @@
-"""One translation of errors into JSON answers for the whole API (api.md: never a 500 for bad input)."""
+"""One translation of errors into JSON answers for the whole API (docs/api.md: never a 500 for bad input)."""
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
@@ -41,7 +41,7 @@ def exception_handler(exc, context):
 
 
 def flatten_errors(data: object) -> dict[str, list[str]]:
-    """{field: [messages]} as api.md says, also for nested serializers and lists of objects:
+    """{field: [messages]} as docs/api.md says, also for nested serializers and lists of objects:
     {"players": {"0": {"name": ["Required."]}}} becomes {"players": ["1: name: Required."]}."""
     if not isinstance(data, dict):
         return {"non_field_errors": _messages(data)}

@@ -1,4 +1,4 @@
-"""REST API of decklists, pools and the card catalogue (api.md "Decklists").
+"""REST API of decklists, pools and the card catalogue (docs/api.md "Decklists").
 
 Who may call (the access layer, access): a team reads and, before the lock, writes its own lists
 (X-Team-Key); staff read every list (Perm.VIEW_PRIVATE) and write before the lock

@@ -1,4 +1,4 @@
-"""REST API of rounds, matches, results and standings (api.md "Rounds, clock, matches, results",
+"""REST API of rounds, matches, results and standings (docs/api.md "Rounds, clock, matches, results",
 "Standings").
 
 Visibility: a round is seen by staff from the moment it is paired, by everyone else (teams

@@ -1,4 +1,4 @@
-"""How each number of a standings line was computed, in words (MTR App. C; rules.md
+"""How each number of a standings line was computed, in words (MTR App. C; docs/rules.md
 "Tiebreakers"): the working shown on a team's explanation page and in the API.
 """
 

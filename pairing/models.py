@@ -177,7 +177,7 @@ class MatchTeam(models.Model):
 
 
 class ResultReport(models.Model):
-    """What one team says the result of its match was (api.md: both teams report)."""
+    """What one team says the result of its match was (docs/api.md: both teams report)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")

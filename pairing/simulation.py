@@ -1,5 +1,5 @@
 """A whole event with random results, played through the same services as the API and pages
-(api.md "Commands": `manage.py simulate`). Used by tests and benchmarks; prints the time of each
+(docs/api.md "Commands": `manage.py simulate`). Used by tests and benchmarks; prints the time of each
 phase.
 
 Results: each team has a hidden strength; the stronger team wins more often, so the top tables

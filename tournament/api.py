@@ -1,4 +1,4 @@
-"""REST API of events, staff and teams (api.md "Events, staff, teams").
+"""REST API of events, staff and teams (docs/api.md "Events, staff, teams").
 
 Views translate requests into service calls; the access layer (access) decides who may call.
 """

@@ -1,4 +1,4 @@
-"""How API callers authenticate as a team: `X-Team-Key: <access_key>` (api.md "Who may call")."""
+"""How API callers authenticate as a team: `X-Team-Key: <access_key>` (docs/api.md "Who may call")."""
 
 from django.contrib.auth.models import AnonymousUser
 from rest_framework import authentication, exceptions

@@ -1,4 +1,4 @@
-"""Side effects only: nothing here is needed for correctness (architecture.md)."""
+"""Side effects only: nothing here is needed for correctness (docs/architecture.md)."""
 
 import csv
 import io

@@ -1,4 +1,4 @@
-"""Rebuild the shipped catalogue (this folder) from the real data in ``shared/data``.
+"""Rebuild the shipped catalogue (this folder) from the source card files in DATA_DIR.
 
     python -m decklists.catalogue.derive [DATA_DIR]
 

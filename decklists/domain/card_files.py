@@ -8,7 +8,7 @@ Glossary
 - *MTGJSON AtomicCards.json*: ``{"meta": ..., "data": {full name: [face objects]}}``; a face
   has ``faceName``, ``type``, ``supertypes``, ``text``, ``legalities`` (``Legal`` ...). A format
   MTGJSON leaves out is one where the card is not legal.
-- *JSON Lines catalogue*: one object per line, the shape of ``shared/data/cards.jsonl.gz``
+- *JSON Lines catalogue*: one object per line, the shape of ``decklists/catalogue/cards.jsonl.gz``
   (``name``, ``faces``, ``type_line``, ``is_basic``, ``legalities``, ``deck_limit_text``).
   Lines holding Scryfall card objects are read as Scryfall.
 

@@ -312,7 +312,7 @@ class BanlistError(ValueError):
 
 
 def parse_banlists(data: Mapping[str, Any]) -> dict[str, Banlist]:
-    """Banlists per format from data shaped like ``shared/data/banlists.json``.
+    """Banlists per format from data shaped like ``decklists/catalogue/banlists.json.gz`` (unzipped).
 
     ``formats.<format>.banned`` / ``.restricted`` become ``Banlist(format, ...)``; the 2HG-only
     list (``two_headed_giant.banned_in_all_constructed``, MTR 9.5) is returned under the key

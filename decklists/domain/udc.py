@@ -24,7 +24,7 @@ Glossary
 
 Problems
 --------
-Codes (api.md), in the order problems are sorted: ``missing_decklist``, ``parse_error``,
+Codes (docs/api.md), in the order problems are sorted: ``missing_decklist``, ``parse_error``,
 ``unknown_card``, ``deck_too_small``, ``sideboard_not_allowed`` (MTR 9.5), ``banned`` (format
 list, or the 2HG-only ban of MTR 9.5), ``not_legal``, ``restricted_over_limit``,
 ``udc_over_limit``, ``card_limit_exceeded``, and two added here:

@@ -7,7 +7,7 @@ into words with the teams' names, the same words on the pages, in the API and in
 Notes on terminology
 --------------------
 kind
-    What the note is about (rules.md "Swiss rounds and playoffs", "Matches, results, byes"):
+    What the note is about (docs/rules.md "Swiss rounds and playoffs", "Matches, results, byes"):
 
     ``pair_down``
         ``team_ids`` (higher, lower) on ``points`` (higher's, lower's) play across point

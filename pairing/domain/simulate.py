@@ -12,7 +12,7 @@ drop
     After each round every active team drops with probability ``drop_rate``.
 penalty
     With probability ``penalty_rate`` per team and round, a Match Point penalty of 1 point
-    (rules.md "Penalties"), which makes odd point totals appear.
+    (docs/rules.md "Penalties"), which makes odd point totals appear.
 
 The simulator pairs each round with :func:`pairing.domain.swiss.pair_round` and ranks the teams
 with :func:`pairing.domain.tiebreakers.compute_standings`; everything draws from the one RNG

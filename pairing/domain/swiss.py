@@ -1,6 +1,6 @@
 """Swiss pairing of one round of a Two-Headed Giant event (teams count as players, MTR App. E).
 
-Rules implemented (docs: design/rules.md "Matches, results, byes", "Swiss rounds and playoffs"):
+Rules implemented (docs: docs/rules.md "Matches, results, byes", "Swiss rounds and playoffs"):
 a bye is a match win worth 3 points (MTR App. C); dropped teams are never paired; an odd number
 of active teams gives one bye, to the lowest-ranked team that has not had one; round 1 is random.
 The MTR leaves the pairing method open. Wizards' manual method pairs at random within a point

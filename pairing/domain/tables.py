@@ -1,4 +1,4 @@
-"""Table numbers of a round's matches (rules.md "Swiss rounds and playoffs", "Matches, results,
+"""Table numbers of a round's matches (docs/rules.md "Swiss rounds and playoffs", "Matches, results,
 byes": a bye is a match with no opponent and no table).
 
 Notes on terminology

@@ -1,4 +1,4 @@
-"""Standings with the MTR tiebreakers, exactly (MTR 3.1, App. C; rules.md "Tiebreakers").
+"""Standings with the MTR tiebreakers, exactly (MTR 3.1, App. C; docs/rules.md "Tiebreakers").
 
 Notes on terminology
 --------------------
@@ -17,7 +17,7 @@ OMW% (opponents' match-win percentage)
     A team with no opponent (only byes) has OMW% 0.33 (our choice; the MTR does not say).
 OOMW% (opponents' OMW%)
     The average OMW% of the same opponents; not an MTR tiebreaker, used by the team order so
-    that ties rarely fall to chance (rules.md). No opponent: 0.33.
+    that ties rarely fall to chance (docs/rules.md). No opponent: 0.33.
 GW% (game-win percentage)
     Game points / (3 x games played), at least 0.33; 3 game points per game won, 1 per drawn
     game ("unfinished games are considered draws"). A 2HG match is one game (MTR 9.1), so a bye
@@ -174,7 +174,7 @@ class TooFewTeamsError(ValueError):
     """An event needs at least 4 teams (MTR 10.1)."""
 
 
-# MTR App. E (teams count as players), rules.md "Swiss rounds and playoffs":
+# MTR App. E (teams count as players), docs/rules.md "Swiss rounds and playoffs":
 # (largest team count, Swiss rounds, playoff size).
 _STRUCTURE = (
     (4, 0, 4),

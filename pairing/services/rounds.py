@@ -1,6 +1,6 @@
 """Pairing rounds: Swiss and top cut, unpair, publish, swap teams, move tables.
 
-Rules: MTR App. E and rules.md "Swiss rounds and playoffs" (how many rounds, the top cut), MTR
+Rules: MTR App. E and docs/rules.md "Swiss rounds and playoffs" (how many rounds, the top cut), MTR
 10.4 (playoff seeding), MTR App. C (a bye is a win). The pairing itself is
 pairing.domain.swiss; this module locks, loads, asks the domain and saves.
 

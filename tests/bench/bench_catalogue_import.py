@@ -18,7 +18,7 @@ the import's own, Django included):
    included, the memo disabled) of a team with two 60-card Modern lists: legal (4-ofs), illegal
    (a shared card, bans, a typo needing "did you mean"), and 60 different cards in each list.
 
-Budgets (quality.md, issue 3): a team's two lists in under 10 ms; import memory under 500 MB.
+Budgets (the quality bar, issue 3): a team's two lists in under 10 ms; import memory under 500 MB.
 Figures are printed, never enforced.
 """
 

@@ -8,7 +8,7 @@ For each event size it simulates an 8-round event (seeded), times ``pair_round``
 standings before rounds 5, 6, 7 and 8 (best of a few runs) and, while a budget of about 60 s
 per size lasts, runs ``pair_round_exact_naive`` (networkx on the complete graph) on the same
 round. The objective values (bye, rematches, sum of squared point gaps) must be equal: the
-script exits with status 1 if any differ. Targets (quality.md, the pairing issue): 1024 teams
+script exits with status 1 if any differ. Targets (the quality bar, the pairing issue): 1024 teams
 < 10 ms, 4096 < 50 ms, 16384 < 0.5 s; they are printed, not enforced.
 """
 

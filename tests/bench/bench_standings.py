@@ -5,7 +5,7 @@ Run from the repository root:
     .venv/bin/python tests/bench/bench_standings.py
 
 Times ``compute_standings`` (best of 5) in both tiebreak orders and prints the figures; the
-target (quality.md) is under 0.3 s. It is printed, not enforced.
+target (the quality bar) is under 0.3 s. It is printed, not enforced.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ Run from the repository root (a throw-away SQLite file, or PostgreSQL with DATAB
 
 Stores a simulated event (pairing.domain.simulate: drops, draws, Match Point penalties) as rows,
 then times ``pairing.selectors.standings`` best of 5: the database part (load_facts: teams and
-final matches) and the compute part (compute_standings) separately. The target (quality.md,
+final matches) and the compute part (compute_standings) separately. The target (the quality bar,
 issue 4) is under 0.3 s for the compute. Printed, not enforced.
 """
 

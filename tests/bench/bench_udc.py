@@ -1,7 +1,7 @@
 """Benchmark: load the card catalogue, validate 2HG team decklists, suggest spellings.
 
 Run from the repository root: ``.venv/bin/python tests/bench/bench_udc.py [--repeat N]``.
-Budget (quality.md): a team's two decklists against the full catalogue in under 10 ms.
+Budget (the quality bar): a team's two decklists against the full catalogue in under 10 ms.
 The card data is the catalogue shipped in decklists/catalogue/ (30,679 cards, the banlists).
 """
 

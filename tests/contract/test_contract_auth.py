@@ -1,4 +1,4 @@
-"""api.md "Who may call": tokens, team keys, and the schema at /api/v1/schema/."""
+"""docs/api.md "Who may call": tokens, team keys, and the schema at /api/v1/schema/."""
 
 import json
 import re

@@ -1,4 +1,4 @@
-"""api.md "Commands": adduser, demo, simulate, import_cards, import_banlists."""
+"""docs/api.md "Commands": adduser, demo, simulate, import_cards, import_banlists."""
 
 import io
 import json

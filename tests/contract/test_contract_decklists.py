@@ -1,4 +1,4 @@
-"""api.md "Decklists": entering decklists and checking a team as a whole (UDC)."""
+"""docs/api.md "Decklists": entering decklists and checking a team as a whole (UDC)."""
 
 import pytest
 from rest_framework.test import APIClient

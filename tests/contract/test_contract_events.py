@@ -1,4 +1,4 @@
-"""api.md "Events, staff, teams": events and their staff."""
+"""docs/api.md "Events, staff, teams": events and their staff."""
 
 import pytest
 from rest_framework.test import APIClient

@@ -1,4 +1,4 @@
-"""api.md "Rounds, clock, matches, results": matches and results from staff and teams."""
+"""docs/api.md "Rounds, clock, matches, results": matches and results from staff and teams."""
 
 import pytest
 from rest_framework.test import APIClient

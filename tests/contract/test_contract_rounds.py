@@ -1,4 +1,4 @@
-"""api.md "Rounds, clock, matches, results": pairing, unpairing, reading rounds, top cut."""
+"""docs/api.md "Rounds, clock, matches, results": pairing, unpairing, reading rounds, top cut."""
 
 import pytest
 from rest_framework.test import APIClient
@@ -156,7 +156,7 @@ def test_registration_is_closed_once_round_1_is_paired(paired, alice_api):
 
 
 def test_automatic_swiss_rounds_with_four_teams_pairs_a_playoff(world, alice_api):
-    """swiss_rounds null: from the number of teams (rules.md: 4 teams, 0 Swiss, 2 playoff rounds)."""
+    """swiss_rounds null: from the number of teams (docs/rules.md: 4 teams, 0 Swiss, 2 playoff rounds)."""
     event = new_event(alice_api, name="Auto")
     for name in ("A", "B", "C", "D"):
         new_team(alice_api, event["id"], f"Auto {name}")
@@ -211,7 +211,7 @@ def test_top_cut_after_swiss_seeds_1v4_and_2v3_then_the_final_then_409(four, ali
 
 
 def test_automatic_structure_five_teams_three_playoff_rounds(world, alice_api):
-    """rules.md: 5-8 teams, 0 Swiss rounds, 3 single-elimination rounds."""
+    """docs/rules.md: 5-8 teams, 0 Swiss rounds, 3 single-elimination rounds."""
     event = new_event(alice_api, name="Auto5")
     for name in "ABCDE":
         new_team(alice_api, event["id"], f"Five {name}")
@@ -234,7 +234,7 @@ def test_anonymous_reads_pairings_and_standings_of_a_public_event(world):
     new_team(olga, other, "Orange")
     patch(olga, f"/events/{other}/", {"swiss_rounds": 2})
     round_ = post(olga, f"/events/{other}/rounds/").json()
-    publish(olga, round_["id"])  # not in api.md: the app shows teams only published rounds
+    publish(olga, round_["id"])  # not in docs/api.md: the app shows teams only published rounds
     anon = APIClient()
     listing = anon.get(f"{API}/events/{other}/rounds/")
     assert listing.status_code == 200

@@ -1,4 +1,4 @@
-"""api.md "Standings"."""
+"""docs/api.md "Standings"."""
 
 import pytest
 from rest_framework.test import APIClient

@@ -1,4 +1,4 @@
-"""api.md "Events, staff, teams": registering, changing, dropping teams; access keys."""
+"""docs/api.md "Events, staff, teams": registering, changing, dropping teams; access keys."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""The decklist API of api.md against the shipped catalogue: Unified Deck Construction (MTR 8.4,
+"""The decklist API of docs/api.md against the shipped catalogue: Unified Deck Construction (MTR 8.4,
 9.5), deck size (MTR 6.1), banned, restricted and not-legal cards (MTR 6.2-6.7), a card's own
 limit, the 2HG-only ban, limited pools (MTR 9.6), and the lock once round 1 is paired.
 

@@ -1,4 +1,4 @@
-"""The rounds, results and standings API as api.md names it (contract: paths, fields, codes)."""
+"""The rounds, results and standings API as docs/api.md names it (contract: paths, fields, codes)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Two "pair round" calls at the same moment create one round (api.md; quality.md "a second
+"""Two "pair round" calls at the same moment create one round (docs/api.md; the quality bar "a second
 pairing of the same round at the same moment"). Needs PostgreSQL: SQLite has no row locks."""
 
 import threading

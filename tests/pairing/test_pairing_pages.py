@@ -267,7 +267,7 @@ def test_dashboard_next_step_follows_the_round(event8):
 def test_pairings_page_of_2048_teams_is_under_20_queries_and_cached(
     django_assert_max_num_queries, settings
 ):
-    """quality.md: pairings page of a 2048-team event, under 20 queries, from cache at start."""
+    """the quality bar: pairings page of a 2048-team event, under 20 queries, from cache at start."""
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     cache.clear()
     event, _teams = event_with_teams(0)

@@ -115,7 +115,7 @@ def test_six_rounds_of_twelve_teams_never_repeat_a_pairing():
 
 
 def test_a_dropped_team_is_not_paired_and_records_the_round_it_dropped_after():
-    """MTR 8.2; rules.md: never pairs a dropped team."""
+    """MTR 8.2; docs/rules.md: never pairs a dropped team."""
     event, teams = event_with_teams(6)
     first = services.round_pair_next(event=event)
     event_svc.team_drop(team=teams[2])
@@ -128,7 +128,7 @@ def test_a_dropped_team_is_not_paired_and_records_the_round_it_dropped_after():
 
 
 def test_the_bye_goes_to_a_team_without_one():
-    """rules.md: the bye goes to the lowest-ranked team that has not had one."""
+    """docs/rules.md: the bye goes to the lowest-ranked team that has not had one."""
     event, _teams = event_with_teams(5, swiss_rounds=5)
     byes = []
     for k in range(5):

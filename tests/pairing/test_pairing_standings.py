@@ -8,7 +8,7 @@ MW%: A 6/6 = 1; B, C, E 3/6 = 0.5; D, F 1/6, below 0.33 -> 0.33.
 OMW%: A (B, C) = 0.5; B (A, E) = 0.75; C (D, A) = (0.33 + 1) / 2 = 0.665;
       E (F, B) = (0.33 + 0.5) / 2 = 0.415; D (C, F) = 0.415; F (E, D) = 0.415.
 OOMW%: D (C, F) = (0.665 + 0.415) / 2 = 0.54; F (E, D) = 0.415.
-Order (team order, rules.md): A; B, C, E by OMW%; D before F by OOMW%.
+Order (team order, docs/rules.md): A; B, C, E by OMW%; D before F by OOMW%.
 """
 
 from fractions import Fraction
@@ -65,7 +65,7 @@ def _letters(event, ids, **kw) -> list[str]:
 
 
 def test_standings_follow_match_points_then_omw_then_oomw(six):
-    """MTR App. C: MW% and OMW% with the 0.33 floor; rules.md: OOMW% next in the team order."""
+    """MTR App. C: MW% and OMW% with the 0.33 floor; docs/rules.md: OOMW% next in the team order."""
     event, ids = six
     table = selectors.standings(event)
     assert table.round == 2
@@ -108,7 +108,7 @@ def test_a_match_without_a_final_result_is_left_out(six):
 
 
 def test_match_point_penalty_from_a_source_is_taken_off(six, sources):
-    """rules.md: a Match Point penalty takes one point off the team's total (2HG guide)."""
+    """docs/rules.md: a Match Point penalty takes one point off the team's total (2HG guide)."""
     event, ids = six
     sources(hooks.PENALTY_POINTS, lambda e: {ids["B"]: 1} if e.pk == event.pk else {})
     table = selectors.standings(event)
@@ -120,7 +120,7 @@ def test_match_point_penalty_from_a_source_is_taken_off(six, sources):
 
 
 def test_disqualified_team_leaves_the_standings_but_counts_for_its_opponents(six, sources):
-    """rules.md: disqualified teams are removed from the standings."""
+    """docs/rules.md: disqualified teams are removed from the standings."""
     event, ids = six
     sources(hooks.DISQUALIFIED, lambda e: [ids["E"]])
     table = selectors.standings(event)
@@ -129,7 +129,7 @@ def test_disqualified_team_leaves_the_standings_but_counts_for_its_opponents(six
 
 
 def test_the_random_tiebreak_is_seeded_by_round_one(six):
-    """rules.md: the last tiebreak is a random order drawn from a seed shown on the standings."""
+    """docs/rules.md: the last tiebreak is a random order drawn from a seed shown on the standings."""
     event, _ids = six
     assert selectors.standings(event).seed == 11
     first = [r.random_key for r in selectors.standings(event).rows]
@@ -137,7 +137,7 @@ def test_the_random_tiebreak_is_seeded_by_round_one(six):
 
 
 def test_pairing_uses_points_after_penalties(six, sources):
-    """rules.md: pairing pairs teams on equal match points, penalties taken off first."""
+    """docs/rules.md: pairing pairs teams on equal match points, penalties taken off first."""
     from pairing import adapters, services
 
     event, ids = six

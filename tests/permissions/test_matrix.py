@@ -1,4 +1,4 @@
-"""Every persona against every endpoint (tests/support/matrix): api.md "Who may call"."""
+"""Every persona against every endpoint (tests/support/matrix): docs/api.md "Who may call"."""
 
 import pytest
 from django.db import transaction

@@ -1,5 +1,5 @@
 """Requests that once made the app answer 500, found by fuzzing the API (schemathesis against
-/api/v1/schema/) and by posting malformed data to every form (quality.md "Bad input and faults":
+/api/v1/schema/) and by posting malformed data to every form (the quality bar "Bad input and faults":
 a clear message and a 4xx, never a 500, and nothing half-written).
 
 What was tried, by kind:

@@ -1,7 +1,7 @@
-"""Helpers of the black-box tests of the REST API and commands as api.md names them.
+"""Helpers of the black-box tests of the REST API and commands as docs/api.md names them.
 
 Everything goes through HTTP (DRF's APIClient) or `call_command`, with the paths, field names,
-codes and status codes of the contract, plus the bad input quality.md "Bad input and faults"
+codes and status codes of the contract, plus the bad input the quality bar "Bad input and faults"
 names: wrong types, missing fields, huge values, control characters and right-to-left marks,
 a 100,000-line decklist, a result for a match of another event, a team key of another event.
 
@@ -12,7 +12,7 @@ clock, extensions, penalties, tracker.
 Readings of the contract where it is not explicit (noted so they can be argued with):
 - "Bad input: 400": a body that is not JSON at all (wrong Content-Type) may also be 415.
 - A private event read by someone who may not read it: 404 (its existence is private) or 403.
-- Rounds are paired, then seen by teams: api.md names no "publish" step; where a test needs the
+- Rounds are paired, then seen by teams: docs/api.md names no "publish" step; where a test needs the
   teams to see a round it uses the app's extra `POST /api/v1/rounds/{id}/publish/` and says so.
 """
 
@@ -116,7 +116,7 @@ def games(a: int, b: int, drawn: int = 0) -> dict:
 
 
 def publish(client: APIClient, round_id: int) -> None:
-    """Not in api.md: the app's extra step before teams see (and may report) a round."""
+    """Not in docs/api.md: the app's extra step before teams see (and may report) a round."""
     response = post(client, f"/rounds/{round_id}/publish/")
     assert response.status_code == 200, response.content
 

@@ -1,4 +1,4 @@
-"""The API of api.md "Events, staff, teams", including its 4xx answers."""
+"""The API of docs/api.md "Events, staff, teams", including its 4xx answers."""
 
 import pytest
 

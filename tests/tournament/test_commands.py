@@ -1,4 +1,4 @@
-"""Management commands of api.md: adduser, demo."""
+"""Management commands of docs/api.md: adduser, demo."""
 
 import io
 

@@ -1,4 +1,4 @@
-"""Bad input in names (quality.md "Bad input and faults"): trimmed, NFC, no controls or bidi."""
+"""Bad input in names (the quality bar "Bad input and faults"): trimmed, NFC, no controls or bidi."""
 
 import pytest
 from hypothesis import given

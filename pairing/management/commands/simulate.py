@@ -1,4 +1,4 @@
-"""`manage.py simulate --teams N --rounds R [--seed S]` (api.md "Commands")."""
+"""`manage.py simulate --teams N --rounds R [--seed S]` (docs/api.md "Commands")."""
 
 from django.core.management.base import BaseCommand, CommandError
 

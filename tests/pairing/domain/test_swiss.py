@@ -1,4 +1,4 @@
-"""Swiss pairing (rules.md "Swiss rounds and playoffs"; MTR App. C for the bye, App. E).
+"""Swiss pairing (docs/rules.md "Swiss rounds and playoffs"; MTR App. C for the bye, App. E).
 
 The properties compare ``pair_round`` with an exhaustive search (up to 10 teams) and with the
 exact matching on the complete graph (``pair_round_exact_naive``, up to about 100 teams).
@@ -138,7 +138,7 @@ def best_objective(teams: list[TeamRecord]) -> tuple[int, int]:
 
 
 def expected_bye(active: list[TeamRecord]) -> TeamRecord:
-    """rules.md: fewest byes first; then the lowest-ranked team whose bye leaves the fewest
+    """docs/rules.md: fewest byes first; then the lowest-ranked team whose bye leaves the fewest
     rematches among the rest."""
     fewest = min(t.byes for t in active)
     tier = sorted((t for t in active if t.byes == fewest), key=lambda t: -t.rank)
@@ -158,7 +158,7 @@ def objective(result: PairingResult) -> tuple[int, int]:
 def test_pair_round_objective_equals_exhaustive_minimum_up_to_10_teams(
     teams: list[TeamRecord], seed: int
 ) -> None:
-    """Fewest rematches, then the smallest sum of squared gaps, among all pairings (rules.md)."""
+    """Fewest rematches, then the smallest sum of squared gaps, among all pairings (docs/rules.md)."""
     active = [t for t in teams if not t.dropped]
     result = pair_round(teams, random.Random(seed))
     if len(active) % 2:
@@ -174,7 +174,7 @@ def test_pair_round_objective_equals_exhaustive_minimum_up_to_10_teams(
 def test_pair_round_rematches_equal_exact_matching_up_to_14_teams(
     teams: list[TeamRecord], seed: int
 ) -> None:
-    """No avoidable rematch (rules.md: "never pairs two teams that have met while that can be
+    """No avoidable rematch (docs/rules.md: "never pairs two teams that have met while that can be
     avoided"), checked against the exact matching on the complete graph."""
     fast, exact = (
         pair_round(teams, random.Random(seed)),
@@ -228,7 +228,7 @@ def test_pair_round_pairs_each_active_team_once_and_no_dropped_team(
 def test_pair_round_gives_one_bye_only_to_an_odd_count_and_never_a_second_while_avoidable(
     teams: list[TeamRecord], seed: int
 ) -> None:
-    """One bye when the number of active teams is odd, to a team with the fewest byes (rules.md:
+    """One bye when the number of active teams is odd, to a team with the fewest byes (docs/rules.md:
     "the lowest-ranked team that has not had one")."""
     active = [t for t in teams if not t.dropped]
     result = pair_round(teams, random.Random(seed))
@@ -340,7 +340,7 @@ def test_pair_round_rematch_when_unavoidable_is_explained() -> None:
 
 
 def test_pair_round_bye_goes_to_lowest_ranked_team_without_a_bye() -> None:
-    """rules.md: the bye goes to the lowest-ranked team that has not had one (Team 5 had one)."""
+    """docs/rules.md: the bye goes to the lowest-ranked team that has not had one (Team 5 had one)."""
     teams = [
         team(1, 6, rank=0),
         team(2, 3, rank=1),

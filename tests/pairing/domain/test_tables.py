@@ -1,4 +1,4 @@
-"""Table numbers (rules.md "Swiss rounds and playoffs": pairs best first; "Matches, results,
+"""Table numbers (docs/rules.md "Swiss rounds and playoffs": pairs best first; "Matches, results,
 byes": a bye has no table). Fixed tables are kept for accessibility."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Standings and tiebreakers (MTR 3.1, App. C; rules.md "Tiebreakers"), worked by hand."""
+"""Standings and tiebreakers (MTR 3.1, App. C; docs/rules.md "Tiebreakers"), worked by hand."""
 
 import random
 from fractions import Fraction
@@ -67,7 +67,7 @@ def test_omw_averages_each_opponents_floored_mw() -> None:
 
 
 def test_oomw_averages_the_opponents_omw() -> None:
-    """rules.md: OOMW% = average OMW% of the opponents. Team 1: (499 + 599 + 600)/900/3."""
+    """docs/rules.md: OOMW% = average OMW% of the opponents. Team 1: (499 + 599 + 600)/900/3."""
     rows = by_team(compute_standings([1, 2, 3, 4], ROUND_ROBIN, seed=0))
     assert rows[1].oomw == F(499 + 599 + 600, 2700)
     assert rows[4].oomw == (F(133, 300) + F(499, 900) + F(599, 900)) / 3
@@ -114,7 +114,7 @@ def test_a_team_that_has_played_nothing_has_mw_033() -> None:
 
 
 def test_match_point_penalty_lowers_match_points_before_mw() -> None:
-    """rules.md "Penalties": a Match Point penalty takes one point off; MW% uses the adjusted
+    """docs/rules.md "Penalties": a Match Point penalty takes one point off; MW% uses the adjusted
     points. Team 1 is 2-0 with a penalty: 5 points, MW% 5/6."""
     matches = [win(1, 1, 2), win(2, 1, 3)]
     row = by_team(compute_standings([1, 2, 3], matches, penalties={1: 1}, seed=0))[1]
@@ -135,7 +135,7 @@ def test_a_penalized_team_ranks_below_on_match_points() -> None:
 
 
 def test_dropped_opponent_counts_with_the_rounds_it_played() -> None:
-    """rules.md: opponents who dropped still count, with the rounds they played. Team 2 lost
+    """docs/rules.md: opponents who dropped still count, with the rounds they played. Team 2 lost
     round 1 to Team 1 and drew round 2 with Team 3, then dropped: MW% = 1/6, so 0.33."""
     matches = [win(1, 1, 2), draw(2, 2, 3), win(2, 1, 4), win(3, 1, 3)]
     rows = by_team(compute_standings([1, 2, 3, 4], matches, seed=0))
@@ -235,7 +235,7 @@ def test_bye_recorded_as_a_loss_is_rejected() -> None:
 def test_recommended_structure_follows_mtr_appendix_e(
     teams: int, expected: tuple[int, int]
 ) -> None:
-    """MTR App. E, teams counted as players (rules.md table)."""
+    """MTR App. E, teams counted as players (docs/rules.md table)."""
     assert recommended_structure(teams) == expected
 
 
@@ -330,7 +330,7 @@ def test_standings_equal_the_definitions_and_are_sorted(event, seed: int, order:
 @settings(deadline=None, max_examples=100)
 @given(events(), st.integers(0, 2**32))
 def test_standings_are_a_permutation_of_the_teams_not_disqualified(event, seed: int) -> None:
-    """rules.md: disqualified teams are removed; everyone else has one rank, 1..n."""
+    """docs/rules.md: disqualified teams are removed; everyone else has one rank, 1..n."""
     ids, matches, penalties, disqualified = event
     rows = compute_standings(
         ids, matches, penalties=penalties, disqualified=disqualified, seed=seed

@@ -1,4 +1,4 @@
-"""The playoff bracket (MTR 10.4; rules.md "Swiss rounds and playoffs")."""
+"""The playoff bracket (MTR 10.4; docs/rules.md "Swiss rounds and playoffs")."""
 
 import pytest
 
@@ -108,7 +108,7 @@ def test_next_round_rejects_a_winner_who_did_not_play_the_match() -> None:
         next_round(semis, {semis[0]: seed(2), semis[1]: seed(2)})
 
 
-# --- the stored bracket: size, seeds, slots (MTR 10.4, App. E; rules.md "Swiss rounds and
+# --- the stored bracket: size, seeds, slots (MTR 10.4, App. E; docs/rules.md "Swiss rounds and
 # playoffs") -----------------------------------------------------------------------------------
 
 

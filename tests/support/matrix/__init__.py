@@ -1,4 +1,4 @@
-"""The permission matrix: every endpoint against every persona (api.md "Who may call").
+"""The permission matrix: every endpoint against every persona (docs/api.md "Who may call").
 
 Each module in this package defines ROWS, a list of Row. Add a module (or rows) when an endpoint
 is added; tests/permissions/test_matrix.py runs them all. Expectations are built with `expect`,
