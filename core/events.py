@@ -106,6 +106,14 @@ class TeamChanged:
 
 
 @dataclass(frozen=True)
+class DecklistsChanged:
+    """A team's decklists or pool were saved (by the team, a scorekeeper or a judge)."""
+
+    event_id: int
+    team_id: int
+
+
+@dataclass(frozen=True)
 class TimeCalled:
     """Time was called for a round (``match_id`` None) or for one table after its extension."""
 
@@ -127,5 +135,6 @@ result_final: Signal[ResultFinal] = Signal("result_final")
 round_published: Signal[RoundPublished] = Signal("round_published")
 round_changed: Signal[RoundChanged] = Signal("round_changed")
 team_changed: Signal[TeamChanged] = Signal("team_changed")
+decklists_changed: Signal[DecklistsChanged] = Signal("decklists_changed")
 time_called: Signal[TimeCalled] = Signal("time_called")
 game_changed: Signal[GameChanged] = Signal("game_changed")

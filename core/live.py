@@ -449,10 +449,9 @@ async def _events(topic: str, since: int | None) -> AsyncIterator[bytes]:
         the_hub.unsubscribe(sub)
 
 
-# Unnamed on purpose for now: access is the registered kind's authorize(), and no app registers a
-# kind yet, so every /live/ URL answers 404. The app that registers the first kind names these
-# routes and adds its rows to the access matrix (tests/support/matrix/), as for any endpoint.
+# Access is the registered kind's authorize(): an unknown kind or a caller it refuses gets 404.
+# Each kind has its rows in the access matrix (tests/support/matrix/).
 urlpatterns = [
-    path("live/<str:kind>/<str:topic_id>/", stream),
-    path("live/<str:kind>/<str:topic_id>/version", poll),
+    path("live/<str:kind>/<str:topic_id>/", stream, name="live-stream"),
+    path("live/<str:kind>/<str:topic_id>/version", poll, name="live-version"),
 ]

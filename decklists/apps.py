@@ -6,8 +6,9 @@ class DecklistsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Register the decklists' parts of the shared pages: the dashboard's next step, the
-        team page's block and the demo's lists."""
+        """Register the decklists' parts of the shared pages (the dashboard's next step, the
+        team page's block, the demo's lists) and the editor's live updates."""
+        from core import events, live
         from decklists import views
         from decklists.demo import demo_decklists
         from tournament import hooks
@@ -15,3 +16,6 @@ class DecklistsConfig(AppConfig):
         hooks.NEXT_STEP.register(views.next_step)
         hooks.TEAM_PAGE.register(views.team_block)
         hooks.DEMO_STEPS.register(demo_decklists)
+        # The editor hears saves of a teammate or a judge at once (core.live).
+        live.register_kind("decklists", views.may_follow_decklists)
+        events.decklists_changed.connect(views.publish_decklists)

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from access import (
@@ -24,7 +25,9 @@ from access import (
     may_write_decklists,
     require_on_team,
 )
-from core.errors import ServiceError
+from core import live
+from core.errors import AccessDenied, NotVisible, ServiceError
+from core.events import DecklistsChanged
 from decklists.services import catalogue as catalogue_svc
 from decklists.services import decklists as svc
 from tournament.hooks import NextStep, TeamBlock
@@ -168,8 +171,9 @@ def team_decklists(request, key: str):
     def save_url(target) -> str:
         return reverse("team-decklist-save", args=[key, target])
 
+    since = _since(team)  # before the lists are read: a save in between is announced again
     context = _editor_context(request, team, save_url=save_url)
-    context.update(key=key, staff_view=False)
+    context.update(key=key, staff_view=False, live_url=live_url(team, key), live_since=since)
     return render(request, "decklists/team.html", context)
 
 
@@ -264,12 +268,15 @@ def staff_team(request, pk: int, team_id: int):
     def save_url(target) -> str:
         return reverse("event-team-decklists", args=[pk, team_id]) + f"?target={target}"
 
+    since = _since(team)  # before the lists are read: a save in between is announced again
     context = _editor_context(request, team, save_url=save_url, errors=errors, texts=texts)
     context.update(
         staff_view=True,
         staff=True,
         saved=saved,
         changes=list(svc.changes(event, team)),
+        live_url=live_url(team),
+        live_since=since,
     )
     return render(request, "decklists/staff_team.html", context, status=400 if errors else 200)
 
@@ -325,3 +332,39 @@ def next_step(event: Event) -> NextStep | None:
         reverse("event-decklists", args=[event.pk]),
         "Decklists board",
     )
+
+
+# --- live updates (core.live, registered in decklists/apps.py) ----------------------------------
+
+
+def live_url(team: Team, key: str | None = None) -> str:
+    """Where the editor hears that a teammate (or a judge) saved: ``/live/decklists/<team>/``.
+    EventSource sends no headers, so the team page passes its key as the caller's credential."""
+    url = reverse("live-stream", args=["decklists", team.pk])
+    return f"{url}?{urlencode({'key': key})}" if key else url
+
+
+def _since(team: Team) -> int:
+    """The version the page was rendered at: the stream then sends only later saves."""
+    return live.version(f"decklists:{team.pk}")
+
+
+def may_follow_decklists(request, team_id: str) -> bool:
+    """A subscriber reads the team's decklists: the team (by its key) or staff of the event."""
+    from access import Caller, team_of_key
+
+    if not team_id.isdecimal():
+        return False
+    caller = request.caller
+    key = request.GET.get("key")
+    if key:
+        caller = Caller(request.user, team_of_key(key))
+    try:
+        access_team(caller, int(team_id), Perm.READ_DECKLISTS)
+    except (NotVisible, AccessDenied):
+        return False
+    return True
+
+
+def publish_decklists(change: DecklistsChanged) -> None:
+    live.publish(f"decklists:{change.team_id}")

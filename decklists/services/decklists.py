@@ -28,6 +28,7 @@ from typing import Literal, cast
 from django.db import transaction
 from django.utils import timezone
 
+from core import events
 from core.errors import Conflict, ServiceError
 from decklists import catalogue_cache
 from decklists.domain.cards import CardFacts, CardIndex, normalize_name
@@ -226,6 +227,7 @@ def decklist_submit(
             main_after=main_text,
             sideboard_after=sideboard_text,
         )
+    events.decklists_changed.fire(events.DecklistsChanged(player.event_id, player.team_id))
     return decklist
 
 
@@ -276,6 +278,7 @@ def pool_submit(
             main_before=before,
             main_after=pool_text,
         )
+    events.decklists_changed.fire(events.DecklistsChanged(team.event_id, team.pk))
     return pool
 
 

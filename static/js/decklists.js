@@ -1,5 +1,7 @@
 /* Decklist pages: save a list without leaving the page, show the team's check at once, and
-   pick up a teammate's save. Without this file the forms post and the page reloads. */
+   pick up a teammate's (or a judge's) save as it happens: live.js tells this page when the
+   team's lists change (data-follow), and the page fetches itself again. Without live.js it
+   looks every 15 s; without this file the forms post and the page reloads. */
 (function () {
   "use strict";
   var root = document.querySelector("[data-decklists]");
@@ -20,7 +22,7 @@
 
   function apply(doc, saved, ok) {
     if (!doc.querySelector("[data-decklists]")) return false;
-    doc.querySelectorAll("[data-live][id]").forEach(function (fresh) {
+    doc.querySelectorAll("[data-sync][id]").forEach(function (fresh) {
       var old = document.getElementById(fresh.id);
       if (old) old.replaceWith(document.importNode(fresh, true));
     });
@@ -121,7 +123,12 @@
   if (root) {
     markSynced();
     document.addEventListener("submit", onSubmit);
-    setInterval(poll, 15000);
+    if (window.Live && root.dataset.follow) {
+      window.Live.subscribe(root.dataset.follow, function () { poll(); },
+                            { since: root.dataset.followSince });
+    } else {
+      setInterval(poll, 15000);
+    }
     document.addEventListener("visibilitychange", poll);
   }
 })();

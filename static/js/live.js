@@ -52,7 +52,9 @@
     }
     function poll() {
       if (closed) return;
-      var u = url + "version" + (version !== null ? "?since=" + version : "");
+      var q = url.indexOf("?");
+      var u = (q < 0 ? url + "version" : url.slice(0, q) + "version" + url.slice(q));
+      if (version !== null) u += (u.indexOf("?") < 0 ? "?" : "&") + "since=" + version;
       fetch(u, { credentials: "same-origin", headers: { Accept: "application/json" } })
         .then(function (r) {
           if (r.status === 200) return r.json().then(deliver);

@@ -177,3 +177,37 @@ def test_sealed_team_registers_its_pool_and_builds_from_it_on_a_phone(live_serve
         "38 Forest",
     ]
     assert not Decklist.objects.filter(player=gwen).exists()
+
+
+def test_a_teammates_save_shows_on_the_other_phone_without_a_reload(live_server, browser, shot):
+    """Rita and Rob each have the team's decklist page open; Rob saves, Rita's page shows his
+    list checked (core.live: a Server-Sent Events stream, which under the test server's WSGI
+    answers at once and is reopened by the browser, as on a network that drops)."""
+    organizer = factories.user("olivia")
+    event = factories.event(organizer, name="Friday 2HG", format="modern")
+    team = factories.team(event, "Team Red", ["Rita", "Rob"])
+    rita, rob = list(team.players.order_by("seat"))
+    url = f"{live_server.url}/t/{team.access_key}/decklists/"
+    phones = [
+        browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        for _ in range(2)
+    ]
+    try:
+        ritas, robs = (context.new_page() for context in phones)
+        for page in (ritas, robs):
+            page.set_default_timeout(20_000)
+            page.goto(url)
+        assert ritas.locator(f"#count-{rob.pk}").inner_text() == "no list"
+
+        robs.fill(f"#main-{rob.pk}", TEMPO_WITH_BOLT.replace("1 Lightning Bolt (M11) 146", "1 Opt"))
+        robs.get_by_role("button", name="Save Rob's list").click()
+        robs.locator(f"#deck-{rob.pk} .saving", has_text="Saved and checked.").wait_for()
+
+        # Rita never touched her page: the change arrives by itself.
+        ritas.locator(f"#count-{rob.pk}", has_text="60 cards").wait_for()
+        assert ritas.locator(f"#count-{rob.pk}").inner_text() == "60 cards ✓"
+        assert ritas.locator(f"#main-{rita.pk}").input_value() == ""
+        shot(ritas, "decklists-phone-teammate-saved")
+    finally:
+        for context in phones:
+            context.close()

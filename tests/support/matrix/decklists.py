@@ -183,4 +183,35 @@ ROWS = [
         fmt="page",
     ),
     Row("page-catalogue", "get", lambda w: "/catalogue/", expect("anyone"), fmt="page"),
+    # Live updates of a team's lists (core.live, kind "decklists"): staff of the event, or
+    # anyone holding the team's key (EventSource sends no header, so the key is a parameter).
+    # A refusal is a 404 for everyone: a topic's existence is private.
+    Row(
+        "live-decklists-stream",
+        "get",
+        lambda w: f"/live/decklists/{w.red.pk}/",
+        expect("scorekeeper"),
+        fmt="page",
+    ),
+    Row(
+        "live-decklists-version",
+        "get",
+        lambda w: f"/live/decklists/{w.red.pk}/version",
+        expect("scorekeeper"),
+        fmt="page",
+    ),
+    Row(
+        "live-decklists-version-by-key",
+        "get",
+        lambda w: f"/live/decklists/{w.red.pk}/version?key={w.red.access_key}",
+        expect("anyone"),
+        fmt="page",
+    ),
+    Row(
+        "live-decklists-version-other-key",
+        "get",
+        lambda w: f"/live/decklists/{w.red.pk}/version?key={w.green.access_key}",
+        expect("scorekeeper"),
+        fmt="page",
+    ),
 ]
