@@ -17,6 +17,7 @@ from access import Perm, access_event, access_player, access_team, can
 from core import converters  # noqa: F401  (registers <id:...>)
 from core.api_views import APIView
 from decklists import catalogue_cache
+from decklists import selectors as deck_selectors
 from decklists.domain.cards import UNLIMITED, CardFacts
 from decklists.domain.udc import Problem
 from decklists.services import catalogue as catalogue_svc
@@ -26,14 +27,14 @@ from tournament.models import Event, Player
 # --- JSON shapes ------------------------------------------------------------------------------
 
 
-def line_json(line: svc.DeckLine) -> dict:
+def line_json(line: deck_selectors.DeckLine) -> dict:
     data = {"name": line.name, "count": line.count, "line": line.line, "known": line.known}
     if line.written != line.name:
         data["written"] = line.written
     return data
 
 
-def problem_json(problem: Problem, report: svc.TeamReport) -> dict:
+def problem_json(problem: Problem, report: deck_selectors.TeamReport) -> dict:
     return {
         "code": problem.code,
         "card": problem.card,
@@ -50,7 +51,7 @@ def problem_json(problem: Problem, report: svc.TeamReport) -> dict:
     }
 
 
-def deck_json(deck: svc.DeckView) -> dict:
+def deck_json(deck: deck_selectors.DeckView) -> dict:
     decklist = deck.decklist
     return {
         "player": deck.player.pk,
@@ -67,7 +68,7 @@ def deck_json(deck: svc.DeckView) -> dict:
     }
 
 
-def report_json(report: svc.TeamReport) -> dict:
+def report_json(report: deck_selectors.TeamReport) -> dict:
     event = report.event
     data = {
         "team": report.team.pk,
@@ -89,7 +90,7 @@ def report_json(report: svc.TeamReport) -> dict:
     return data
 
 
-def pool_json(report: svc.TeamReport) -> dict:
+def pool_json(report: deck_selectors.TeamReport) -> dict:
     pool = report.pool
     return {
         "submitted": pool is not None and bool(pool.text.strip()),
@@ -148,7 +149,7 @@ TEAM_DECKLISTS_OUT = inline_serializer(
     "TeamDecklistsOut",
     {
         "valid": serializers.BooleanField(),
-        "status": serializers.ChoiceField(choices=list(svc.STATUSES)),
+        "status": serializers.ChoiceField(choices=list(deck_selectors.STATUSES)),
         "locked": serializers.BooleanField(),
         "problems": PROBLEM,
         "decks": serializers.ListField(child=serializers.DictField()),
@@ -202,7 +203,7 @@ def _valid(serializer_class, request) -> dict:
 
 
 def _player_answer(player: Player) -> dict:
-    report = svc.team_report(player.team)
+    report = deck_selectors.team_report(player.team)
     deck = next(d for d in report.decks if d.player.pk == player.pk)
     return {
         **deck_json(deck),
@@ -245,7 +246,7 @@ class TeamDecklistsView(APIView):
     @extend_schema(responses=TEAM_DECKLISTS_OUT)
     def get(self, request, pk: int):
         team = access_team(request.caller, pk, Perm.READ_DECKLISTS)
-        return Response(report_json(svc.team_report(team)))
+        return Response(report_json(deck_selectors.team_report(team)))
 
 
 class TeamPoolView(APIView):
@@ -254,7 +255,7 @@ class TeamPoolView(APIView):
     @extend_schema(responses=TEAM_DECKLISTS_OUT)
     def get(self, request, pk: int):
         team = access_team(request.caller, pk, Perm.READ_DECKLISTS)
-        return Response(report_json(svc.team_report(team)))
+        return Response(report_json(deck_selectors.team_report(team)))
 
     @extend_schema(request=PoolInSerializer, responses=TEAM_DECKLISTS_OUT)
     def put(self, request, pk: int):
@@ -269,10 +270,10 @@ class TeamPoolView(APIView):
             judge=can(caller, Perm.DECK_CHECKS, team.event),
             reason=values["reason"],
         )
-        return Response(report_json(svc.team_report(team)))
+        return Response(report_json(deck_selectors.team_report(team)))
 
 
-def board_row_json(report: svc.TeamReport) -> dict:
+def board_row_json(report: deck_selectors.TeamReport) -> dict:
     first = report.errors[0] if report.errors else None
     return {
         "team": report.team.pk,
@@ -301,7 +302,7 @@ class EventDecklistsView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("status", str, enum=list(svc.STATUSES)),
+            OpenApiParameter("status", str, enum=list(deck_selectors.STATUSES)),
             OpenApiParameter("q", str, description="part of a team or player name"),
         ],
         responses=inline_serializer(
@@ -315,14 +316,14 @@ class EventDecklistsView(APIView):
     def get(self, request, pk: int):
         event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
         status = request.query_params.get("status")
-        if status and status not in svc.STATUSES:
+        if status and status not in deck_selectors.STATUSES:
             raise exceptions.ValidationError({"status": ["Use missing, illegal or legal."]})
-        reports = svc.board(event, query=request.query_params.get("q", "")[:80])
+        reports = deck_selectors.board(event, query=request.query_params.get("q", "")[:80])
         shown = [r for r in reports if not status or r.status == status]
         return Response(
             {
-                "locked": svc.is_locked(event),
-                "counts": svc.status_counts(reports),
+                "locked": deck_selectors.is_locked(event),
+                "counts": deck_selectors.status_counts(reports),
                 "teams": [board_row_json(r) for r in shown],
             }
         )
@@ -332,7 +333,7 @@ class EventDeckRulesView(APIView):
     """The 2HG-only banned cards in force for the event (MTR 9.5); the organizer may change them."""
 
     def _answer(self, event: Event) -> dict:
-        names, chosen = svc.two_headed_giant_bans(event)
+        names, chosen = deck_selectors.two_headed_giant_bans(event)
         default = sorted(catalogue_cache.banlists().two_headed_giant, key=str.casefold)
         return {
             "two_headed_giant_bans": names,
@@ -377,7 +378,7 @@ class EventDecklistChangesView(APIView):
                     "sideboard_before": c.sideboard_before,
                     "sideboard_after": c.sideboard_after,
                 }
-                for c in svc.changes(event)
+                for c in deck_selectors.changes(event)
             ]
         )
 

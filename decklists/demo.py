@@ -8,6 +8,7 @@ card banned in Modern, one has a player who has not submitted yet.
 
 from __future__ import annotations
 
+from decklists import selectors as deck_selectors
 from decklists.services import catalogue as catalogue_svc
 from decklists.services import decklists as svc
 from tournament.models import Event
@@ -61,7 +62,7 @@ def demo_decklists(event: Event, rng, stdout) -> None:
         svc.decklist_submit(player=first, main=texts[0], user=event.organizer)
         if number != 9:  # this player has not submitted yet
             svc.decklist_submit(player=second, main=texts[1], user=event.organizer)
-    counts = svc.status_counts(svc.board(event))
+    counts = deck_selectors.status_counts(deck_selectors.board(event))
     stdout.write(
         f"  decklists: {counts['legal']} teams legal, {counts['illegal']} illegal, "
         f"{counts['missing']} missing a list"

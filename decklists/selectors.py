@@ -1,8 +1,396 @@
-"""Reads of decklists that need no service (the access layer uses them)."""
+"""Reads of decklists: whether lists are locked, and the check of a team or a whole event.
 
-from tournament.models import Event
+:func:`team_report` parses the saved texts and runs decklists.domain.udc.validate_team against
+the catalogue of this process (decklists.catalogue_cache). Nothing of the check is stored (facts,
+not counters); results are memoised per process by their inputs, so a board of every team or a
+page that follows a team's saves costs little. The access layer reads :func:`is_locked`.
+
+Rules: MTR 6.1 (60 cards, 4 copies), 6.2-6.7 (banned and restricted lists), 8.4 and 9.5 (Unified
+Deck Construction, no sideboard, the 2HG-only ban), 7.1 and 9.6 (limited: 40 cards from the pool,
+the shared sideboard). decklists/domain/udc.py has the details.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, cast
+
+from decklists import catalogue_cache
+from decklists.domain.cards import CardFacts, CardIndex, normalize_name
+from decklists.domain.decklists import Entry, ParseError, parse_count_lines, parse_decklist
+from decklists.domain.udc import (
+    DeckInput,
+    EventRules,
+    Problem,
+    Structure,
+    UdcRule,
+    holders,
+    shared_sideboard,
+)
+from decklists.domain.udc import validate_team as _validate_team
+from decklists.models import Decklist, DecklistChange, EventDeckRules, TeamPool
+from tournament.models import Event, Player, Team
+
+STATUS_MISSING, STATUS_ILLEGAL, STATUS_LEGAL = "missing", "illegal", "legal"
+STATUSES = (STATUS_MISSING, STATUS_ILLEGAL, STATUS_LEGAL)
+TYPE_ORDER = (
+    "Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment",
+    "Land", "Other", "Unknown",
+)  # fmt: skip
 
 
 def is_locked(event: Event) -> bool:
     """Lists lock when round 1 is paired: the event is no longer in registration."""
     return event.status != Event.Status.REGISTRATION
+
+
+# --- read side ----------------------------------------------------------------------------------
+
+
+def two_headed_giant_bans(
+    event: Event, snap: catalogue_cache.Snapshot | None = None
+) -> tuple[list[str], bool]:
+    """(the 2HG-only banned names in force for the event, whether the organizer chose them)."""
+    own = EventDeckRules.objects.filter(event=event).values_list("two_headed_giant_bans", flat=True)
+    chosen = own.first()
+    if chosen is not None:
+        return list(chosen), True
+    lists = (snap or catalogue_cache.snapshot()).banlists
+    return sorted(lists.two_headed_giant, key=str.casefold), False
+
+
+def event_rules(
+    event: Event,
+    two_hg: Iterable[str] | None = None,
+    snap: catalogue_cache.Snapshot | None = None,
+) -> EventRules:
+    snap = snap or catalogue_cache.snapshot()
+    lists = snap.banlists
+    if two_hg is None:
+        two_hg, _ = two_headed_giant_bans(event, snap)
+    return EventRules(
+        structure=cast(Structure, event.structure),
+        format=(event.format or None) if event.is_constructed else None,
+        udc_rule=cast(UdcRule, event.udc_rule),
+        banlists=lists.formats,
+        two_headed_giant_bans=frozenset(two_hg),
+    )
+
+
+@dataclass(frozen=True)
+class DeckLine:
+    """One card line of a deck as shown: the catalogue's name when the card is known."""
+
+    name: str
+    written: str
+    count: int
+    line: int
+    known: bool
+    type_group: str
+    type_line: str = ""
+
+
+@dataclass
+class DeckView:
+    player: Player
+    decklist: Decklist | None
+    main: list[DeckLine]
+    sideboard: list[DeckLine]
+    input: DeckInput
+
+    @property
+    def submitted(self) -> bool:
+        return self.input.submitted
+
+    @property
+    def main_count(self) -> int:
+        return sum(line.count for line in self.main)
+
+    @property
+    def sideboard_count(self) -> int:
+        return sum(line.count for line in self.sideboard)
+
+    def groups(self) -> list[tuple[str, list[DeckLine], int]]:
+        """Main deck lines by card type (deck check sheets), with each group's total."""
+        by_type: dict[str, list[DeckLine]] = {}
+        for line in self.main:
+            by_type.setdefault(line.type_group, []).append(line)
+        return [
+            (group, sorted(lines, key=lambda x: x.name.casefold()), sum(x.count for x in lines))
+            for group in TYPE_ORDER
+            if (lines := by_type.get(group))
+        ]
+
+
+@dataclass
+class TeamReport:
+    team: Team
+    event: Event
+    locked: bool
+    decks: list[DeckView]
+    problems: list[Problem]
+    holders: dict[str, dict[int, int]]
+    pool: TeamPool | None = None
+    pool_lines: list[DeckLine] = field(default_factory=list)
+    shared_sideboard: list[DeckLine] = field(default_factory=list)
+    two_headed_giant_bans: list[str] = field(default_factory=list)
+
+    @property
+    def limited(self) -> bool:
+        return not self.event.is_constructed
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity != "error"]
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+    @property
+    def pool_missing(self) -> bool:
+        return self.limited and (self.pool is None or not self.pool.text.strip())
+
+    @property
+    def status(self) -> str:
+        """missing (a list, or a limited team's pool), illegal (an error), or legal."""
+        if any(not deck.submitted for deck in self.decks) or self.pool_missing:
+            return STATUS_MISSING
+        return STATUS_LEGAL if self.valid else STATUS_ILLEGAL
+
+    @property
+    def pool_count(self) -> int:
+        return sum(line.count for line in self.pool_lines)
+
+    def problem_cards(self) -> dict[str, list[Problem]]:
+        """Card name -> its problems (to highlight the card in each deck)."""
+        cards: dict[str, list[Problem]] = {}
+        for problem in self.problems:
+            if problem.card:
+                cards.setdefault(problem.card, []).append(problem)
+        return cards
+
+    def holders_of(self, card: str | None) -> list[tuple[Player, int]]:
+        if not card:
+            return []
+        counts = self.holders.get(card, {})
+        return [(d.player, counts[d.player.pk]) for d in self.decks if d.player.pk in counts]
+
+    def problems_of(self, player_id: int) -> list[Problem]:
+        return [p for p in self.problems if player_id in p.players]
+
+
+def _type_group(card: CardFacts | None) -> str:
+    if card is None:
+        return "Unknown"
+    front = card.type_line.split(" // ")[0].split("\u2014")[0]
+    words = set(front.replace("-", " ").split())
+    for group in ("Creature", "Planeswalker", "Battle", "Land", "Instant", "Sorcery", "Artifact",
+                  "Enchantment"):  # fmt: skip
+        if group in words:
+            return group
+    return "Other"
+
+
+def _lines(entries: Sequence[Entry], index: CardIndex) -> list[DeckLine]:
+    lines = []
+    for entry in entries:
+        card = index.get(entry.name)
+        lines.append(
+            DeckLine(
+                name=card.name if card else entry.name,
+                written=entry.name,
+                count=entry.count,
+                line=entry.line,
+                known=card is not None,
+                type_group=_type_group(card),
+                type_line=card.type_line if card else "",
+            )
+        )
+    return lines
+
+
+def _deck_input(player: Player, decklist: Decklist | None) -> DeckInput:
+    if decklist is None or not decklist.submitted:
+        return DeckInput(player=player.pk, player_name=player.name, main=(), submitted=False)
+    main = parse_decklist(decklist.main_text)
+    side = parse_decklist(decklist.sideboard_text, default_section="sideboard")
+    errors = list(main.errors) + [
+        ParseError(e.line, f"sideboard box: {e.message}", e.text) for e in side.errors
+    ]
+    return DeckInput(
+        player=player.pk,
+        player_name=player.name,
+        main=main.main + side.main,
+        sideboard=main.sideboard + side.sideboard,
+        parse_errors=tuple(errors),
+    )
+
+
+class _Memo:
+    """Validation results by their inputs (bounded; shared by the threads of a process)."""
+
+    SIZE = 4096
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._items: OrderedDict[tuple, list[Problem]] = OrderedDict()
+
+    def get(self, key: tuple) -> list[Problem] | None:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: tuple, value: list[Problem]) -> None:
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self.SIZE:
+                self._items.popitem(last=False)
+
+
+_memo = _Memo()
+
+
+def _pool_problems(pool: TeamPool | None) -> tuple[tuple[Entry, ...] | None, list[Problem]]:
+    if pool is None or not pool.text.strip():
+        return None, []
+    entries, errors = parse_count_lines(pool.text)
+    problems = [
+        Problem(
+            code="parse_error",
+            card=None,
+            message=f"The team's pool, line {e.line}: {e.message}"
+            + (f" ({e.text!r})" if e.text else ""),
+            players=(),
+            line=e.line,
+        )
+        for e in errors
+    ]
+    return entries, problems
+
+
+def team_report(
+    team: Team,
+    *,
+    players: Sequence[Player] | None = None,
+    decklists: dict[int, Decklist] | None = None,
+    pool: TeamPool | None | Literal[False] = False,
+    two_hg: Sequence[str] | None = None,
+    snap: catalogue_cache.Snapshot | None = None,
+) -> TeamReport:
+    """The team's decklists checked: problems, holders, the shared sideboard of limited teams.
+
+    ``players``, ``decklists`` (by player id), ``pool`` and ``two_hg`` may be given preloaded
+    (the board checks every team with a handful of queries).
+    """
+    event = team.event
+    players = list(players) if players is not None else list(team.players.all())
+    if decklists is None:
+        decklists = {d.player_id: d for d in Decklist.objects.filter(player__team=team)}
+    if pool is False:
+        pool = None if event.is_constructed else TeamPool.objects.filter(team=team).first()
+    snap = snap or catalogue_cache.snapshot()
+    index = snap.index
+    if two_hg is None:
+        two_hg, _ = two_headed_giant_bans(event, snap)
+    rules = event_rules(event, two_hg, snap)
+    inputs = [_deck_input(p, decklists.get(p.pk)) for p in players]
+    pool_entries, pool_problems = (None, []) if event.is_constructed else _pool_problems(pool)
+    key = (
+        snap.cards_token,
+        snap.banlists_token,
+        rules.structure,
+        rules.format,
+        rules.udc_rule,
+        tuple(sorted(rules.two_headed_giant_bans)),
+        tuple(
+            (p.pk, p.name, d.main_text, d.sideboard_text) if (d := decklists.get(p.pk)) else p.pk
+            for p in players
+        ),
+        pool.text if pool is not None else None,
+    )
+    problems = _memo.get(key)
+    if problems is None:
+        problems = _validate_team(inputs, index, rules, pool=pool_entries) + pool_problems
+        _memo.put(key, problems)
+    decks = [
+        DeckView(
+            player=p,
+            decklist=decklists.get(p.pk),
+            main=_lines(i.main, index),
+            sideboard=_lines(i.sideboard, index),
+            input=i,
+        )
+        for p, i in zip(players, inputs, strict=True)
+    ]
+    report = TeamReport(
+        team=team,
+        event=event,
+        locked=is_locked(event),
+        decks=decks,
+        problems=problems,
+        holders=holders(inputs, index),
+        pool=pool,
+        two_headed_giant_bans=list(two_hg),
+    )
+    if pool_entries is not None:
+        report.pool_lines = _lines(pool_entries, index)
+        report.shared_sideboard = _lines(shared_sideboard(pool_entries, inputs, index), index)
+    return report
+
+
+def board(event: Event, *, query: str = "") -> list[TeamReport]:
+    """Every team's decklist status (missing, illegal, legal), in a few queries."""
+    teams = list(event.teams.all().prefetch_related("players"))
+    decklists = {
+        d.player_id: d for d in Decklist.objects.filter(player__event=event).select_related(None)
+    }
+    pools = (
+        {}
+        if event.is_constructed
+        else {p.team_id: p for p in TeamPool.objects.filter(team__event=event)}
+    )
+    snap = catalogue_cache.snapshot()
+    two_hg, _ = two_headed_giant_bans(event, snap)
+    needle = normalize_name(query) if query.strip() else ""
+    reports = []
+    for team in teams:
+        team.event = event
+        players = list(team.players.all())
+        if (
+            needle
+            and needle not in normalize_name(team.name)
+            and not any(needle in normalize_name(p.name) for p in players)
+        ):
+            continue
+        report = team_report(
+            team,
+            players=players,
+            decklists={p.pk: decklists[p.pk] for p in players if p.pk in decklists},
+            pool=pools.get(team.pk),
+            two_hg=two_hg,
+            snap=snap,
+        )
+        reports.append(report)
+    return reports
+
+
+def status_counts(reports: Iterable[TeamReport]) -> dict[str, int]:
+    counts = dict.fromkeys(STATUSES, 0)
+    for report in reports:
+        counts[report.status] += 1
+    return counts
+
+
+def changes(event: Event, team: Team | None = None):
+    rows = DecklistChange.objects.filter(team__event=event).select_related("team", "player")
+    return rows.filter(team=team) if team is not None else rows

@@ -28,6 +28,7 @@ from access import (
 from core import live
 from core.errors import AccessDenied, NotVisible, ServiceError
 from core.events import DecklistsChanged
+from decklists import selectors as deck_selectors
 from decklists.services import catalogue as catalogue_svc
 from decklists.services import decklists as svc
 from tournament.hooks import NextStep, TeamBlock
@@ -46,7 +47,7 @@ def catalogue_dates() -> dict[str, object]:
 
 
 def _editor_context(request, team: Team, *, save_url, errors=None, texts=None) -> dict:
-    report = svc.team_report(team)
+    report = deck_selectors.team_report(team)
     writable = may_write_decklists(request.caller, team)
     judge_edit = report.locked and writable
     errors = errors or {}
@@ -103,7 +104,9 @@ PROBLEM_LABELS = {
 }
 
 
-def _marked(line: svc.DeckLine, report: svc.TeamReport, problem_cards) -> dict:
+def _marked(
+    line: deck_selectors.DeckLine, report: deck_selectors.TeamReport, problem_cards
+) -> dict:
     """A deck line with the labels of its card's problems and who holds how many copies."""
     problems = problem_cards.get(line.name, [])
     labels = list(dict.fromkeys(PROBLEM_LABELS.get(p.code, p.code) for p in problems))
@@ -196,7 +199,7 @@ def team_decklist_save(request, key: str, target: str):
 
 def team_block(request, team: Team) -> TeamBlock:
     """tournament.hooks.TEAM_PAGE: the decklist status and link on the team's private page."""
-    report = svc.team_report(team)
+    report = deck_selectors.team_report(team)
     return TeamBlock("decklists/_team_block.html", {"decklist_report": report})
 
 
@@ -207,10 +210,10 @@ def board(request, pk: int):
     event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
     status = request.GET.get("status", "")
     query = request.GET.get("q", "")[:80]
-    reports = svc.board(event, query=query)
-    counts = svc.status_counts(reports)
-    shown = [r for r in reports if status not in svc.STATUSES or r.status == status]
-    two_hg, chosen = svc.two_headed_giant_bans(event)
+    reports = deck_selectors.board(event, query=query)
+    counts = deck_selectors.status_counts(reports)
+    shown = [r for r in reports if status not in deck_selectors.STATUSES or r.status == status]
+    two_hg, chosen = deck_selectors.two_headed_giant_bans(event)
     return render(
         request,
         "decklists/board.html",
@@ -222,12 +225,12 @@ def board(request, pk: int):
             "total": len(reports),
             "status": status,
             "query": query,
-            "locked": svc.is_locked(event),
+            "locked": deck_selectors.is_locked(event),
             "organizer": can(request.caller, Perm.EDIT_EVENT, event),
             "two_hg": two_hg,
             "two_hg_text": "\n".join(two_hg),
             "two_hg_chosen": chosen,
-            "changes": list(svc.changes(event)[:50]),
+            "changes": list(deck_selectors.changes(event)[:50]),
             "catalogue": catalogue_dates(),
         },
     )
@@ -274,7 +277,7 @@ def staff_team(request, pk: int, team_id: int):
         staff_view=True,
         staff=True,
         saved=saved,
-        changes=list(svc.changes(event, team)),
+        changes=list(deck_selectors.changes(event, team)),
         live_url=live_url(team),
         live_since=since,
     )
@@ -287,14 +290,22 @@ def print_team(request, pk: int, team_id: int):
     return render(
         request,
         "decklists/print.html",
-        {"event": event, "reports": [svc.team_report(team)], "catalogue": catalogue_dates()},
+        {
+            "event": event,
+            "reports": [deck_selectors.team_report(team)],
+            "catalogue": catalogue_dates(),
+        },
     )
 
 
 def print_all(request, pk: int):
     event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
     status = request.GET.get("status", "")
-    reports = [r for r in svc.board(event) if status not in svc.STATUSES or r.status == status]
+    reports = [
+        r
+        for r in deck_selectors.board(event)
+        if status not in deck_selectors.STATUSES or r.status == status
+    ]
     return render(
         request,
         "decklists/print.html",
@@ -317,8 +328,8 @@ def next_step(event: Event) -> NextStep | None:
     """tournament.hooks.NEXT_STEP: collect decklists before round 1 (Competitive and up)."""
     if event.status != Event.Status.REGISTRATION or event.rel == Event.Rel.REGULAR:
         return None
-    reports = [r for r in svc.board(event) if not r.team.dropped]
-    counts = svc.status_counts(reports)
+    reports = [r for r in deck_selectors.board(event) if not r.team.dropped]
+    counts = deck_selectors.status_counts(reports)
     if not counts["missing"] and not counts["illegal"]:
         return None
     parts = []

@@ -42,7 +42,7 @@ sys.path.insert(0, str(REPO_ROOT / "tests"))
 
 from support import decks  # noqa: E402
 
-SHIPPED = REPO_ROOT / "tournament" / "catalogue" / "cards.jsonl.gz"
+SHIPPED = REPO_ROOT / "decklists" / "catalogue" / "cards.jsonl.gz"
 
 LEGAL_A = """4 Lightning Bolt (M11) 146
 4 Monastery Swiftspear
@@ -122,6 +122,7 @@ def child(mode: str, db_path: Path, file: Path | None, repeat: int) -> dict:
 
 def _validate(repeat: int) -> dict:
     from decklists import catalogue_cache
+    from decklists import selectors as deck_selectors
     from decklists.domain.decklists import parse_decklist
     from decklists.domain.udc import DeckInput, validate_team
     from decklists.services import decklists as svc
@@ -157,11 +158,11 @@ def _validate(repeat: int) -> dict:
         svc.decklist_submit(player=ben, main=second)
         times = []
         for _ in range(repeat):
-            svc._memo._items.clear()  # measure the check itself, not the memo
+            deck_selectors._memo._items.clear()  # measure the check itself, not the memo
             started = time.perf_counter()
-            report = svc.team_report(team)
+            report = deck_selectors.team_report(team)
             times.append(time.perf_counter() - started)
-        rules = svc.event_rules(event)
+        rules = deck_selectors.event_rules(event)
         decks = [
             DeckInput(player=1, player_name="Ann", main=parse_decklist(first).main),
             DeckInput(player=2, player_name="Ben", main=parse_decklist(second).main),

@@ -7,6 +7,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from decklists import selectors as deck_selectors
 from decklists.demo import decklist_text, demo_decklists
 from decklists.models import Decklist, DecklistChange, EventDeckRules, TeamPool
 from decklists.services import decklists as svc
@@ -91,7 +92,7 @@ def test_upload_of_an_mtgo_dek_file(world):
     assert Decklist.objects.get(player=rita).main_text == (
         "4 Lightning Bolt\n56 Mountain\n\nSideboard\n2 Skullcrack"
     )
-    report = svc.team_report(world.red)
+    report = deck_selectors.team_report(world.red)
     # MTR 9.5: no sideboard in constructed 2HG.
     assert [(p.code, p.count) for p in report.problems_of(rita.pk)] == [
         ("sideboard_not_allowed", 2)
@@ -247,14 +248,14 @@ def test_sealed_team_registers_its_pool_and_builds_from_it(world):
     assert "6 cards" in page  # the pool
     assert 'data-add="Giant Growth" data-to="main-' in page  # build from the shared sideboard
     red = Team.objects.get(pk=world.red.pk)
-    report = svc.team_report(red)
+    report = deck_selectors.team_report(red)
     assert [(line.name, line.count) for line in report.shared_sideboard] == [
         ("Giant Growth", 2),
         ("Llanowar Elves", 1),
     ]
     assert report.status == "missing"  # Rob has no deck yet
     client.post(base + f"{rob.pk}/save/", {"main": "2 Giant Growth\n1 Llanowar Elves\n37 Forest\n"})
-    assert svc.team_report(red).status == "legal"
+    assert deck_selectors.team_report(red).status == "legal"
 
 
 # --- hooks: the dashboard's next step and the demo ------------------------------------------------
@@ -288,8 +289,8 @@ def test_demo_lists_give_every_status_on_the_board(world):
         factories.team(event)
     out = Out()
     demo_decklists(event, random.Random(2026), out)
-    counts = svc.status_counts(svc.board(event))
+    counts = deck_selectors.status_counts(deck_selectors.board(event))
     assert counts == {"missing": 1, "illegal": 2, "legal": 7}
     assert out.lines == ["  decklists: 7 teams legal, 2 illegal, 1 missing a list"]
-    codes = sorted(p.code for r in svc.board(event) for p in r.errors)
+    codes = sorted(p.code for r in deck_selectors.board(event) for p in r.errors)
     assert codes == ["banned", "missing_decklist", "udc_over_limit"]

@@ -9,6 +9,7 @@ from django.db import connection, transaction
 
 from core.errors import ServiceError
 from decklists import catalogue_cache
+from decklists import selectors as deck_selectors
 from decklists.models import Decklist
 from decklists.services import decklists as svc
 from support import factories
@@ -68,12 +69,12 @@ def test_check_follows_a_new_banlist_without_a_restart(world):
     rita, rob = players(world.red)
     svc.decklist_submit(player=rita, main=BURN)
     svc.decklist_submit(player=rob, main="4 Counterspell\n56 Island\n")
-    assert svc.team_report(world.red).status == "legal"
+    assert deck_selectors.team_report(world.red).status == "legal"
     import_banlists(
         data={"as_of": "2026-12-01", "formats": {"modern": {"banned": ["Goblin Guide"]}}},
         source="test",
     )
-    report = svc.team_report(world.red)
+    report = deck_selectors.team_report(world.red)
     assert [(p.code, p.card, p.players) for p in report.problems] == [
         ("banned", "Goblin Guide", (rita.pk,))
     ]
@@ -85,7 +86,7 @@ def test_check_follows_a_new_banlist_without_a_restart(world):
 def test_blank_list_counts_as_not_submitted(world):
     rita, _ = players(world.red)
     svc.decklist_submit(player=rita, main="  \n")
-    report = svc.team_report(world.red)
+    report = deck_selectors.team_report(world.red)
     assert [p.code for p in report.problems] == ["missing_decklist", "missing_decklist"]
     assert report.status == "missing"
 
@@ -140,6 +141,6 @@ def test_board_of_30_teams_reads_the_database_a_fixed_number_of_times(
         for player in players(team):
             svc.decklist_submit(player=player, main=BURN)  # shared cards: every team illegal
     with django_assert_max_num_queries(6):
-        reports = svc.board(event)
-    assert svc.status_counts(reports) == {"missing": 0, "illegal": 30, "legal": 0}
+        reports = deck_selectors.board(event)
+    assert deck_selectors.status_counts(reports) == {"missing": 0, "illegal": 30, "legal": 0}
     assert {p.code for r in reports for p in r.problems} == {"udc_over_limit"}
