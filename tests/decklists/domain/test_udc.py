@@ -8,48 +8,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from decklists.domain.cards import TWO_HEADED_GIANT, UNLIMITED, Banlist, CardFacts, CardIndex
-from decklists.domain.decklists import Entry, ParseError, parse_decklist
+from decklists.domain.decklists import Entry, ParseError
 from decklists.domain.udc import (
     CODE_ORDER,
     DeckInput,
     EventRules,
-    holders,
-    shared_sideboard,
     validate_team,
 )
 from support import decks
-
-ALICE, BOB, CAROL = 1, 2, 3
-NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
+from support.udc import ALICE, BOB, CAROL, codes, deck, errors, swap
 
 BURN = decks.BOROS_BURN
 
 MERFOLK = decks.MERFOLK
-
-
-def deck(player: int, text: str, *, sideboard: str = "") -> DeckInput:
-    parsed = parse_decklist(text)
-    side = parse_decklist(sideboard, default_section="sideboard") if sideboard else None
-    return DeckInput(
-        player=player,
-        player_name=NAMES[player],
-        main=parsed.main,
-        sideboard=side.sideboard if side else parsed.sideboard,
-        parse_errors=parsed.errors,
-    )
-
-
-def swap(text: str, old: str, new: str) -> str:
-    assert old in text
-    return text.replace(old, new)
-
-
-def codes(problems) -> list[tuple[str, str | None]]:
-    return [(problem.code, problem.card) for problem in problems]
-
-
-def errors(problems):
-    return [problem for problem in problems if problem.severity == "error"]
 
 
 @pytest.fixture(scope="module")
@@ -74,11 +45,6 @@ def vintage_old_udc(banlists) -> EventRules:
     return EventRules(
         structure="constructed", format="vintage", udc_rule="combined_four", banlists=banlists
     )
-
-
-@pytest.fixture(scope="module")
-def sealed() -> EventRules:
-    return EventRules(structure="sealed", format=None)
 
 
 # --- a legal team -----------------------------------------------------------------------------
@@ -458,113 +424,6 @@ def test_validate_team_problems_sorted_by_code_then_card(card_index, modern):
     ]
     ranks = [CODE_ORDER.index(p.code) for p in problems]
     assert ranks == sorted(ranks)
-
-
-# --- limited 2HG (MTR 9.6, CR 100.4c) ------------------------------------------------------------
-
-POOL = [
-    Entry("Llanowar Elves", 6, 1),
-    Entry("Giant Growth", 2, 2),
-    Entry("Black Lotus", 1, 3),
-    Entry("Erayo, Soratami Ascendant", 1, 4),
-    Entry("Snow-Covered Forest", 1, 5),
-    Entry("Wear // Tear", 1, 6),
-]
-
-
-def limited_deck(player: int, text: str) -> DeckInput:
-    return deck(player, text)
-
-
-def test_validate_team_sealed_decks_from_pool_with_free_basics(card_index, sealed):
-    # No copy limit, no legality (Black Lotus, Erayo), basic lands added freely (MTR 9.6).
-    alice = limited_deck(
-        ALICE, "6 Llanowar Elves\n1 Black Lotus\n1 Erayo, Soratami Ascendant\n32 Forest"
-    )
-    bob = limited_deck(BOB, "2 Giant Growth\n1 Snow-Covered Forest\n1 Wear/Tear\n36 Plains")
-    assert validate_team([alice, bob], card_index, sealed, pool=POOL) == []
-
-
-def test_validate_team_sealed_pool_counts_both_decks_together(card_index, sealed):
-    alice = limited_deck(ALICE, "1 Giant Growth\n39 Forest")
-    bob = limited_deck(BOB, "2 Giant Growth\n38 Forest")
-    (problem,) = validate_team([alice, bob], card_index, sealed, pool=POOL)
-    assert (problem.code, problem.card, problem.count, problem.limit, problem.players) == (
-        "not_in_pool",
-        "Giant Growth",
-        3,
-        2,
-        (ALICE, BOB),
-    )
-
-
-@pytest.mark.parametrize("card", ["Snow-Covered Forest", "Wastes", "Lightning Bolt"])
-def test_validate_team_sealed_only_five_basics_are_free(card_index, sealed, card):
-    alice = limited_deck(ALICE, f"2 {card}\n38 Forest")
-    problems = validate_team([alice, limited_deck(BOB, "40 Island")], card_index, sealed, pool=POOL)
-    assert codes(problems) == [("not_in_pool", card)]
-
-
-def test_validate_team_limited_minimum_forty(card_index, sealed):
-    problems = validate_team(
-        [limited_deck(ALICE, "39 Forest"), limited_deck(BOB, "40 Island")],
-        card_index,
-        sealed,
-        pool=POOL,
-    )
-    assert [(p.code, p.count, p.limit) for p in problems] == [("deck_too_small", 39, 40)]
-
-
-def test_validate_team_limited_without_pool_warns(card_index, sealed):
-    problems = validate_team(
-        [limited_deck(ALICE, "40 Forest"), limited_deck(BOB, "40 Island")], card_index, sealed
-    )
-    assert [(p.code, p.severity, p.players) for p in problems] == [
-        ("pool_missing", "warning", (ALICE, BOB))
-    ]
-
-
-def test_validate_team_limited_unknown_pool_card_reported(card_index, sealed):
-    pool = [*POOL, Entry("Lightening Bolt", 1, 7)]
-    problems = validate_team(
-        [limited_deck(ALICE, "40 Forest"), limited_deck(BOB, "40 Island")], card_index, sealed, pool
-    )
-    assert [(p.code, p.card, p.players, p.line) for p in problems] == [
-        ("unknown_card", "Lightening Bolt", (), 7)
-    ]
-
-
-def test_shared_sideboard_is_pool_minus_both_decks(card_index):
-    alice = limited_deck(ALICE, "4 Llanowar Elves\n36 Forest")
-    bob = limited_deck(BOB, "1 Giant Growth\n1 Wear/Tear\n38 Forest")
-    remaining = shared_sideboard(POOL, [alice, bob], card_index)
-    assert [(e.name, e.count) for e in remaining] == [
-        ("Llanowar Elves", 2),
-        ("Giant Growth", 1),
-        ("Black Lotus", 1),
-        ("Erayo, Soratami Ascendant", 1),
-        ("Snow-Covered Forest", 1),
-    ]
-
-
-def test_shared_sideboard_without_index_matches_by_name_key():
-    pool = [Entry("Fire // Ice", 2, 1), Entry("Forest", 3, 2)]
-    decks = [DeckInput(ALICE, "Alice", [Entry("fire/ice", 1, 1), Entry("Forest", 17, 2)])]
-    assert shared_sideboard(pool, decks) == [Entry("Fire // Ice", 1, 1)]
-
-
-# --- holders ----------------------------------------------------------------------------------
-
-
-def test_holders_lists_copies_per_player(card_index):
-    merfolk = swap(MERFOLK, "16 Island", "14 Island\n2 Lightning Bolt")
-    table = holders(
-        [deck(ALICE, BURN), deck(BOB, merfolk), DeckInput(CAROL, "Carol", (), submitted=False)],
-        card_index,
-    )
-    assert table["Lightning Bolt"] == {ALICE: 4, BOB: 2}
-    assert table["Island"] == {BOB: 14}
-    assert list(table) == sorted(table, key=str.casefold)
 
 
 # --- rules object -----------------------------------------------------------------------------
