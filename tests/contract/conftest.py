@@ -51,6 +51,14 @@ def four(world, alice_api):
 
 
 @pytest.fixture
+def deck_team(world, alice_api, catalogue):  # noqa: F811
+    """A team registered through the API in Alice's modern event; its players and key."""
+    team = new_team(alice_api, world.event.pk, "Team Decks", ["Dee", "Dan"])
+    first, second = (p["id"] for p in team["players"])
+    return {"team": team, "first": first, "second": second, "key": team["access_key"]}
+
+
+@pytest.fixture
 def paired(four, sam_api):
     """Round 1 of `four` paired by the scorekeeper through the API."""
     response = post(sam_api, f"/events/{four['event']['id']}/rounds/")

@@ -15,23 +15,18 @@ from support.contract import (
     login,
     new_event,
     new_team,
+    patch,
+    post,
     put,
     raw,
     team_client,
 )
+from support.decks import BURN, TEMPO
 
 pytestmark = pytest.mark.django_db
 
 
 # --- decklists -------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def deck_team(world, alice_api, catalogue):  # noqa: F811
-    """A team registered through the API in a modern event; its players and key."""
-    team = new_team(alice_api, world.event.pk, "Team Decks", ["Dee", "Dan"])
-    first, second = (p["id"] for p in team["players"])
-    return {"team": team, "first": first, "second": second, "key": team["access_key"]}
 
 
 def test_put_decklist_200_with_lines_and_problems(deck_team, alice_api):
@@ -46,6 +41,19 @@ def test_put_decklist_200_with_lines_and_problems(deck_team, alice_api):
     }
     assert body["sideboard"] == []
     assert body["problems"] == []
+
+
+def test_team_submits_its_own_players_list(deck_team):
+    team = team_client(deck_team["key"])
+    path = f"/players/{deck_team['first']}/decklist/"
+    response = put(team, path, {"main": BURN, "sideboard": ""})
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert ("Lightning Bolt", 4) in [(c["name"], c["count"]) for c in body["main"]]
+    assert sum(c["count"] for c in body["main"]) == 60
+    assert (body["sideboard"], body["problems"]) == ([], [])
+    assert body["team_status"] == "missing"  # the teammate has no list yet
+    assert team.get(f"{API}{path}").json()["main_text"] == BURN
 
 
 def test_team_reads_its_own_decklists_checked_as_a_whole(deck_team, sam_api):
@@ -153,21 +161,31 @@ def test_decklist_problem_codes(deck_team, alice_api, text, code, card):
 @pytest.mark.parametrize(
     ("text", "card", "over"),
     [
-        ("7 Seven Dwarves\n53 Mountain", "Seven Dwarves", False),
-        ("9 Nazgûl\n51 Swamp", "Nazgûl", False),
-        ("10 Nazgûl\n50 Swamp", "Nazgûl", True),
-        ("30 Persistent Petitioners\n30 Island", "Persistent Petitioners", False),
-        ("5 Lightning Bolt\n55 Mountain", "Lightning Bolt", True),
+        ("7 Seven Dwarves\n53 Mountain", "Seven Dwarves", None),
+        ("8 Seven Dwarves\n52 Mountain", "Seven Dwarves", (8, 7)),
+        ("9 Nazgûl\n51 Swamp", "Nazgûl", None),
+        ("10 Nazgûl\n50 Swamp", "Nazgûl", (10, 9)),
+        ("30 Persistent Petitioners\n30 Island", "Persistent Petitioners", None),
+        ("5 Lightning Bolt\n55 Mountain", "Lightning Bolt", (5, 4)),
     ],
 )
 def test_a_cards_own_limit(deck_team, alice_api, text, card, over):
+    """MTR 6.1: four copies, unless the card says otherwise; `over` is (count, limit)."""
     body = put(
         alice_api, f"/players/{deck_team['first']}/decklist/", {"main": text, "sideboard": ""}
     ).json()
     limited = [
         p for p in body["problems"] if p["card"] == card and p["code"].endswith("limit_exceeded")
     ]
-    assert bool(limited) == over, body["problems"]
+    assert bool(limited) == bool(over), body["problems"]
+    if over:
+        assert [(p["code"], p["count"], p["limit"]) for p in limited] == [
+            ("card_limit_exceeded", *over)
+        ]
+    else:
+        assert [p for p in body["problems"] if p["severity"] == "error"] == []
+        if card != "Nazgûl":  # newer than the shipped catalogue: a legality_unknown warning
+            assert body["problems"] == []
 
 
 def test_restricted_over_limit_in_vintage(world, alice_api, catalogue):  # noqa: F811
@@ -180,6 +198,11 @@ def test_restricted_over_limit_in_vintage(world, alice_api, catalogue):  # noqa:
         {"main": "2 Brainstorm\n58 Island", "sideboard": ""},
     ).json()
     assert "restricted_over_limit" in codes(body["problems"])
+    assert [
+        (p["card"], p["count"], p["limit"])
+        for p in body["problems"]
+        if p["code"] == "restricted_over_limit"
+    ] == [("Brainstorm", 2, 1)]
     one = put(
         alice_api,
         f"/players/{player}/decklist/",
@@ -189,18 +212,30 @@ def test_restricted_over_limit_in_vintage(world, alice_api, catalogue):  # noqa:
 
 
 def test_unified_deck_construction_two_decks_sharing_a_card(deck_team, alice_api):
-    put(alice_api, f"/players/{deck_team['first']}/decklist/", {"main": BOLT_DECK, "sideboard": ""})
-    put(
+    """MTR 8.4: a card other than a basic land in one deck of the team only."""
+    first, second = deck_team["first"], deck_team["second"]
+    put(alice_api, f"/players/{first}/decklist/", {"main": BOLT_DECK, "sideboard": ""})
+    answer = put(
         alice_api,
-        f"/players/{deck_team['second']}/decklist/",
+        f"/players/{second}/decklist/",
         {"main": "4 Lightning Bolt\n56 Island", "sideboard": ""},
-    )
+    ).json()
+    assert codes(answer["problems"]) == {"udc_over_limit"}
     body = alice_api.get(f"{API}/teams/{deck_team['team']['id']}/decklists/").json()
     assert body["valid"] is False
+    assert body["status"] == "illegal"
     udc = [p for p in body["problems"] if p["code"] == "udc_over_limit"]
     assert udc
     assert udc[0]["card"] == "Lightning Bolt"
-    assert set(udc[0]["players"]) == {deck_team["first"], deck_team["second"]}
+    assert set(udc[0]["players"]) == {first, second}
+    assert udc[0]["players"] == [first, second]
+    assert (udc[0]["count"], udc[0]["limit"]) == (2, 1)  # in 2 decks, allowed in 1
+    assert udc[0]["holders"] == [
+        {"player": first, "name": "Dee", "count": 4},
+        {"player": second, "name": "Dan", "count": 4},
+    ]
+    assert "Dee" in udc[0]["message"]
+    assert "Dan" in udc[0]["message"]
     # basic lands are shared freely: Mountain in both decks is no problem
     assert not any(p["card"] == "Mountain" for p in body["problems"])
 
@@ -214,11 +249,12 @@ def test_combined_four_rule_allows_a_split_playset(world, alice_api, catalogue):
         f"/players/{first}/decklist/",
         {"main": "2 Lightning Bolt\n58 Mountain", "sideboard": ""},
     )
-    put(
+    answer = put(
         alice_api,
         f"/players/{second}/decklist/",
         {"main": "2 Lightning Bolt\n58 Mountain", "sideboard": ""},
-    )
+    ).json()
+    assert answer["problems"] == []  # 2 + 2 = 4: allowed by the older rule
     body = alice_api.get(f"{API}/teams/{team['id']}/decklists/").json()
     assert body["valid"] is True, body["problems"]
     put(
@@ -228,6 +264,9 @@ def test_combined_four_rule_allows_a_split_playset(world, alice_api, catalogue):
     )
     body = alice_api.get(f"{API}/teams/{team['id']}/decklists/").json()
     assert "udc_over_limit" in codes(body["problems"])
+    assert [(p["code"], p["card"], p["count"], p["limit"]) for p in body["problems"]] == [
+        ("udc_over_limit", "Lightning Bolt", 5, 4)
+    ]
 
 
 def test_missing_decklist_names_the_player(deck_team, alice_api):
@@ -236,6 +275,10 @@ def test_missing_decklist_names_the_player(deck_team, alice_api):
     assert body["valid"] is False
     missing = [p for p in body["problems"] if p["code"] == "missing_decklist"]
     assert [p["players"] for p in missing] == [[deck_team["second"]]]
+    assert body["status"] == "missing"
+    assert [(p["code"], p["players"]) for p in body["problems"]] == [
+        ("missing_decklist", [deck_team["second"]])
+    ]
 
 
 def test_team_decklists_problem_shape(deck_team, alice_api):
@@ -250,27 +293,28 @@ def test_decklist_of_100000_lines_is_refused_with_400(deck_team, alice_api):
     response = put(
         alice_api, f"/players/{deck_team['first']}/decklist/", {"main": text, "sideboard": ""}
     )
-    assert_400(response, "main")
+    message = assert_400(response, "main")["main"][0]
+    assert "lines" in message or "characters" in message
     body = alice_api.get(f"{API}/teams/{deck_team['team']['id']}/decklists/").json()
     assert "missing_decklist" in codes(body["problems"])  # nothing half-written
 
 
 @pytest.mark.parametrize(
-    "body",
+    ("body", "field"),
     [
-        {"main": 60, "sideboard": ""},
-        {"main": ["4 Lightning Bolt"], "sideboard": ""},
-        {"main": {"Lightning Bolt": 4}, "sideboard": ""},
-        {"main": None, "sideboard": ""},
-        {"sideboard": ""},
-        {"main": "4 Lightning Bolt", "sideboard": ["2 Opt"]},
-        {"main": "4 Lightning Bolt\x00\n56 Mountain", "sideboard": ""},
-        {"main": "x" * 2_000_000, "sideboard": ""},
+        ({"main": 60, "sideboard": ""}, "main"),
+        ({"main": ["4 Lightning Bolt"], "sideboard": ""}, "main"),
+        ({"main": {"Lightning Bolt": 4}, "sideboard": ""}, "main"),
+        ({"main": None, "sideboard": ""}, "main"),
+        ({"sideboard": ""}, "main"),
+        ({"main": "4 Lightning Bolt", "sideboard": ["2 Opt"]}, "sideboard"),
+        ({"main": "4 Lightning Bolt\x00\n56 Mountain", "sideboard": ""}, "main"),
+        ({"main": "x" * 2_000_000, "sideboard": ""}, "main"),
     ],
 )
-def test_decklist_bad_input_is_400(deck_team, alice_api, body):
+def test_decklist_bad_input_is_400(deck_team, alice_api, body, field):
     response = put(alice_api, f"/players/{deck_team['first']}/decklist/", body)
-    assert_400(response)
+    assert_400(response, field)
     report = alice_api.get(f"{API}/teams/{deck_team['team']['id']}/decklists/").json()
     assert "missing_decklist" in codes(report["problems"])
 
@@ -290,7 +334,7 @@ def test_decklist_lone_surrogate_is_400(deck_team, alice_api):
     response = raw(
         alice_api, "put", f"/players/{deck_team['first']}/decklist/", body, "application/json"
     )
-    assert_400(response)
+    assert_400(response, "main")
 
 
 def test_decklist_list_body_and_non_json_are_4xx(deck_team, alice_api):
@@ -320,8 +364,72 @@ def test_decklists_of_another_team_are_private(deck_team, world, charlie_api):
     team_path = f"{API}/teams/{deck_team['team']['id']}/decklists/"
     assert_hidden_or_forbidden(team_client(world.red.access_key).get(team_path))
     assert_hidden_or_forbidden(team_client(world.green.access_key).get(team_path))
+    # Tandem's choice: 403 to a team of the event, 404 to a team of another (private) event
+    assert put(team_client(world.red.access_key), path, body).status_code == 403
+    assert team_client(world.red.access_key).get(team_path).status_code == 403
+    assert put(team_client(world.green.access_key), path, body).status_code == 404
     report = login("alice").get(team_path).json()
     missing = {
         pid for p in report["problems"] if p["code"] == "missing_decklist" for pid in p["players"]
     }
     assert missing == {deck_team["first"], deck_team["second"]}  # nothing was written
+
+
+# --- the lock: round 1 paired (not in docs/api.md beyond "Decklists") --------------------------
+
+
+def lock(alice_api, event_id: int) -> None:
+    """Pair round 1 through the API: the lists are locked from then on."""
+    assert patch(alice_api, f"/events/{event_id}/", {"swiss_rounds": 3}).status_code == 200
+    assert post(alice_api, f"/events/{event_id}/rounds/").status_code == 201
+
+
+def test_after_round_1_the_team_and_scorekeeper_cannot_change_lists(deck_team, alice_api, sam_api):
+    path = f"/players/{deck_team['first']}/decklist/"
+    team = team_client(deck_team["key"])
+    assert put(team, path, {"main": BURN, "sideboard": ""}).status_code == 200
+    lock(alice_api, deck_team["team"]["event"])
+    for who in (team, sam_api):
+        response = put(who, path, {"main": TEMPO, "sideboard": ""})
+        assert response.status_code == 403
+        assert response.json()["code"] == "decklists_locked"
+    assert alice_api.get(f"{API}{path}").json()["main_text"] == BURN
+    changes = alice_api.get(f"{API}/events/{deck_team['team']['event']}/decklist-changes/")
+    assert changes.json() == []
+
+
+def test_judge_change_after_the_lock_is_logged_with_before_and_after(deck_team, alice_api):
+    path = f"/players/{deck_team['first']}/decklist/"
+    put(team_client(deck_team["key"]), path, {"main": BURN, "sideboard": ""})
+    lock(alice_api, deck_team["team"]["event"])
+    fixed = BURN.replace("4 Skullcrack", "4 Mountain")
+    reason = "Deck check: list said Skullcrack, deck had Mountains"
+    response = put(login("judy"), path, {"main": fixed, "sideboard": "", "reason": reason})
+    assert response.status_code == 200, response.content
+    assert response.json()["locked"] is True
+    log = login("hank").get(f"{API}/events/{deck_team['team']['event']}/decklist-changes/").json()
+    assert [(row["player"], row["changed_by"]) for row in log] == [(deck_team["first"], "judy")]
+    assert (log[0]["main_before"], log[0]["main_after"]) == (BURN, fixed)
+    assert log[0]["reason"].startswith("Deck check")
+
+
+# --- the organizer's board (not in docs/api.md: GET /events/{id}/decklists/) ------------------
+
+
+def test_board_counts_and_filters_teams_by_status(world, sam_api, catalogue):
+    red = sam_api.get(f"{API}/teams/{world.red.pk}/").json()["players"]
+    blue = sam_api.get(f"{API}/teams/{world.blue.pk}/").json()["players"]
+    put(sam_api, f"/players/{red[0]['id']}/decklist/", {"main": BURN, "sideboard": ""})
+    put(sam_api, f"/players/{red[1]['id']}/decklist/", {"main": TEMPO, "sideboard": ""})
+    hogaak = BURN.replace("20 Mountain", "19 Mountain\n1 Hogaak, Arisen Necropolis")
+    put(sam_api, f"/players/{blue[0]['id']}/decklist/", {"main": hogaak, "sideboard": ""})
+    path = f"{API}/events/{world.event.pk}/decklists/"
+    board = sam_api.get(path).json()
+    assert board["counts"] == {"missing": 1, "illegal": 0, "legal": 1}
+    assert [(t["name"], t["status"]) for t in board["teams"]] == [
+        ("Team Blue", "missing"),
+        ("Team Red", "legal"),
+    ]
+    legal = sam_api.get(path, {"status": "legal"}).json()
+    assert [t["name"] for t in legal["teams"]] == ["Team Red"]
+    assert_400(sam_api.get(path, {"status": "nope"}), "status")

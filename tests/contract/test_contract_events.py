@@ -46,9 +46,16 @@ def test_create_event_201_with_id_status_and_defaults(world, alice_api):
     assert body["format"] == "modern"
     assert body["rel"] == "competitive"
     assert body["swiss_rounds"] is None
+    assert body["top_cut"] == 0
     got = alice_api.get(f"{API}/events/{body['id']}/")
     assert got.status_code == 200
     assert got.json()["name"] == "Spring Open"
+
+
+def test_create_event_tidies_the_name_and_reads_the_format_in_any_case(world, alice_api):
+    body = new_event(alice_api, name="  Friday  2HG ", format="Modern")
+    assert body["name"] == "Friday 2HG"
+    assert body["format"] == "modern"
 
 
 def test_create_event_keeps_every_setting_given(world, alice_api):
@@ -79,15 +86,25 @@ def test_create_limited_event_needs_no_format(world, alice_api):
         assert response.json()["structure"] == structure
 
 
+def event_count(client: APIClient) -> int:
+    response = client.get(f"{API}/events/")
+    assert response.status_code == 200
+    return len(response.json())
+
+
 def test_create_constructed_event_without_format_is_400(world, alice_api):
+    before = event_count(alice_api)
     assert_400(
         post(alice_api, "/events/", {"name": "No format", "structure": "constructed"}), "format"
     )
+    assert event_count(alice_api) == before
 
 
 def test_create_event_unknown_format_is_400(world, alice_api):
+    before = event_count(alice_api)
     body = {"name": "Odd", "structure": "constructed", "format": "not-a-format"}
     assert_400(post(alice_api, "/events/", body), "format")
+    assert event_count(alice_api) == before
 
 
 @pytest.mark.parametrize(
@@ -102,6 +119,7 @@ def test_create_event_unknown_format_is_400(world, alice_api):
         ("team_size", 2.5),
         ("team_size", True),
         ("round_minutes", 0),
+        ("round_minutes", 5),
         ("round_minutes", -60),
         ("round_minutes", 10**30),
         ("round_minutes", "sixty"),
@@ -130,8 +148,10 @@ def test_create_event_unknown_format_is_400(world, alice_api):
     ],
 )
 def test_create_event_bad_value_is_400_naming_the_field(world, alice_api, field, value):
+    before = event_count(alice_api)
     body = {"name": "Bad", "structure": "constructed", "format": "modern", field: value}
     assert_400(post(alice_api, "/events/", body), field)
+    assert event_count(alice_api) == before
 
 
 @pytest.mark.parametrize(
@@ -144,14 +164,17 @@ def test_create_event_bad_value_is_400_naming_the_field(world, alice_api, field,
         "Open\x07Bell",
         "Open\x00Nul",
         "Open\u200bZeroWidth",
+        "x" * 500,
         "x" * 100_000,
         None,
         ["Open"],
     ],
 )
 def test_create_event_bad_name_is_400(world, alice_api, name):
+    before = event_count(alice_api)
     body = {"name": name, "structure": "sealed"}
     assert_400(post(alice_api, "/events/", body), "name")
+    assert event_count(alice_api) == before
 
 
 def test_create_event_missing_fields_is_400(world, alice_api):
@@ -185,14 +208,35 @@ def test_create_event_with_a_team_key_is_403(world):
 
 
 def test_event_creator_becomes_organizer_and_may_patch(world, charlie_api):
-    event = new_event(charlie_api, name="Charlie's")
-    response = patch(
-        charlie_api, f"/events/{event['id']}/", {"name": "Charlie's Cup", "round_minutes": 50}
-    )
+    event = new_event(charlie_api, name="Charlie's", public=False)
+    changes = {"name": "Charlie's Cup", "round_minutes": 50, "public": True}
+    response = patch(charlie_api, f"/events/{event['id']}/", changes)
     assert response.status_code == 200
     assert response.json()["name"] == "Charlie's Cup"
     assert response.json()["round_minutes"] == 50
-    assert charlie_api.get(f"{API}/events/{event['id']}/").json()["round_minutes"] == 50
+    after = charlie_api.get(f"{API}/events/{event['id']}/").json()
+    assert after["round_minutes"] == 50
+    assert after["public"] is True
+    # only the fields given change
+    assert after["format"] == "modern"
+    assert {k: v for k, v in after.items() if k not in changes} == {
+        k: v for k, v in event.items() if k not in changes
+    }
+
+
+def test_patch_team_size_once_teams_are_registered_is_409(world, alice_api):
+    response = patch(alice_api, f"/events/{world.event.pk}/", {"team_size": 3})
+    assert response.status_code == 409
+    assert response.json()["code"] == "teams_registered"
+    assert alice_api.get(f"{API}/events/{world.event.pk}/").json()["team_size"] == 2
+
+
+def test_event_list_shows_public_and_own_events_only(world, charlie_api, sam_api):
+    assert {e["name"] for e in charlie_api.get(f"{API}/events/").json()} == {"Other event"}
+    assert {e["name"] for e in sam_api.get(f"{API}/events/").json()} == {
+        "Other event",
+        "Spring 2HG",
+    }
 
 
 def test_get_unknown_event_is_404(world, alice_api):
@@ -211,12 +255,16 @@ def test_private_event_is_hidden_from_outsiders(world, charlie_api):
     assert APIClient().get(path).status_code in (401, 404)
     assert_hidden_or_forbidden(charlie_api.get(path))
     assert_hidden_or_forbidden(team_client(world.green.access_key).get(path))
+    # Tandem's choice among those: 404, the event's existence is private
+    assert APIClient().get(path).status_code == 404
+    assert charlie_api.get(path).status_code == 404
 
 
 def test_private_event_is_readable_by_its_team(world):
     response = team_client(world.red.access_key).get(f"{API}/events/{world.event.pk}/")
     assert response.status_code == 200
     assert response.json()["id"] == world.event.pk
+    assert response.json()["name"] == "Spring 2HG"
 
 
 def test_patch_event_by_scorekeeper_is_403(world, sam_api):
@@ -293,6 +341,11 @@ def test_added_scorekeeper_may_register_teams(world, alice_api):
         {"name": "Late Team", "players": [{"name": "Lou"}, {"name": "Lea"}]},
     )
     assert team.status_code == 201
+    # the role gives its rights at once: staff see every team's access key
+    teams = login("charlie").get(f"{API}/events/{world.event.pk}/teams/")
+    assert teams.status_code == 200
+    assert len(teams.json()) == 3
+    assert all(t["access_key"] for t in teams.json())
 
 
 @pytest.mark.parametrize(

@@ -37,6 +37,11 @@ def test_match_has_the_contract_fields(paired, sam_api):
     assert (body["team_a"], body["team_b"]) == (match["team_a"], match["team_b"])
     assert body["status"] == "pending"
     assert body["result"] is None
+    # a team reads its own match without the staff's extras
+    team = team_client(paired["by_id"][match["team_a"]]["access_key"])
+    own = team.get(f"{API}/matches/{match['id']}/").json()
+    assert (own["round"], own["status"], own["result"]) == (paired["round"]["id"], "pending", None)
+    assert "reports" not in own
 
 
 @pytest.mark.parametrize(
@@ -53,6 +58,8 @@ def test_staff_result_is_final(paired, sam_api, score, result):
     match = played_matches(paired["round"])[0]
     response = post(sam_api, f"/matches/{match['id']}/result/", games(*score))
     assert response.status_code == 200
+    assert (response.json()["status"], response.json()["result"]) == ("final", result)
+    assert response.json()["games_drawn"] == score[2]
     body = sam_api.get(f"{API}/matches/{match['id']}/").json()
     assert body["status"] == "final"
     assert body["result"] == result
@@ -76,6 +83,7 @@ def test_staff_may_correct_a_final_result(paired, sam_api):
         ({"games_a": -1, "games_b": 0, "games_drawn": 0}, "games_a"),
         ({"games_a": 0, "games_b": -1, "games_drawn": 0}, "games_b"),
         ({"games_a": 1, "games_b": 0, "games_drawn": -1}, "games_drawn"),
+        ({"games_a": 0, "games_b": 0, "games_drawn": 999}, "games_drawn"),
         ({"games_a": 1, "games_b": 0, "games_drawn": 10**30}, "games_drawn"),
         ({"games_a": 10**30, "games_b": 0, "games_drawn": 0}, "games_a"),
         ({"games_a": "one", "games_b": 0, "games_drawn": 0}, "games_a"),
@@ -95,7 +103,7 @@ def test_bad_result_is_400_and_leaves_the_match_pending(paired, sam_api, body, f
     if field:
         assert_400(response, field)
     else:
-        assert_400(response)
+        assert assert_400(response)["code"] == "two_wins"  # MTR 9.1: the first won game ends it
     after = sam_api.get(f"{API}/matches/{match['id']}/").json()
     assert (after["status"], after["result"]) == ("pending", None)
 
@@ -133,12 +141,16 @@ def test_result_for_a_match_of_another_event_is_refused(paired, world):
     for name in ("O1", "O2"):
         new_team(olga, other, f"Olga {name}")
     patch(olga, f"/events/{other}/", {"swiss_rounds": 3})
-    round_ = post(olga, f"/events/{other}/rounds/")
+    round_ = post(olga, f"/events/{other}/rounds/", {"publish": False})
     assert round_.status_code == 201, round_.content
     foreign = played_matches(round_.json())[0]
     sam = login("sam")
     response = post(sam, f"/matches/{foreign['id']}/result/", games(1, 0))
+    assert response.status_code == 404  # not published: the match does not exist for outsiders
+    publish(olga, round_.json()["id"])
+    response = post(sam, f"/matches/{foreign['id']}/result/", games(1, 0))
     assert_hidden_or_forbidden(response)
+    assert response.status_code == 403  # a public event: the match exists, but no right
     key = paired["teams"][0]["access_key"]
     assert_hidden_or_forbidden(
         post(team_client(key), f"/matches/{foreign['id']}/result/", games(1, 0))
@@ -157,6 +169,7 @@ def test_team_key_of_another_event_cannot_report(paired, world):
         team_client(world.green.access_key), f"/matches/{match['id']}/result/", games(1, 0)
     )
     assert_hidden_or_forbidden(response)
+    assert response.status_code == 404  # the event is private
     assert login("sam").get(f"{API}/matches/{match['id']}/").json()["status"] == "pending"
 
 
@@ -185,6 +198,7 @@ def test_team_report_then_same_report_is_final(reporting, sam_api):
     assert first.json()["status"] == "reported"
     second = post(reporting["b"], path, games(0, 1, 1))
     assert second.status_code == 200
+    assert (second.json()["status"], second.json()["result"]) == ("final", "b")
     body = sam_api.get(f"{API}/matches/{reporting['match']['id']}/").json()
     assert (body["status"], body["result"], body["games_drawn"]) == ("final", "b", 1)
 
@@ -194,10 +208,12 @@ def test_team_reports_that_differ_are_disputed_with_409_to_the_second(reporting,
     assert post(reporting["a"], path, games(1, 0)).status_code == 200
     second = post(reporting["b"], path, games(0, 1))
     assert second.status_code == 409
-    assert second.json()["code"]
+    assert second.json()["code"] == "disputed"
+    assert second.json()["match"]["status"] == "disputed"
     body = sam_api.get(f"{API}/matches/{reporting['match']['id']}/").json()
     assert body["status"] == "disputed"
     assert body["result"] is None
+    assert sorted(r["games_a"] for r in body["reports"]) == [0, 1]  # staff see both reports
     # staff decide: final
     decided = post(sam_api, path, games(0, 1))
     assert decided.status_code == 200
@@ -219,6 +235,7 @@ def test_team_cannot_report_a_match_it_does_not_play(reporting, sam_api):
         team_client(stranger), f"/matches/{reporting['match']['id']}/result/", games(1, 0)
     )
     assert response.status_code in (403, 404)
+    assert response.status_code == 403  # a team of the event: the match exists, but is not its
     assert sam_api.get(f"{API}/matches/{reporting['match']['id']}/").json()["status"] == "pending"
 
 
@@ -230,3 +247,11 @@ def test_outsider_cannot_enter_a_result(paired, charlie_api):
         404,
     )
     assert login("sam").get(f"{API}/matches/{match['id']}/").json()["status"] == "pending"
+
+
+def test_staff_move_a_match_to_another_table(paired, sam_api):
+    """Not in docs/api.md: PATCH /matches/{id}/ {table}."""
+    match = next(m for m in paired["round"]["matches"] if m["table"] == 1)
+    response = patch(sam_api, f"/matches/{match['id']}/", {"table": 7})
+    assert response.status_code == 200
+    assert response.json()["table"] == 7

@@ -45,6 +45,7 @@ def test_pair_round_with_an_odd_count_gives_a_bye_with_team_b_null(four, alice_a
     byes = [m for m in body["matches"] if m["bye"]]
     assert len(byes) == 1
     assert byes[0]["team_b"] is None
+    assert byes[0]["table"] is None
     assert len(body["matches"]) == 3
 
 
@@ -52,7 +53,7 @@ def test_second_pairing_while_the_round_is_unfinished_is_409(paired, sam_api):
     event = paired["event"]["id"]
     response = post(sam_api, f"/events/{event}/rounds/")
     assert response.status_code == 409
-    assert response.json()["code"]
+    assert response.json()["code"] == "round_unfinished"
     rounds = sam_api.get(f"{API}/events/{event}/rounds/").json()
     assert [r["number"] for r in rounds] == [1]
 
@@ -82,6 +83,7 @@ def test_unpair_round_without_results_then_it_is_gone(paired, sam_api):
     round_id = paired["round"]["id"]
     response = sam_api.delete(f"{API}/rounds/{round_id}/")
     assert response.status_code in (200, 204)
+    assert response.status_code == 204  # Tandem's choice
     assert sam_api.get(f"{API}/rounds/{round_id}/").status_code == 404
     assert sam_api.get(f"{API}/events/{paired['event']['id']}/rounds/").json() == []
     again = post(sam_api, f"/events/{paired['event']['id']}/rounds/")
@@ -94,7 +96,7 @@ def test_unpair_round_with_a_result_is_409(paired, sam_api):
     post(sam_api, f"/matches/{match['id']}/result/", games(0, 1))
     response = sam_api.delete(f"{API}/rounds/{paired['round']['id']}/")
     assert response.status_code == 409
-    assert response.json()["code"]
+    assert response.json()["code"] == "round_has_results"
     assert sam_api.get(f"{API}/rounds/{paired['round']['id']}/").status_code == 200
     assert sam_api.get(f"{API}/matches/{match['id']}/").json()["status"] == "final"
 
@@ -127,6 +129,57 @@ def test_round_list_and_detail(paired, sam_api):
     detail = sam_api.get(f"{API}/rounds/{paired['round']['id']}/").json()
     assert detail["number"] == 1
     assert {m["id"] for m in detail["matches"]} == {m["id"] for m in paired["round"]["matches"]}
+
+
+def test_teams_read_published_rounds_without_the_seed(paired):
+    key = paired["teams"][0]["access_key"]
+    team = team_client(key)
+    listing = team.get(f"{API}/events/{paired['event']['id']}/rounds/").json()
+    assert [(r["number"], r["matches"], r["final"]) for r in listing] == [(1, 2, 0)]
+    detail = team.get(f"{API}/rounds/{paired['round']['id']}/").json()
+    names = {m["team_a_name"] for m in detail["matches"]}
+    names |= {m["team_b_name"] for m in detail["matches"]}
+    assert names == {"North", "East", "South", "West"}
+    assert "seed" not in detail
+    assert detail["warnings"] == []
+
+
+def test_unpublished_round_is_hidden_from_teams_and_shown_to_staff(four, sam_api):
+    """Not in docs/api.md: `{"publish": false}` pairs a round that staff check before teams see it."""
+    event = four["event"]["id"]
+    response = post(sam_api, f"/events/{event}/rounds/", {"publish": False})
+    assert response.status_code == 201
+    round_ = response.json()
+    team = team_client(four["teams"][0]["access_key"])
+    assert team.get(f"{API}/rounds/{round_['id']}/").status_code == 404
+    assert team.get(f"{API}/events/{event}/rounds/").json() == []
+    assert team.get(f"{API}/matches/{round_['matches'][0]['id']}/").status_code == 404
+    staff = sam_api.get(f"{API}/rounds/{round_['id']}/").json()
+    assert staff["published"] is False
+    assert isinstance(staff["seed"], int)
+
+
+def test_swap_two_teams_answers_the_round_and_its_warnings(paired, sam_api):
+    """Not in docs/api.md: POST /rounds/{id}/swap/ {team_1, team_2} moves two teams."""
+    m1, m2 = sorted(played_matches(paired["round"]), key=lambda m: m["table"])
+    response = post(
+        sam_api,
+        f"/rounds/{paired['round']['id']}/swap/",
+        {"team_1": m1["team_b"], "team_2": m2["team_a"]},
+    )
+    assert response.status_code == 200
+    body = response.json()
+    assert body["warnings"] == []  # round 1: nobody has points or opponents yet
+    pairs = {(m["team_a"], m["team_b"]) for m in body["round"]["matches"]}
+    assert (m1["team_a"], m2["team_a"]) in pairs
+
+
+def test_missing_results_lists_the_open_tables(paired, sam_api):
+    """Not in docs/api.md: GET /rounds/{id}/missing/."""
+    m1 = next(m for m in paired["round"]["matches"] if m["table"] == 1)
+    assert post(sam_api, f"/matches/{m1['id']}/result/", games(1, 0)).status_code == 200
+    body = sam_api.get(f"{API}/rounds/{paired['round']['id']}/missing/").json()
+    assert [m["table"] for m in body] == [2]
 
 
 def test_pairing_needs_enough_teams_and_never_500s(world, alice_api):

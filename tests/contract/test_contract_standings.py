@@ -8,9 +8,11 @@ from support.contract import (
     assert_400,
     assert_hidden_or_forbidden,
     games,
+    new_event,
     new_team,
     played_matches,
     post,
+    team_client,
 )
 
 pytestmark = pytest.mark.django_db
@@ -86,6 +88,64 @@ def test_standings_before_any_round_lists_every_team(four, alice_api):
 def test_standings_of_unknown_or_private_event(world, charlie_api):
     assert charlie_api.get(f"{API}/events/987654321/standings/").status_code == 404
     assert_hidden_or_forbidden(charlie_api.get(f"{API}/events/{world.event.pk}/standings/"))
+    assert APIClient().get(f"{API}/events/{world.event.pk}/standings/").status_code == 404
+    own = team_client(world.red.access_key).get(f"{API}/events/{world.event.pk}/standings/")
+    assert own.status_code == 200
     public = APIClient().get(f"{API}/events/{world.other_event.pk}/standings/")
     assert public.status_code == 200
     assert [r["name"] for r in public.json()["rows"]] == ["Team Green"]
+
+
+# --- a public event of 8 teams after 3 Swiss rounds --------------------------------------------
+
+SCORES = [games(1, 0), games(0, 1), games(0, 0, 1), games(1, 0, 1)]
+
+
+@pytest.fixture
+def eight(world, alice_api):
+    """A public event of 8 teams made through the API; 3 Swiss rounds played (wins and draws)."""
+    event = new_event(alice_api, name="Eight", swiss_rounds=3, public=True)
+    teams = [new_team(alice_api, event["id"], f"Team {n}") for n in range(1, 9)]
+    for k in range(3):
+        response = post(alice_api, f"/events/{event['id']}/rounds/")
+        assert response.status_code == 201, response.content
+        for i, match in enumerate(played_matches(response.json())):
+            score = SCORES[(i + k) % len(SCORES)]
+            assert post(alice_api, f"/matches/{match['id']}/result/", score).status_code == 200
+    return {"event": event, "teams": teams}
+
+
+def test_standings_default_to_the_latest_round_with_4_place_decimals(eight):
+    body = APIClient().get(f"{API}/events/{eight['event']['id']}/standings/").json()
+    assert body["round"] == 3
+    assert [r["rank"] for r in body["rows"]] == list(range(1, 9))
+    assert all("oomw" not in r for r in body["rows"])
+    for row in body["rows"]:
+        for key in ("omw", "gw", "ogw"):
+            assert round(row[key], 4) == row[key]
+            assert 0.33 <= row[key] <= 1  # floored at 0.33 (docs/rules.md "Tiebreakers")
+    points = [r["match_points"] for r in body["rows"]]
+    assert points == sorted(points, reverse=True)
+
+
+def test_standings_after_round_counts_only_those_rounds(eight):
+    path = f"{API}/events/{eight['event']['id']}/standings/"
+    body = APIClient().get(f"{path}?after_round=1").json()
+    assert body["round"] == 1
+    assert sorted(r["wins"] + r["losses"] + r["draws"] for r in body["rows"]) == [1] * 8
+
+
+def test_team_standing_explains_each_number(eight):
+    """Not in docs/api.md: GET /events/{id}/standings/{team}/ explains a team's numbers."""
+    team = eight["teams"][0]["id"]
+    body = APIClient().get(f"{API}/events/{eight['event']['id']}/standings/{team}/").json()
+    assert {"oomw", "mw", "explanation"} <= set(body)
+    explanation = body["explanation"]
+    assert len(explanation["opponents"]) == 3
+    assert [line["label"] for line in explanation["lines"]][:3] == [
+        "Match points",
+        "Match-win %",
+        "Opponents' match-win %",
+    ]
+    omw = sum(o["mw"] for o in explanation["opponents"]) / 3
+    assert abs(omw - body["omw"]) < 0.0002

@@ -140,6 +140,45 @@ def test_register_team_player_errors_are_field_messages(world, alice_api, player
     assert_400(response, "players")
 
 
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ([{"name": "Solo"}], "teams of 2"),
+        ([{"name": "A"}, {"name": "B"}, {"name": "C"}], "teams of 2"),
+        ([{"name": "A"}, {"name": "   "}], "blank"),
+        ([{"name": "Rita"}, {"name": "New"}], "already registered"),
+        ([{"name": "rita"}, {"name": "New"}], "already registered"),
+        ([{"name": "Same"}, {"name": "same"}], "twice"),
+        ([{"name": "Bad\x07Bell"}, {"name": "New"}], "control"),
+        ([{"name": f"Evil{RLO}gnirts"}, {"name": "New"}], "right-to-left"),
+        ([{"name": "A" * 81}, {"name": "New"}], "longer than 80"),
+    ],
+)
+def test_register_team_bad_players_message_says_why(world, sam_api, players, message):
+    path = f"/events/{world.event.pk}/teams/"
+    before = len(sam_api.get(f"{API}{path}").json())
+    body = assert_400(post(sam_api, path, {"name": "Team Gold", "players": players}), flat=False)
+    assert message in str(body)
+    assert len(sam_api.get(f"{API}{path}").json()) == before
+
+
+def test_register_team_name_taken_in_any_case_is_400(world, sam_api):
+    path = f"/events/{world.event.pk}/teams/"
+    body = {"name": "team red", "players": [{"name": "X"}, {"name": "Y"}]}
+    assert_400(post(sam_api, path, body))
+    assert sorted(t["name"] for t in sam_api.get(f"{API}{path}").json()) == [
+        "Team Blue",
+        "Team Red",
+    ]
+
+
+def test_register_team_names_are_nfc_normalised(world, sam_api):
+    body = {"name": "Les Zoës", "players": [{"name": "Zoe\u0308"}, {"name": "Ana"}]}
+    response = post(sam_api, f"/events/{world.event.pk}/teams/", body)
+    assert response.status_code == 201
+    assert response.json()["players"][0]["name"] == "Zo\u00eb"
+
+
 def test_register_team_list_body_is_400(world, alice_api):
     body = [{"name": "A", "players": [{"name": "A"}, {"name": "B"}]}]
     assert_400(post(alice_api, f"/events/{world.event.pk}/teams/", body))
@@ -179,7 +218,15 @@ def test_register_team_player_already_in_the_event_by_wizards_id_is_400(world, a
             "players": [{"name": "Other Name", "wizards_id": "555"}, {"name": "Ulf"}],
         },
     )
-    assert_400(again, "players")
+    body = assert_400(again, "players")
+    assert "already registered in team 'Ids'" in str(body)
+
+
+def test_register_team_same_name_with_different_wizards_ids_is_two_people(world, sam_api):
+    path = f"/events/{world.event.pk}/teams/"
+    for team, wizards_id in (("T1", "1"), ("T2", "2")):
+        players = [{"name": "Sam Smith", "wizards_id": wizards_id}, {"name": f"Mate {wizards_id}"}]
+        assert post(sam_api, path, {"name": team, "players": players}).status_code == 201
 
 
 def test_same_player_may_play_in_two_different_events(world, alice_api):
@@ -209,6 +256,7 @@ def test_team_list_of_a_public_event_hides_access_keys_from_anonymous(world):
     teams = response.json()
     assert [t["name"] for t in teams] == ["Team Green"]
     assert world.green.access_key not in json.dumps(teams)
+    assert teams[0]["access_key"] is None
     assert {"id", "name", "players", "dropped"} <= set(teams[0])
 
 
@@ -259,8 +307,13 @@ def test_swap_seats_with_seat_order(world, sam_api):
     rita, rob = (p["id"] for p in players)
     response = patch(sam_api, path, {"seat_order": [rob, rita]})
     assert response.status_code == 200
+    assert [(p["name"], p["seat"]) for p in response.json()["players"]] == [("Rob", 1), ("Rita", 2)]
     seats = {p["name"]: p["seat"] for p in sam_api.get(f"{API}{path}").json()["players"]}
     assert seats == {"Rob": 1, "Rita": 2}
+    # the team itself may swap its seats back with its key
+    own = patch(team_client(world.red.access_key), path, {"seat_order": [rita, rob]})
+    assert own.status_code == 200
+    assert [(p["name"], p["seat"]) for p in own.json()["players"]] == [("Rita", 1), ("Rob", 2)]
 
 
 def test_seat_order_with_players_of_another_team_is_400(world, sam_api):
@@ -283,9 +336,9 @@ def test_seat_order_with_players_of_another_team_is_400(world, sam_api):
 def test_patch_team_by_outsider_or_other_team_is_refused(world, charlie_api):
     path = f"/teams/{world.red.pk}/"
     assert_hidden_or_forbidden(patch(charlie_api, path, {"name": "Hijacked"}))
-    assert_hidden_or_forbidden(
-        patch(team_client(world.green.access_key), path, {"name": "Hijacked"})
-    )
+    hijack = patch(team_client(world.green.access_key), path, {"name": "Hijacked"})
+    assert_hidden_or_forbidden(hijack)
+    assert hijack.status_code == 404  # a team of another event: this private event's team is hidden
     assert_hidden_or_forbidden(
         patch(team_client(world.blue.access_key), path, {"name": "Hijacked"})
     )
@@ -306,6 +359,7 @@ def test_drop_team_then_drop_again_is_refused(world, sam_api):
     again = post(sam_api, f"/teams/{world.red.pk}/drop/")
     assert again.status_code in (400, 409)
     assert again.json()["code"]
+    assert again.status_code == 409  # Tandem's choice: a conflict with the team's state
 
 
 def test_drop_team_by_outsider_or_other_event_team_is_refused(world, charlie_api):
@@ -313,6 +367,17 @@ def test_drop_team_by_outsider_or_other_event_team_is_refused(world, charlie_api
     assert_hidden_or_forbidden(post(charlie_api, path))
     assert_hidden_or_forbidden(post(team_client(world.green.access_key), path))
     assert login("alice").get(f"{API}/teams/{world.red.pk}/").json()["dropped"] is False
+
+
+def test_new_access_key_retires_the_old_one(world, sam_api):
+    """Not in docs/api.md: staff give a team a new key with POST /teams/{id}/key/."""
+    old = world.red.access_key
+    response = post(sam_api, f"/teams/{world.red.pk}/key/")
+    assert response.status_code == 200
+    new = response.json()["access_key"]
+    assert new != old
+    assert team_client(old).get(f"{API}/teams/{world.red.pk}/").status_code == 401
+    assert team_client(new).get(f"{API}/teams/{world.red.pk}/").status_code == 200
 
 
 def test_team_key_cannot_rename_or_drop_its_own_team(world, alice_api):
@@ -346,3 +411,37 @@ def test_team_key_of_another_event_reads_nothing_of_this_event(world):
         f"/events/{world.event.pk}/standings/",
     ):
         assert_hidden_or_forbidden(green.get(f"{API}{path}"))
+
+
+# --- CSV import (not in docs/api.md: POST /events/{id}/teams/import/ {csv, dry_run?}) --------
+
+
+def test_csv_import_registers_all_rows(world, sam_api):
+    csv = "Team name,Player 1,ID 1,Player 2,ID 2\nT1,Ann,11,Art,12\nT2,Bo,21,Bix,\n"
+    response = post(sam_api, f"/events/{world.event.pk}/teams/import/", {"csv": csv})
+    assert response.status_code == 201, response.json()
+    assert [t["name"] for t in response.json()] == ["T1", "T2"]
+    teams = sam_api.get(f"{API}/events/{world.event.pk}/teams/").json()
+    players = {p["name"]: p["wizards_id"] for t in teams for p in t["players"]}
+    assert (players["Ann"], players["Bix"]) == ("11", None)
+
+
+def test_csv_import_with_one_bad_row_saves_nothing_and_names_the_row(world, sam_api):
+    path = f"/events/{world.event.pk}/teams/"
+    before = len(sam_api.get(f"{API}{path}").json())
+    csv = "T1,Ann,Art\nT2,Rita,Bix\nT3,OnlyOne\n"
+    response = post(sam_api, f"{path}import/", {"csv": csv})
+    assert response.status_code == 400
+    rows = response.json()["rows"]
+    assert rows[0]["errors"] == []
+    assert "already registered" in rows[1]["errors"][0]
+    assert "columns" in rows[2]["errors"][0]
+    assert len(sam_api.get(f"{API}{path}").json()) == before
+
+
+def test_csv_import_duplicate_within_the_file_names_the_first_row(world, sam_api):
+    response = post(
+        sam_api, f"/events/{world.event.pk}/teams/import/", {"csv": "T1,Ann,Art\nT2,Ann,Bo\n"}
+    )
+    assert response.status_code == 400
+    assert "also in row 1" in response.json()["rows"][1]["errors"][0]

@@ -6,12 +6,17 @@ names: wrong types, missing fields, huge values, control characters and right-to
 a 100,000-line decklist, a result for a match of another event, a team key of another event.
 
 Covered: auth, events, staff, teams, decklists, rounds, matches, results, standings, and the
-commands demo, simulate, import_cards, import_banlists, adduser. Not covered (not built yet):
-clock, extensions, penalties, tracker.
+commands demo, simulate, import_cards, import_banlists, adduser; and the app's endpoints beyond
+docs/api.md that the per-app API tests used to cover (team import and new keys, unpublished rounds,
+swap, missing results, a team's standing, the decklist board and change log, deck rules, pools,
+catalogue and card look-up), each test saying so. Not covered (not built yet): clock, extensions,
+penalties, tracker.
 
 Readings of the contract where it is not explicit (noted so they can be argued with):
 - "Bad input: 400": a body that is not JSON at all (wrong Content-Type) may also be 415.
 - A private event read by someone who may not read it: 404 (its existence is private) or 403.
+- Where the contract allows two answers (403 or 404, 400 or 409, 200 or 204), a test may also pin
+  the one Tandem gives, and says so ("Tandem's choice").
 - Rounds are paired, then seen by teams: docs/api.md names no "publish" step; where a test needs the
   teams to see a round it uses the app's extra `POST /api/v1/rounds/{id}/publish/` and says so.
 """
