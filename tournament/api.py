@@ -189,6 +189,34 @@ class TeamListView(APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
+# The import's preview (dry run, or a refused file): ok when every row can be registered.
+# Built with inline_serializer: a declared field named "errors" would hide Serializer.errors.
+ImportPreviewSerializer = inline_serializer(
+    "TeamImportPreview",
+    {
+        "ok": serializers.BooleanField(),
+        "errors": serializers.ListField(child=serializers.CharField()),
+        "rows": inline_serializer(
+            "TeamImportRow",
+            {
+                "line": serializers.IntegerField(),
+                "name": serializers.CharField(),
+                "players": inline_serializer(
+                    "TeamImportPlayer",
+                    {
+                        "name": serializers.CharField(),
+                        "wizards_id": serializers.CharField(allow_null=True),
+                    },
+                    many=True,
+                ),
+                "errors": serializers.ListField(child=serializers.CharField()),
+            },
+            many=True,
+        ),
+    },
+)
+
+
 class TeamImportView(APIView):
     """POST {csv: text, dry_run: bool}: register every team of a CSV, or none if a row is wrong."""
 
@@ -196,7 +224,12 @@ class TeamImportView(APIView):
         request=inline_serializer(
             "TeamImportIn", {"csv": serializers.CharField(), "dry_run": serializers.BooleanField()}
         ),
-        responses={201: TeamSerializer(many=True)},
+        responses={
+            201: TeamSerializer(many=True),
+            # dry_run: what would be registered, nothing saved. A wrong row answers 400 with the
+            # same shape; a missing csv field, 400 {csv: [message]}.
+            200: ImportPreviewSerializer,
+        },
     )
     def post(self, request, pk: int):
         event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)

@@ -445,3 +445,15 @@ def test_csv_import_duplicate_within_the_file_names_the_first_row(world, sam_api
     )
     assert response.status_code == 400
     assert "also in row 1" in response.json()["rows"][1]["errors"][0]
+
+
+def test_csv_import_dry_run_previews_without_saving(world, sam_api):
+    path = f"/events/{world.event.pk}/teams/"
+    before = len(sam_api.get(f"{API}{path}").json())
+    response = post(sam_api, f"{path}import/", {"csv": "T1;Ann;Art\n", "dry_run": True})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["ok"] is True
+    assert body["rows"][0]["name"] == "T1"
+    assert [p["name"] for p in body["rows"][0]["players"]] == ["Ann", "Art"]
+    assert len(sam_api.get(f"{API}{path}").json()) == before
