@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TypeVar
 
 from django.db.models import Max, Subquery
 
-from decklists.domain.cards import TWO_HEADED_GIANT, Banlist, CardIndex
+from decklists.domain.cards import TWO_HEADED_GIANT, Banlist, CardFacts, CardIndex
 from decklists.domain.udc import TWO_HEADED_GIANT_BANS
-from decklists.models import BanList, CatalogueImport
+from decklists.models import BanList, Card, CatalogueImport
 
 T = TypeVar("T")
 KEEP = 2
@@ -101,9 +102,28 @@ def banlists() -> Banlists:
 
 
 def _build_index() -> CardIndex:
-    from decklists.services.catalogue import iter_card_facts
-
     return CardIndex(iter_card_facts())
+
+
+def iter_card_facts() -> Iterator[CardFacts]:
+    """Every card of the database as CardFacts (identical legality maps shared, to save memory)."""
+    shared: dict[tuple[tuple[str, str], ...], Mapping[str, str]] = {}
+    rows = Card.objects.order_by("id").values_list(
+        "name", "faces", "type_line", "is_basic", "deck_limit", "legalities"
+    )
+    for name, faces, type_line, is_basic, deck_limit, legalities in rows.iterator(chunk_size=5000):
+        items = tuple(sorted((legalities or {}).items()))
+        mapping = shared.get(items)
+        if mapping is None:
+            mapping = shared[items] = MappingProxyType(dict(items))
+        yield CardFacts(
+            name=name,
+            faces=tuple(faces or (name,)),
+            type_line=type_line,
+            is_basic=is_basic,
+            deck_limit=deck_limit,
+            legalities=mapping,
+        )
 
 
 def _build_banlists() -> Banlists:

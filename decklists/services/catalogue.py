@@ -18,10 +18,9 @@ import io
 import json
 import re
 import weakref
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 from typing import IO, Any, cast
 
 import ijson
@@ -421,27 +420,6 @@ def catalogue_brief() -> dict[str, Any]:
         "cards_source": cards.source if cards else "",
         "banlists_date": lists.data_date if lists else None,
     }
-
-
-def iter_card_facts() -> Iterator[CardFacts]:
-    """Every card of the database as CardFacts (identical legality maps shared, to save memory)."""
-    shared: dict[tuple[tuple[str, str], ...], Mapping[str, str]] = {}
-    rows = Card.objects.order_by("id").values_list(
-        "name", "faces", "type_line", "is_basic", "deck_limit", "legalities"
-    )
-    for name, faces, type_line, is_basic, deck_limit, legalities in rows.iterator(chunk_size=5000):
-        items = tuple(sorted((legalities or {}).items()))
-        mapping = shared.get(items)
-        if mapping is None:
-            mapping = shared[items] = MappingProxyType(dict(items))
-        yield CardFacts(
-            name=name,
-            faces=tuple(faces or (name,)),
-            type_line=type_line,
-            is_basic=is_basic,
-            deck_limit=deck_limit,
-            legalities=mapping,
-        )
 
 
 _search_keys: weakref.WeakKeyDictionary[CardIndex, list[tuple[str, str]]] = (

@@ -258,7 +258,7 @@ def pool_submit(
 def two_headed_giant_bans_set(*, event: Event, names: object, user=None) -> EventDeckRules:
     """The event's own 2HG-only banned cards (MTR 9.5); ``None`` follows the loaded banlists."""
     event = _lock_event(event.pk)
-    clean = None if names is None else clean_card_names(names)
+    clean = None if names is None else clean_card_names(names, "two_headed_giant_bans")
     rules, _ = EventDeckRules.objects.get_or_create(event=event)
     rules.two_headed_giant_bans = clean
     rules.updated_by = user if getattr(user, "is_authenticated", False) else None

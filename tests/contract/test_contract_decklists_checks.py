@@ -145,7 +145,10 @@ def test_organizer_edits_the_2hg_only_bans(lists):
     problems = lists["submit"]("first", text)["problems"]
     assert [(p["code"], p["card"]) for p in problems] == [("banned", "Goblin Guide")]
     typo = put(alice, path, {"two_headed_giant_bans": ["Goblin Guid"]})
-    assert "Did you mean Goblin Guide" in assert_400(typo, "banned")["banned"][0]
+    assert (
+        "Did you mean Goblin Guide"
+        in assert_400(typo, "two_headed_giant_bans")["two_headed_giant_bans"][0]
+    )
     reset = put(alice, path, {"two_headed_giant_bans": None})
     assert reset.json()["chosen_by_organizer"] is False
     assert "banned" in codes(lists["submit"]("first", text)["problems"])  # Erayo again

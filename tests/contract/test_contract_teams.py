@@ -165,7 +165,10 @@ def test_register_team_bad_players_message_says_why(world, sam_api, players, mes
 def test_register_team_name_taken_in_any_case_is_400(world, sam_api):
     path = f"/events/{world.event.pk}/teams/"
     body = {"name": "team red", "players": [{"name": "X"}, {"name": "Y"}]}
-    assert_400(post(sam_api, path, body))
+    response = post(sam_api, path, body)
+    assert_400(response)
+    assert "already registered" in response.json()["name"][0]  # the field that is wrong
+    assert "players" not in response.json()
     assert sorted(t["name"] for t in sam_api.get(f"{API}{path}").json()) == [
         "Team Blue",
         "Team Red",

@@ -267,9 +267,12 @@ def _clashes_many(event: Event, teams: Sequence[TeamIn]) -> list[list[str]]:
     return out
 
 
-def _clashes(event: Event, team: TeamIn) -> list[str]:
-    """Messages for players or a team name already taken in the event."""
-    return _clashes_many(event, [team])[0]
+def _clashes(event: Event, team: TeamIn) -> dict[str, list[str]]:
+    """Messages for a team name (field ``name``) or players (``players``) already taken."""
+    taken = _clashes_many(event, [team])[0]
+    name_taken = [m for m in taken if m.startswith("A team named ")]
+    players_taken = [m for m in taken if m not in name_taken]
+    return {k: v for k, v in (("name", name_taken), ("players", players_taken)) if v}
 
 
 def _check_open(event: Event) -> None:
@@ -304,7 +307,7 @@ def team_register(*, event: Event, name: object, players: object) -> Team:
     team = _clean_team(event, name, players)
     clashes = _clashes(event, team)
     if clashes:
-        raise ServiceError(errors={"players": clashes}, code="already_registered")
+        raise ServiceError(errors=clashes, code="already_registered")
     try:
         saved = _save_team(event, team)
     except IntegrityError as exc:  # a concurrent registration took the name first
