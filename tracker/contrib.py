@@ -4,6 +4,8 @@ the "our table" block of the team's private page (tournament.hooks.TEAM_PAGE).""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 
@@ -39,7 +41,7 @@ def may_follow_table(request: HttpRequest, match_id: str) -> bool:
     return True
 
 
-def live_message(state: dict[str, object]) -> dict[str, object]:
+def live_message(state: dict[str, Any]) -> dict[str, Any]:
     """The state as a live message: the numbers and the latest rows of the log."""
     log = state.get("log") or []
     assert isinstance(log, list)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from core.errors import Conflict
 from pairing.models import Match, MatchTeam
@@ -59,7 +60,7 @@ def _team_setup(team: Team, players: list[Player], seats: Sequence[int]) -> Team
     )
 
 
-def setup_to_json(setup: GameSetup) -> dict[str, object]:
+def setup_to_json(setup: GameSetup) -> dict[str, Any]:
     return {
         "teams": [
             {
@@ -102,12 +103,12 @@ def log_rows(match: Match, *, upto: int | None = None) -> list[GameEvent]:
     return list(rows.order_by("seq"))
 
 
-def contract(state: GameState, rows: Iterable[GameEvent]) -> dict[str, object]:
+def contract(state: GameState, rows: Iterable[GameEvent]) -> dict[str, Any]:
     """The state as docs/api.md "Tracker" shows it, with the result it proposes (None while
     playing) and, on each log row, when it was entered and by whom (a judge's evidence)."""
-    body = to_contract(state)
+    body: dict[str, Any] = to_contract(state)
     meta = {r.seq: r for r in rows}
-    for entry in body["log"]:  # type: ignore[attr-defined]
+    for entry in body["log"]:
         row = meta.get(entry["seq"])
         entry["at"] = row.created_at.isoformat() if row else None
         entry["by"] = entered_by(row) if row else ""
@@ -134,7 +135,7 @@ def entered_by(row: GameEvent) -> str:
     return ""
 
 
-def game_state(match: Match) -> dict[str, object]:
+def game_state(match: Match) -> dict[str, Any]:
     """The game's current state (the cache of the Game row), or the fresh game of the table."""
     game = Game.objects.filter(pk=match.pk).only("state").first()
     if game is not None:
@@ -147,19 +148,19 @@ def game_setup(match: Match) -> GameSetup:
     return setup_from_json(game.setup) if game is not None else build_setup(match)
 
 
-def state_at(match: Match, seq: int) -> dict[str, object]:
+def state_at(match: Match, seq: int) -> dict[str, Any]:
     """The state right after event ``seq``: the fold of the log up to it (a retry's answer)."""
     rows = log_rows(match, upto=seq)
     setup = game_setup(match)
     return contract(fold(setup, [to_event(r) for r in rows]), rows)
 
 
-def rebuilt_state(match: Match) -> dict[str, object]:
+def rebuilt_state(match: Match) -> dict[str, Any]:
     """The state folded again from the whole log, ignoring the cache."""
     rows = log_rows(match)
     return contract(fold(game_setup(match), [to_event(r) for r in rows]), rows)
 
 
-def cached_state(match_id: int) -> dict[str, object] | None:
+def cached_state(match_id: int) -> dict[str, Any] | None:
     """The Game row's cached state, None before the game's first event."""
     return Game.objects.filter(pk=match_id).values_list("state", flat=True).first()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 
@@ -33,7 +34,7 @@ class Added:
     the client_id was seen before and this is the first answer again."""
 
     seq: int
-    state: dict[str, object]
+    state: dict[str, Any]
     created: bool
 
 
@@ -103,7 +104,7 @@ def _locked_game(match: Match) -> Game:
 
 
 @transaction.atomic
-def game_rebuild(*, match: Match) -> dict[str, object]:
+def game_rebuild(*, match: Match) -> dict[str, Any]:
     """Fold the whole log again and store it as the cached state (after a fix of the rules, or
     to check the cache: the answer equals the stored state when nothing changed)."""
     game = _locked_game(match)

@@ -36,4 +36,30 @@ ROWS = [
         body=_pass_turn,
         setup=_table,
     ),
+    # Pages. The team's private link is its credential; the judge's view is staff only.
+    Row(
+        "page-team-table",
+        "get",
+        lambda w: f"/t/{w.red.access_key}/table/",
+        expect("anyone"),
+        setup=_table,
+        fmt="page",
+    ),
+    Row(
+        "page-team-table-event",
+        "post",
+        lambda w: f"/t/{w.red.access_key}/table/event/",
+        expect("anyone", 302),
+        body=lambda w: {"op": "pass_turn", "client_id": "matrix-2"},
+        setup=_table,
+        fmt="page",
+    ),
+    Row(
+        "page-judge-table",
+        "get",
+        lambda w: f"/events/{w.event.pk}/matches/{_mid(w)}/game/",
+        expect("scorekeeper"),
+        setup=_table,
+        fmt="page",
+    ),
 ]
