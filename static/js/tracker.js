@@ -178,7 +178,11 @@
   window.addEventListener("online", send);
   if (root.dataset.follow && window.Live) {
     window.Live.subscribe(root.dataset.follow, function (msg) {
-      if (!load().length) render(msg.data);
+      if (load().length) return;
+      var data = msg.data || {};
+      // A live message carries the latest rows of the log; the judge's view reads it all.
+      if (root.classList.contains("judge") && data.log && data.log_total > data.log.length) refetch();
+      else render(data);
     }, { since: root.dataset.followSince });
   }
   send();
