@@ -33,6 +33,7 @@ class Perm(StrEnum):
     SET_SEATS = "set_seats"  # the team chooses its seat order (MTR 9.4)
     REPORT_RESULT = "report_result"
     TRACK_GAME = "track_game"  # write its table's tracker
+    READ_GAME = "read_game"  # read its table's tracker and log (staff: any table of the event)
 
 
 ORGANIZER = "organizer"
@@ -63,6 +64,7 @@ TEAM_RIGHTS = {
     Perm.SET_SEATS: Perm.MANAGE_TEAMS,
     Perm.REPORT_RESULT: Perm.ENTER_RESULTS,
     Perm.TRACK_GAME: Perm.ENTER_RESULTS,
+    Perm.READ_GAME: Perm.VIEW_PRIVATE,
 }
 
 

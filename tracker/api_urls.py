@@ -1,1 +1,9 @@
-urlpatterns: list = []
+from django.urls import path
+
+from core import converters  # noqa: F401  (registers <id:...>)
+from tracker import api
+
+urlpatterns = [
+    path("matches/<id:pk>/game/", api.GameView.as_view(), name="api-game"),
+    path("matches/<id:pk>/game/events/", api.GameEventsView.as_view(), name="api-game-events"),
+]

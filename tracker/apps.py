@@ -4,3 +4,14 @@ from django.apps import AppConfig
 class TrackerConfig(AppConfig):
     name = "tracker"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """The table's live topic and its publication after each stored event (core.live), and
+        the link to the table on the team's private page."""
+        from core import events, live
+        from tournament import hooks
+        from tracker import contrib
+
+        hooks.TEAM_PAGE.register(contrib.team_page)
+        live.register_kind("table", contrib.may_follow_table)
+        events.game_changed.connect(contrib.publish_table)

@@ -1,0 +1,189 @@
+/* The table page (templates/tracker/table.html, judge.html): buttons sent through the API with
+ * an offline queue, and the state followed live (core.live, static/js/live.js).
+ *
+ * Each tap becomes one event {type, player?, team?, amount?, changes?, client_id} with a fresh
+ * client_id, queued in localStorage (per match) and sent in order to
+ * POST /api/v1/matches/<id>/game/events/ with the team's key (X-Team-Key). A network failure
+ * keeps it queued and it is sent again, with the same client_id, when the phone is back online
+ * (the server applies an event once per client_id). A 400 drops it and shows why. Life and poison
+ * taps show at once on this phone; the other phones see them when the server has them.
+ * Without JavaScript the same forms post to the page and it reloads.
+ */
+(function () {
+  "use strict";
+  var root = document.querySelector("[data-tracker]");
+  if (!root) return;
+  var api = root.dataset.api, key = root.dataset.key;
+  var storeKey = "tandem:tracker:" + (root.dataset.match || "");
+  var queueLine = root.querySelector("[data-queue]");
+  var sending = false, retry = null;
+  var seq = Number(root.dataset.seq || 0);
+
+  function load() {
+    try { return JSON.parse(localStorage.getItem(storeKey) || "[]"); } catch (e) { return []; }
+  }
+  function save(q) { try { localStorage.setItem(storeKey, JSON.stringify(q)); } catch (e) { /* full */ } }
+  function newId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);
+  }
+  function csrf() {
+    var input = root.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  function showQueue(q, message) {
+    if (!queueLine) return;
+    if (message) { queueLine.textContent = message; queueLine.hidden = false; return; }
+    queueLine.hidden = q.length === 0;
+    queueLine.textContent = q.length === 1 ? "1 change waiting for the network: it will be sent."
+      : q.length + " changes waiting for the network: they will be sent.";
+  }
+
+  function eventOf(form, button) {
+    var op = (button && button.value) || "";
+    var parts = op.split(":"), data = { type: parts[0] };
+    ["player", "team", "amount"].forEach(function (name) {
+      var field = form.elements[name];
+      if (field && field.value !== "" && !isNaN(Number(field.value))) data[name] = Number(field.value);
+    });
+    if (parts.length > 1) data.amount = Number(parts[1]);
+    if (data.type === "each") {
+      var players = [];
+      root.querySelectorAll("form.player input[name=player]").forEach(function (el) { players.push(Number(el.value)); });
+      data = { type: "effect", changes: players.map(function (p) { return { player: p, life: data.amount || 0 }; }) };
+    }
+    data.client_id = newId();
+    return data;
+  }
+
+  function nudge(data, button) {
+    var team = button && button.dataset.team;
+    if (!team || (data.type !== "life" && data.type !== "poison")) return;
+    var el = root.querySelector("[data-" + data.type + "='" + team + "']");
+    if (el) el.textContent = String(Number(el.textContent) + data.amount);
+  }
+
+  function send() {
+    if (sending) return;
+    var q = load();
+    showQueue(q);
+    if (!q.length) return;
+    sending = true;
+    var headers = { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf() };
+    if (key) headers["X-Team-Key"] = key;
+    fetch(api, { method: "POST", credentials: "same-origin", headers: headers, body: JSON.stringify(q[0]) })
+      .then(function (r) {
+        return r.json().then(function (body) { return { status: r.status, body: body }; });
+      })
+      .then(function (res) {
+        sending = false;
+        var rest = load().filter(function (e) { return e.client_id !== q[0].client_id; });
+        if (res.status === 200 || res.status === 201) {
+          save(rest);
+          render(res.body.state);
+          if (!rest.length && res.status === 200) refetch();  // a retry: its answer is older
+          send();
+        } else if (res.status >= 400 && res.status < 500) {
+          save(rest);
+          showQueue(rest, res.body.detail || "That change was refused.");
+          refetch();
+        } else {
+          later();
+        }
+      }, function () { sending = false; later(); });
+  }
+  function later() {
+    showQueue(load());
+    if (retry) clearTimeout(retry);
+    retry = setTimeout(send, 3000);
+  }
+
+  function structural(state) {
+    return String(state.game) !== root.dataset.game || state.status !== root.dataset.status ||
+      String(state.starter || "") !== root.dataset.starter;
+  }
+
+  function render(state) {
+    if (!state || state.seq < seq) return;
+    seq = state.seq;
+    if (structural(state) && !load().length) { window.location.reload(); return; }
+    state.teams.forEach(function (t) {
+      var life = root.querySelector("[data-life='" + t.team + "']");
+      var poison = root.querySelector("[data-poison='" + t.team + "']");
+      if (life) life.textContent = t.life;
+      if (poison) poison.textContent = t.poison;
+      var side = root.querySelector("[data-side='" + t.team + "']");
+      if (side) {
+        side.classList.toggle("active", state.active_team === t.team);
+        side.classList.toggle("lost", !!t.lost);
+      }
+    });
+    var turn = root.querySelector("[data-turn-line]");
+    if (turn) {
+      var active = root.querySelector("[data-side='" + state.active_team + "'] h2");
+      turn.textContent = "Turn " + state.turn + (active ? ": " + active.firstChild.textContent.trim() : "");
+    }
+    renderLog(state.log);
+  }
+
+  function renderLog(log) {
+    var list = root.querySelector("[data-log]");
+    if (!list || !log) return;
+    var staff = root.classList.contains("judge");
+    var rows = log.slice().reverse();
+    if (!staff) rows = rows.slice(0, 20);
+    list.textContent = "";
+    rows.forEach(function (row) {
+      var li = document.createElement("li");
+      if (!row.applied) li.className = "void";
+      var n = document.createElement("span");
+      n.className = "seq";
+      n.textContent = "#" + row.seq;
+      li.appendChild(n);
+      li.appendChild(document.createTextNode(" " + row.text));
+      if (staff) {
+        var who = document.createElement("small");
+        who.className = "who";
+        who.textContent = " " + (row.by || "?") + " · " + String(row.at || "").slice(11, 19);
+        li.appendChild(who);
+      }
+      list.appendChild(li);
+    });
+  }
+
+  function refetch() {
+    var headers = { Accept: "application/json" };
+    if (key) headers["X-Team-Key"] = key;
+    var url = api ? api.replace(/events\/$/, "") : null;
+    if (!url) { window.location.reload(); return; }
+    fetch(url, { credentials: "same-origin", headers: headers })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (state) { if (state) { seq = -1; render(state); } }, function () {});
+  }
+
+  root.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.hasAttribute("data-event") || !api) return;
+    e.preventDefault();
+    var button = e.submitter;
+    var data = eventOf(form, button);
+    var q = load();
+    q.push(data);
+    save(q);
+    nudge(data, button);
+    send();
+  });
+
+  window.addEventListener("online", send);
+  if (root.dataset.follow && window.Live) {
+    window.Live.subscribe(root.dataset.follow, function (msg) {
+      if (load().length) return;
+      var data = msg.data || {};
+      // A live message carries the latest rows of the log; the judge's view reads it all.
+      if (root.classList.contains("judge") && data.log && data.log_total > data.log.length) refetch();
+      else render(data);
+    }, { since: root.dataset.followSince });
+  }
+  send();
+})();

@@ -1,0 +1,72 @@
+"""Two phones at one table share the game (issue 10): a tap on one shows on the other without a
+reload (core.live: under the test server's WSGI the stream answers at once and the browser
+reopens it), and a tap made without network is kept, sent when the phone is back, and counted
+once (the client_id of tracker.js's queue)."""
+
+import pytest
+
+from pairing import services
+from pairing.models import Match
+from support import factories
+from tracker import selectors
+from tracker.models import GameEvent
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def table(transactional_db):
+    event = factories.event(factories.user("olivia"), name="Friday 2HG", swiss_rounds=3)
+    red = factories.team(event, "Team Red", ["Rita", "Rob"])
+    blue = factories.team(event, "Team Blue", ["Bea", "Ben"])
+    services.round_publish(round_=services.round_pair_next(event=event, seed=1))
+    return red, blue, Match.objects.get(round__event=event)
+
+
+def _life(page, team) -> str:
+    return page.locator(f"[data-life='{team.pk}']").inner_text()
+
+
+def test_two_phones_share_the_table_and_an_offline_tap_lands_once(
+    live_server, browser, table, shot
+):
+    red, blue, match = table
+    rita = red.players.get(name="Rita")
+    bea = blue.players.get(name="Bea")
+    phones = [browser.new_context(**PHONE) for _ in range(2)]
+    try:
+        reds, blues = (context.new_page() for context in phones)
+        for page, team in ((reds, red), (blues, blue)):
+            page.set_default_timeout(20_000)
+            page.goto(f"{live_server.url}/t/{team.access_key}/")
+            page.get_by_role("link", name="Open our table").click()
+            page.wait_for_url(f"**/t/{team.access_key}/table/")
+        assert _life(reds, red) == "30"
+        assert reds.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        shot(reds, "tracker-phone-table")
+
+        reds.locator("form.player", has_text="Rita").get_by_role("button", name="-5").click()
+        blues.locator(f"[data-life='{red.pk}']", has_text="25").wait_for()
+        blues.locator("[data-log] li", has_text="Rita").first.wait_for()
+
+        phones[1].set_offline(True)
+        blues.locator("form.player", has_text="Bea").get_by_role("button", name="-1").click()
+        assert _life(blues, blue) == "29"  # shown at once on this phone
+        blues.locator("[data-queue]", has_text="waiting").wait_for()
+        shot(blues, "tracker-phone-offline")
+        assert selectors.game_state(match)["seq"] == 1  # nothing reached the server
+
+        phones[1].set_offline(False)
+        reds.locator(f"[data-life='{blue.pk}']", has_text="29").wait_for()
+        blues.locator("[data-queue]").wait_for(state="hidden")
+        assert GameEvent.objects.filter(match=match).count() == 2
+        state = selectors.game_state(match)
+        assert [t["life"] for t in state["teams"]] == (
+            [25, 29] if match.team_a_id == red.pk else [29, 25]
+        )
+        assert GameEvent.objects.get(match=match, seq=2).player == bea.pk
+        assert GameEvent.objects.get(match=match, seq=1).player == rita.pk
+        shot(reds, "tracker-phone-after-sync")
+    finally:
+        for context in phones:
+            context.close()

@@ -1,0 +1,78 @@
+"""What the tracker adds to the rest of Tandem (registered in TrackerConfig.ready): the live topic
+``table:<match_id>`` (who may follow it, and the state published after each stored event) and
+the "our table" block of the team's private page (tournament.hooks.TEAM_PAGE)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest
+
+from access import Caller, Perm, access_match, team_of_key, visible_rounds
+from core import live
+from core.errors import AccessDenied, NotVisible
+from core.events import GameChanged
+from pairing.models import Match, MatchTeam
+from tournament.hooks import TeamBlock
+from tournament.models import Team
+from tracker import selectors
+
+LIVE_LOG_ROWS = 30  # the log rows a live message carries; the page reads the rest on demand
+
+
+def topic(match_id: int) -> str:
+    return f"table:{match_id}"
+
+
+def may_follow_table(request: HttpRequest, match_id: str) -> bool:
+    """A subscriber reads the game: a team playing the match (by its key, passed as ``?key=``
+    because EventSource sends no headers) or staff of the event."""
+    if not match_id.isdecimal():
+        return False
+    caller = request.caller  # type: ignore[attr-defined]
+    key = request.GET.get("key")
+    if key:
+        caller = Caller(request.user, team_of_key(key))
+    try:
+        access_match(caller, int(match_id), Perm.READ_GAME)
+    except (NotVisible, AccessDenied):
+        return False
+    return True
+
+
+def live_message(state: dict[str, Any]) -> dict[str, Any]:
+    """The state as a live message: the numbers and the latest rows of the log."""
+    log = state.get("log") or []
+    assert isinstance(log, list)
+    return {**state, "log": log[-LIVE_LOG_ROWS:], "log_total": len(log)}
+
+
+def publish_table(change: GameChanged) -> None:
+    """core.events.game_changed (after commit): the phones of the table get the new state."""
+    state = selectors.cached_state(change.match_id)
+    if state is not None:
+        live.publish(topic(change.match_id), live_message(state))
+
+
+def current_match(team: Team) -> Match | None:
+    """The team's match of its latest round it can see (None: not paired yet, or a bye)."""
+    rounds = visible_rounds(Caller(AnonymousUser(), team), team.event)
+    entry = (
+        MatchTeam.objects.filter(team=team, round__in=rounds)
+        .select_related("match__round", "match__team_a", "match__team_b")
+        .order_by("-round__number")
+        .first()
+    )
+    if entry is None or entry.match.is_bye:
+        return None
+    return entry.match
+
+
+def team_page(request: HttpRequest, team: Team) -> TeamBlock | None:
+    """The team page's link to its table, with the result its game proposes once it is over."""
+    match = current_match(team)
+    if match is None:
+        return None
+    state = selectors.game_state(match)
+    return TeamBlock("tracker/_team_block.html", {"table_match": match, "table_state": state})

@@ -1,0 +1,70 @@
+"""A table's game as stored: one ``Game`` row per match (the lock, the last seq, the table's setup
+and the cached state) and its append-only ``GameEvent`` log (docs/architecture.md "Facts, not
+counters"; the rules are tracker.domain.game's).
+
+Two writers never get the same number: a writer locks the match's ``Game`` row
+(``select_for_update``) and takes ``last_seq + 1``; the unique (match, seq) constraint is the
+guard if that is ever bypassed. ``client_id`` is unique per match, so a retried request finds the
+first answer instead of appending again.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from pairing.models import Match
+from tournament.models import Team
+
+
+class Game(models.Model):
+    """The per-match row writers lock. ``setup`` is the table as it sat down (teams, players in
+    seat order, names, the team that chooses play or draw), kept so the log always folds the
+    same way; ``state`` is the contract state after ``last_seq`` (a cache: the log is the truth,
+    tracker.services.game_rebuild recomputes it)."""
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="game"
+    )
+    last_seq = models.PositiveIntegerField(default=0)
+    setup = models.JSONField()
+    state = models.JSONField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"game of match {self.match_id} at #{self.last_seq}"
+
+
+class GameEvent(models.Model):
+    """One event of a match's log, never changed once written (an undo is one more event).
+    ``player`` and ``team`` are ids as the log names them (plain numbers: the log outlives a
+    change of a team's roster); ``by_user``/``by_team`` say who entered it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="game_events")
+    seq = models.PositiveIntegerField()
+    client_id = models.CharField(max_length=64)
+    type = models.CharField(max_length=16)
+    player = models.BigIntegerField(null=True, blank=True)
+    team = models.BigIntegerField(null=True, blank=True)
+    amount = models.IntegerField(null=True, blank=True)
+    changes = models.JSONField(default=list, blank=True)
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    by_team = models.ForeignKey(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["match_id", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="game_event_seq_unique"),
+            models.UniqueConstraint(
+                fields=["match", "client_id"], name="game_event_client_id_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} #{self.seq} {self.type}"

@@ -1,0 +1,166 @@
+"""Reads of a table's game: its setup (who sits where) and its state as the API shows it
+(docs/api.md "Tracker"). The state is the cached one of the ``Game`` row once the game has an
+event, else the fresh game of the table (nothing is written by a read)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from core.errors import Conflict
+from pairing.models import Match, MatchTeam
+from tournament.models import Player, Team
+from tracker.domain.game import (
+    Change,
+    Event,
+    GameSetup,
+    GameState,
+    TeamSetup,
+    fold,
+    initial_state,
+    pick_chooser,
+    propose_result,
+    to_contract,
+)
+from tracker.domain.game_model import SetupError
+from tracker.models import Game, GameEvent
+
+
+def build_setup(match: Match) -> GameSetup:
+    """The table as the pairing seated it: team A then team B, each team's players in seat order
+    at pairing (MatchTeam.seats, MTR 9.4), and the team that chooses play or draw, picked by an
+    RNG seeded from the round's seed and the match (MTR 9.3), so it is the same for every reader
+    before it is stored with the first event."""
+    if match.is_bye or match.team_b_id is None:
+        raise Conflict("A bye has no table and no game.", code="bye")
+    seats = dict(MatchTeam.objects.filter(match=match).values_list("team_id", "seats"))
+    teams = {t.pk: t for t in Team.objects.filter(pk__in=(match.team_a_id, match.team_b_id))}
+    players: dict[int, list[Player]] = {}
+    for p in Player.objects.filter(team_id__in=teams).order_by("team_id", "seat"):
+        players.setdefault(p.team_id, []).append(p)
+    sides = tuple(
+        _team_setup(teams[tid], players.get(tid, []), seats.get(tid) or [])
+        for tid in (match.team_a_id, match.team_b_id)
+    )
+    try:
+        setup = GameSetup((sides[0], sides[1]))
+    except SetupError as exc:
+        raise Conflict(f"This table cannot be tracked: {exc}.", code="no_table") from exc
+    rng = random.Random(f"{match.round.seed}:{match.pk}")
+    return GameSetup(setup.teams, chooser=pick_chooser(setup, rng))
+
+
+def _team_setup(team: Team, players: list[Player], seats: Sequence[int]) -> TeamSetup:
+    by_id = {p.pk: p for p in players}
+    ordered = [by_id[pk] for pk in seats if pk in by_id]
+    ordered += [p for p in players if p not in ordered]  # a player added after pairing sits last
+    return TeamSetup(
+        team.pk, tuple(p.pk for p in ordered), team.name, tuple(p.name for p in ordered)
+    )
+
+
+def setup_to_json(setup: GameSetup) -> dict[str, Any]:
+    return {
+        "teams": [
+            {
+                "team": t.team,
+                "players": list(t.players),
+                "name": t.name,
+                "player_names": list(t.player_names),
+            }
+            for t in setup.teams
+        ],
+        "chooser": setup.chooser,
+    }
+
+
+def setup_from_json(data: dict) -> GameSetup:
+    a, b = (
+        TeamSetup(t["team"], tuple(t["players"]), t["name"], tuple(t["player_names"]))
+        for t in data["teams"]
+    )
+    return GameSetup((a, b), chooser=data["chooser"])
+
+
+def to_event(row: GameEvent) -> Event:
+    return Event(
+        seq=row.seq,
+        type=row.type,
+        player=row.player,
+        team=row.team,
+        amount=row.amount,
+        changes=tuple(
+            Change(c["player"], c.get("life", 0), c.get("poison", 0)) for c in row.changes
+        ),
+    )
+
+
+def log_rows(match: Match, *, upto: int | None = None) -> list[GameEvent]:
+    rows = GameEvent.objects.filter(match=match).select_related("by_user", "by_team")
+    if upto is not None:
+        rows = rows.filter(seq__lte=upto)
+    return list(rows.order_by("seq"))
+
+
+def contract(state: GameState, rows: Iterable[GameEvent]) -> dict[str, Any]:
+    """The state as docs/api.md "Tracker" shows it, with the result it proposes (None while
+    playing) and, on each log row, when it was entered and by whom (a judge's evidence)."""
+    body: dict[str, Any] = to_contract(state)
+    meta = {r.seq: r for r in rows}
+    for entry in body["log"]:
+        row = meta.get(entry["seq"])
+        entry["at"] = row.created_at.isoformat() if row else None
+        entry["by"] = entered_by(row) if row else ""
+    proposal = propose_result(state)
+    body["proposal"] = (
+        None
+        if proposal is None
+        else {
+            "games_a": proposal.games_a,
+            "games_b": proposal.games_b,
+            "games_drawn": proposal.games_drawn,
+            "winner": proposal.winner,
+            "match_over": proposal.match_over,
+        }
+    )
+    return body
+
+
+def entered_by(row: GameEvent) -> str:
+    if row.by_team_id is not None and row.by_team is not None:
+        return row.by_team.name
+    if row.by_user_id is not None and row.by_user is not None:
+        return row.by_user.get_username()
+    return ""
+
+
+def game_state(match: Match) -> dict[str, Any]:
+    """The game's current state (the cache of the Game row), or the fresh game of the table."""
+    game = Game.objects.filter(pk=match.pk).only("state").first()
+    if game is not None:
+        return game.state
+    return contract(initial_state(build_setup(match)), ())
+
+
+def game_setup(match: Match) -> GameSetup:
+    game = Game.objects.filter(pk=match.pk).only("setup").first()
+    return setup_from_json(game.setup) if game is not None else build_setup(match)
+
+
+def state_at(match: Match, seq: int) -> dict[str, Any]:
+    """The state right after event ``seq``: the fold of the log up to it (a retry's answer)."""
+    rows = log_rows(match, upto=seq)
+    setup = game_setup(match)
+    return contract(fold(setup, [to_event(r) for r in rows]), rows)
+
+
+def rebuilt_state(match: Match) -> dict[str, Any]:
+    """The state folded again from the whole log, ignoring the cache."""
+    rows = log_rows(match)
+    return contract(fold(game_setup(match), [to_event(r) for r in rows]), rows)
+
+
+def cached_state(match_id: int) -> dict[str, Any] | None:
+    """The Game row's cached state, None before the game's first event."""
+    return Game.objects.filter(pk=match_id).values_list("state", flat=True).first()

@@ -1,0 +1,154 @@
+"""Pages of a table's game: the players' table page under the team's link (/t/<key>/table/),
+its form posts (every button works without JavaScript; static/js/tracker.js sends the same
+events through the API, live and with an offline queue), and the judge's view of any table.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from access import Perm, access_match, access_own_match, access_team_by_key
+from core import live
+from core.errors import NotVisible, ServiceError
+from pairing.models import Match
+from tournament.models import Team
+from tracker import contrib, selectors, services
+
+BUTTONS = (-5, -1, 1, 5)
+
+
+def _team_match(request, key: str, right: Perm = Perm.READ_GAME) -> tuple[Team, Match]:
+    team = access_team_by_key(request.caller, key)
+    match = contrib.current_match(team)
+    if match is None:
+        raise NotVisible
+    return team, access_own_match(request.caller, match.pk, right)
+
+
+def sides(state: dict, setup, first_team: int) -> list[dict]:
+    """Both teams for the page, the viewer's team first: numbers, players and their mulligans."""
+    mulligans = {m["player"]: m["count"] for m in state["mulligans"]}
+    rows = []
+    for team_setup, numbers in zip(setup.teams, state["teams"], strict=True):
+        rows.append(
+            {
+                **numbers,
+                "name": team_setup.name,
+                "active": state["active_team"] == team_setup.team,
+                "players": [
+                    {"id": pk, "name": name, "mulligans": mulligans.get(pk, 0)}
+                    for pk, name in zip(team_setup.players, team_setup.player_names, strict=True)
+                ],
+            }
+        )
+    rows.sort(key=lambda row: row["team"] != first_team)
+    return rows
+
+
+def _page_context(match: Match, first_team: int) -> dict:
+    state = selectors.game_state(match)
+    setup = selectors.game_setup(match)
+    names = {t.team: t.name for t in setup.teams}
+    last = next(
+        (r for r in reversed(state["log"]) if r["applied"] and r["type"] != "undo"),
+        None,
+    )
+    return {
+        "match": match,
+        "state": state,
+        "sides": sides(state, setup, first_team),
+        "active_name": names.get(state["active_team"], ""),
+        "chooser_name": names.get(state["chooser"], ""),
+        "winner_name": names.get(state["winner"], ""),
+        "pregame": state["status"] == "playing" and state["starter"] is None,
+        "last": last,
+        "buttons": BUTTONS,
+        "recent": list(reversed(state["log"][-20:])),
+        "client_id": uuid.uuid4().hex,
+        "live_url": reverse("live-stream", args=["table", match.pk]),
+        "live_since": live.version(contrib.topic(match.pk)),
+    }
+
+
+def table(request, key: str):
+    """The players' table page: both teams' life and poison, the turn, the buttons, the log."""
+    team, match = _team_match(request, key)
+    context = _page_context(match, team.pk)
+    context.update(
+        {
+            "team": team,
+            "key": key,
+            "event": team.event,
+            "post_url": reverse("tracker-table-event", args=[key]),
+            "confirm_url": reverse("tracker-table-confirm", args=[key]),
+            "api_url": reverse("api-game-events", args=[match.pk]),
+        }
+    )
+    return render(request, "tracker/table.html", context)
+
+
+def event_from_form(post, players: list[int]) -> dict[str, object]:
+    """The API event a button posts: ``op`` names the type, and for life or poison also the
+    amount ("life:-5"); "each" is one ``effect`` changing every player's life by ``amount``."""
+    op, _, value = post.get("op", "").partition(":")
+    data: dict[str, object] = {"type": op}
+    for name in ("player", "team", "amount"):
+        raw = post.get(name, "")
+        if raw.lstrip("-").isdecimal() and len(raw) < 12:
+            data[name] = int(raw)
+    if value.lstrip("-").isdecimal() and len(value) < 6:
+        data["amount"] = int(value)
+    if op == "each":
+        amount = data.pop("amount", 0)
+        data = {"type": "effect", "changes": [{"player": p, "life": amount} for p in players]}
+    return data
+
+
+@require_POST
+def table_event(request, key: str):
+    """A button of the table page (without JavaScript): one event, then the page again."""
+    team, match = _team_match(request, key, Perm.TRACK_GAME)
+    data = event_from_form(request.POST, list(selectors.game_setup(match).players))
+    try:
+        services.game_add_event(
+            match=match,
+            data=data,
+            client_id=request.POST.get("client_id"),
+            by_user=request.user,
+            by_team=team,
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("tracker-table", key)
+
+
+@require_POST
+def table_confirm(request, key: str):
+    """The team confirms the result its finished game proposes: its report of the match."""
+    team, match = _team_match(request, key, Perm.REPORT_RESULT)
+    try:
+        outcome = services.game_confirm_result(match=match, team=team)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("tracker-table", key)
+    if outcome.disputed:
+        messages.error(request, "The other team reported a different result: a judge will decide.")
+    elif outcome.outcome == "confirmed":
+        messages.success(request, "Both teams confirmed: the result is final.")
+    else:
+        messages.success(request, "Confirmed. Waiting for the other team to confirm the same.")
+    return redirect("team-private", key)
+
+
+def judge_table(request, pk: int, match_id: int):
+    """Staff: any table of the event with its whole log, when and by whom each event came."""
+    match = access_match(request.caller, match_id, Perm.READ_GAME, event_id=pk)
+    context = _page_context(match, match.team_a_id)
+    context.update({"event": match.round.event, "staff": True})
+    context["recent"] = list(reversed(context["state"]["log"]))
+    return render(request, "tracker/judge.html", context)
