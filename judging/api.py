@@ -196,35 +196,12 @@ FILTERS = [
 ]
 
 
-def filters_from(params) -> selectors.Filters:
-    """The list's filters from query parameters (pages and API alike); bad values are a 400."""
-    values: dict[str, object] = {}
-    for name, key in (("round", "round_number"), ("team", "team_id"), ("player", "player_id")):
-        raw = params.get(name)
-        if raw in (None, ""):
-            continue
-        if not str(raw).isdecimal() or len(str(raw)) > 18:
-            raise _bad(name, "Must be a whole number.")
-        values[key] = int(raw)
-    infraction = params.get("infraction")
-    if infraction:
-        if infraction.strip().upper() not in BY_CODE:
-            raise _bad("infraction", "Not an infraction code.")
-        values["infraction"] = infraction
-    rescinded = params.get("rescinded")
-    if rescinded not in (None, ""):
-        if rescinded not in ("true", "false", "1", "0"):
-            raise _bad("rescinded", "true or false.")
-        values["rescinded"] = rescinded in ("true", "1")
-    return selectors.Filters(**values)  # type: ignore[arg-type]
-
-
 class EventPenaltiesView(APIView):
     @extend_schema(parameters=FILTERS, responses=PenaltySerializer(many=True))
     def get(self, request, pk: int):
         """The event's penalties, oldest first (judges)."""
         event = access_event(request.caller, pk, Perm.PENALTIES)
-        rows = selectors.penalties_of(event, filters_from(request.query_params))
+        rows = selectors.penalties_of(event, selectors.parse_filters(request.query_params))
         return Response([penalty_json(row) for row in rows])
 
     @extend_schema(

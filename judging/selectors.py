@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch, QuerySet, Sum
 from django.utils import timezone
 
+from core.errors import ServiceError
+from judging.domain.infractions import BY_CODE
 from judging.domain.infractions import Penalty as Code
 from judging.domain.penalties import (
     EarlierPenalty,
@@ -164,6 +166,30 @@ class Filters:
     player_id: int | None = None
     infraction: str | None = None
     rescinded: bool | None = None
+
+
+def parse_filters(params) -> Filters:
+    """The list's filters from query parameters (pages and API alike); a bad value is a
+    ServiceError naming the parameter."""
+    values: dict[str, object] = {}
+    for name, key in (("round", "round_number"), ("team", "team_id"), ("player", "player_id")):
+        raw = params.get(name)
+        if raw in (None, ""):
+            continue
+        if not str(raw).isdecimal() or len(str(raw)) > 18:
+            raise ServiceError(field=name, message="Must be a whole number.")
+        values[key] = int(raw)
+    code = params.get("infraction")
+    if code:
+        if code.strip().upper() not in BY_CODE:
+            raise ServiceError(field="infraction", message="Not an infraction code.")
+        values["infraction"] = code
+    rescinded = params.get("rescinded")
+    if rescinded not in (None, ""):
+        if rescinded not in ("true", "false", "1", "0"):
+            raise ServiceError(field="rescinded", message="true or false.")
+        values["rescinded"] = rescinded in ("true", "1")
+    return Filters(**values)  # type: ignore[arg-type]
 
 
 def penalties_of(event: Event, filters: Filters = Filters()) -> QuerySet[Penalty]:

@@ -68,3 +68,48 @@ ROWS = [
         setup=_with_penalty,
     ),
 ]
+
+# Pages (a team is an anonymous browser there; the event is private).
+
+ROWS += [
+    Row(
+        "penalties-page",
+        "get",
+        lambda w: f"/events/{w.event.pk}/penalties/",
+        expect("judge"),
+        setup=_with_penalty,
+        fmt="page",
+    ),
+    Row(
+        "penalty-new-page",
+        "get",
+        lambda w: f"/events/{w.event.pk}/penalties/new/",
+        expect("judge"),
+        setup=_paired,
+        fmt="page",
+    ),
+    Row(
+        "penalties-csv",
+        "get",
+        lambda w: f"/events/{w.event.pk}/penalties.csv",
+        expect("judge"),
+        setup=_with_penalty,
+        fmt="page",
+    ),
+    Row(
+        "penalty-rescind-page",
+        "post",
+        lambda w: f"/events/{w.event.pk}/penalties/{_pid(w)}/rescind/",
+        expect("head_judge", 302),
+        body=lambda w: {"reason": "Wrong player"},
+        setup=_with_penalty,
+        fmt="page",
+    ),
+    Row(
+        "judging-reference",
+        "get",
+        lambda w: f"/events/{w.event.pk}/judging/reference/",
+        expect("judge"),
+        fmt="page",
+    ),
+]
