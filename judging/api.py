@@ -38,8 +38,8 @@ class PenaltySerializer(serializers.Serializer):
     infraction = serializers.ChoiceField(choices=sorted(BY_CODE))
     variants = serializers.ListField(child=serializers.CharField())
     penalty = serializers.ChoiceField(choices=[c.value for c in Code])
-    proposed = serializers.ChoiceField(
-        choices=[c.value for c in Code], help_text="what Tandem proposed (differs if overridden)"
+    proposed = serializers.CharField(
+        help_text="a `penalty` code: what Tandem proposed (differs if overridden)"
     )
     upgraded = serializers.BooleanField()
     upgraded_from = serializers.CharField(allow_null=True)
