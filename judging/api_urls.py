@@ -1,1 +1,11 @@
-urlpatterns: list = []
+from django.urls import path
+
+from core import converters  # noqa: F401  (registers <id:...>)
+from judging import api
+
+urlpatterns = [
+    path("events/<id:pk>/penalties/", api.EventPenaltiesView.as_view(), name="api-penalties"),
+    path(
+        "penalties/<id:pk>/rescind/", api.PenaltyRescindView.as_view(), name="api-penalty-rescind"
+    ),
+]

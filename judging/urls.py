@@ -1,1 +1,16 @@
-urlpatterns: list = []
+from django.urls import path
+
+from core import converters  # noqa: F401  (registers <id:...>)
+from judging import views
+
+urlpatterns = [
+    path("events/<id:pk>/penalties/", views.penalty_list, name="penalties"),
+    path("events/<id:pk>/penalties/new/", views.penalty_new, name="penalty-new"),
+    path("events/<id:pk>/penalties.csv", views.penalty_csv, name="penalties-csv"),
+    path(
+        "events/<id:pk>/penalties/<id:penalty_id>/rescind/",
+        views.penalty_rescind,
+        name="penalty-rescind",
+    ),
+    path("events/<id:pk>/judging/reference/", views.quick_reference, name="judging-reference"),
+]

@@ -1,12 +1,17 @@
 """Hooks the pairing app asks; the judging, clock and tracker apps answer in ``ready()``.
 
-- ``PENALTY_POINTS`` (sum): event -> {team id: match points to take off} (Match Point penalties,
-  docs/rules.md "Penalties"); every answer is added.
+- ``PENALTY_POINTS`` (sum): (event, after_round) -> {team id: match points to take off} (Match
+  Point penalties, docs/rules.md "Penalties") counted in rounds 1..after_round, so "standings after
+  round N" leave out the penalties of later rounds; every answer is added.
 - ``DISQUALIFIED`` (call all): event -> team ids disqualified: left out of the standings, never
   paired again; the union of the answers.
 - ``MATCH_TIMES`` (first answer): (round, matches) -> {match id: the match's ``time`` block of
   docs/api.md "Rounds, clock, matches, results"}, for a whole round in a bounded number of
   queries; None when no clock answers.
+- ``ROUND_PAIRED`` (call all): round, inside the pairing's transaction once its matches are saved
+  (a Game Loss or Match Loss issued between matches lands on the team's new match).
+- ``ROUND_UNPAIRING`` (call all): round, inside the unpairing's transaction before its results are
+  checked (results the answerers set on it are taken back first, so it can be unpaired).
 - ``AFTER_SIMULATED_ROUND`` (call all): (event, round, rng) after each simulated round's results
   (the simulate command; random penalties plug in here).
 """
@@ -23,11 +28,13 @@ if TYPE_CHECKING:
     from pairing.models import Match, Round
     from tournament.models import Event
 
-PENALTY_POINTS: Sum[[Event], int] = Sum("penalty_points")
+PENALTY_POINTS: Sum[[Event, int], int] = Sum("penalty_points")
 DISQUALIFIED: CallAll[[Event], Iterable[int]] = CallAll("disqualified")
 MATCH_TIMES: FirstAnswer[[Round, Sequence[Match]], Mapping[int, dict[str, Any]]] = FirstAnswer(
     "match_times"
 )
+ROUND_PAIRED: CallAll[[Round], None] = CallAll("round_paired")
+ROUND_UNPAIRING: CallAll[[Round], None] = CallAll("round_unpairing")
 AFTER_SIMULATED_ROUND: CallAll[[Event, Round, random.Random], None] = CallAll(
     "after_simulated_round"
 )

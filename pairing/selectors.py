@@ -22,9 +22,10 @@ from pairing.models import Match, MatchTeam, ResultReport, Round
 from tournament.models import Event, Team
 
 
-def penalties(event: Event) -> dict[int, int]:
-    """Match points to take off per team id (pairing.hooks.PENALTY_POINTS, added up)."""
-    return {int(team): points for team, points in hooks.PENALTY_POINTS(event).items()}
+def penalties(event: Event, after_round: int) -> dict[int, int]:
+    """Match points to take off per team id in the standings after round ``after_round``: the
+    Match Point penalties of rounds 1..after_round (pairing.hooks.PENALTY_POINTS, added up)."""
+    return {int(team): points for team, points in hooks.PENALTY_POINTS(event, after_round).items()}
 
 
 def disqualified(event: Event) -> set[int]:
@@ -203,7 +204,7 @@ def load_facts(event: Event, *, after_round: int | None = None) -> Facts:
         after_round=after_round,
         teams=teams,
         matches=matches,
-        penalties=penalties(event),
+        penalties=penalties(event, after_round),
         disqualified=disqualified(event),
         seed=standings_seed(event),
     )
@@ -268,7 +269,7 @@ def team_facts(event: Event, team_ids: Iterable[int], *, before_round: int) -> d
             else:
                 facts[me].opponents.add(other)
             facts[me].points += 3 if result == won else 1 if result == "draw" else 0
-    for team, points in penalties(event).items():
+    for team, points in penalties(event, before_round - 1).items():
         if team in facts:
             facts[team].points -= points
     return facts

@@ -151,6 +151,41 @@ def match_enter_result(
     return match
 
 
+@transaction.atomic
+def match_clear_result(*, match: Match, by=None, why: str = "") -> Match:
+    """Staff take a final result back (a rescinded penalty's result): the match is pending again,
+    as before the result; the teams' reports, if any, are kept for staff to decide again."""
+    match = _locked_match(match)
+    if match.is_bye:
+        raise Conflict("A bye has no result to clear.", code="bye")
+    if match.status != Match.Status.FINAL:
+        return match
+    if match.round.event.status == Event.Status.FINISHED:
+        raise Conflict("The event is finished; its results stand.", code="event_finished")
+    if (
+        match.round.is_top_cut
+        and Round.objects.filter(
+            event_id=match.round.event_id, number__gt=match.round.number
+        ).exists()
+    ):
+        raise Conflict(
+            "The next playoff round is paired with this match's winner; unpair it first.",
+            code="bracket_advanced",
+        )
+    match.games_a = match.games_b = match.games_drawn = 0
+    match.result = None
+    match.status = Match.Status.DISPUTED if match.reports.exists() else Match.Status.PENDING
+    match.decided_by = None
+    match.save(
+        update_fields=[
+            "games_a", "games_b", "games_drawn", "result", "status", "decided_by", "updated_at"
+        ]
+    )  # fmt: skip
+    text = f"Table {match.table}: result taken back" + (f" ({why})" if why else "") + "."
+    log_change(match.round.event, match.round.number, PairingChange.Kind.RESULT, text, by)
+    return match
+
+
 @dataclass(frozen=True)
 class ReportOutcome:
     match: Match

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from core import events
 from core.errors import Conflict, ServiceError
-from pairing import adapters, presenters, selectors
+from pairing import adapters, hooks, presenters, selectors
 from pairing.domain import topcut
 from pairing.domain.notes import PairingNote
 from pairing.domain.swiss import PairingError, pair_round
@@ -92,6 +92,7 @@ def round_pair_next(*, event: Event, by=None, seed: int | None = None) -> Round:
         raise Conflict("That round was paired at the same moment.", code="already_paired") from exc
     if event.status == Event.Status.REGISTRATION:
         event_svc.event_set_status(event=event, status=Event.Status.RUNNING)
+    hooks.ROUND_PAIRED(round_)  # e.g. a Game Loss issued between matches lands on the new match
     events.round_changed.fire(events.RoundChanged(event.pk, round_.pk, number))
     warnings = presenters.round_notes(round_).warnings
     log_change(event, number, PairingChange.Kind.PAIR, _pair_text(round_), by, warnings)
@@ -301,6 +302,7 @@ def round_unpair(*, round_: Round, by=None) -> int:
     newest = selectors.latest_round(event)
     if newest is None or newest.pk != round_.pk:
         raise Conflict("Only the newest round can be unpaired.", code="not_newest_round")
+    hooks.ROUND_UNPAIRING(round_)  # results set by penalties on this round are taken back first
     if selectors.has_results(round_):
         raise Conflict(
             f"Round {round_.number} has results; it can no longer be unpaired.",

@@ -110,7 +110,7 @@ def main() -> int:
     final = list(simulate_event(TEAMS, ROUNDS, random.Random(2026), penalty_rate=0.005))[-1]
     event, ids = _store(final)
     penalties = {ids[t]: p for t, p in final.penalties.items()}
-    hooks.PENALTY_POINTS.register(lambda e: penalties)
+    hooks.PENALTY_POINTS.register(lambda e, r: penalties)
     print(f"# stored {TEAMS} teams, {len(final.matches)} matches on {vendor} in "
           f"{time.perf_counter() - start:.1f} s")  # fmt: skip
     runs = []

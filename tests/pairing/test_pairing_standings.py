@@ -110,7 +110,7 @@ def test_a_match_without_a_final_result_is_left_out(six):
 def test_match_point_penalty_from_a_source_is_taken_off(six, sources):
     """docs/rules.md: a Match Point penalty takes one point off the team's total (2HG guide)."""
     event, ids = six
-    sources(hooks.PENALTY_POINTS, lambda e: {ids["B"]: 1} if e.pk == event.pk else {})
+    sources(hooks.PENALTY_POINTS, lambda e, r: {ids["B"]: 1} if e.pk == event.pk else {})
     table = selectors.standings(event)
     b = table.row(ids["B"])
     assert (b.match_points, b.penalty_points) == (2, 1)
@@ -143,7 +143,7 @@ def test_pairing_uses_points_after_penalties(six, sources):
     event, ids = six
     event.swiss_rounds = 3
     event.save()
-    sources(hooks.PENALTY_POINTS, lambda e: {ids["A"]: 3})  # A: 6 - 3 = 3 points
+    sources(hooks.PENALTY_POINTS, lambda e, r: {ids["A"]: 3})  # A: 6 - 3 = 3 points
     records = {
         r.id: r
         for r in adapters.team_records(
@@ -156,3 +156,12 @@ def test_pairing_uses_points_after_penalties(six, sources):
     # A now sits on 3 points: without the penalty it would play down at least 3 points
     assert round_.summary["max_gap"] == 2
     assert round_.summary["rematches"] == 0
+
+
+def test_penalty_points_are_asked_for_the_round_the_standings_are_after(six, sources):
+    """Standings after round N take the Match Point penalties of rounds 1..N only: the hook is
+    asked with N (docs/rules.md "Penalties")."""
+    event, ids = six
+    sources(hooks.PENALTY_POINTS, lambda e, r: {ids["A"]: 1} if r >= 2 else {})
+    assert selectors.standings(event, after_round=1).row(ids["A"]).penalty_points == 0
+    assert selectors.standings(event, after_round=2).row(ids["A"]).penalty_points == 1

@@ -171,7 +171,7 @@ BUDGETS = {
     "event rounds": 3,
     "round (matches)": 3,
     "round missing results": 4,
-    "standings": 6,
+    "standings": 8,  # with the judging app's Match Point penalties and disqualified teams
     "event decklists": 7,
     "home": 3,
     "teams page": 5,
@@ -180,7 +180,7 @@ BUDGETS = {
     "round pairings page": 8,
     "match slips (print)": 7,
     "missing results page": 6,
-    "standings page": 9,
+    "standings page": 11,
     "decklists board": 13,
     "decklists print": 10,
 }

@@ -1,0 +1,255 @@
+"""REST API of penalties (docs/api.md "Penalties"): issue, list, rescind.
+
+Rights (docs/api.md "Who may call"): a judge issues and reads penalties (Perm.PENALTIES); a Game
+Loss or more (Tardiness and Decklist Problem aside), an override and a rescission are the head
+judge's (Perm.SEVERE_PENALTIES): 403 with ``code`` ``head_judge_only`` or
+``override_head_judge_only``.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+
+from access import Perm, access_event, can
+from core.api_views import APIView
+from judging import selectors, services
+from judging.domain.infractions import BY_CODE, Variant
+from judging.domain.infractions import Penalty as Code
+from judging.lookup import access_penalty
+from judging.models import Penalty
+from pairing.models import Round
+from tournament.models import Event, Player
+
+# --- shapes ----------------------------------------------------------------------------------
+
+
+class PenaltySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    team = serializers.IntegerField()
+    team_name = serializers.CharField()
+    round = serializers.IntegerField(allow_null=True, help_text="the round's id")
+    round_number = serializers.IntegerField(help_text="the round it counts in; 0 before round 1")
+    match = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    infraction = serializers.ChoiceField(choices=sorted(BY_CODE))
+    variants = serializers.ListField(child=serializers.CharField())
+    penalty = serializers.ChoiceField(choices=[c.value for c in Code])
+    proposed = serializers.CharField(
+        help_text="a `penalty` code: what Tandem proposed (differs if overridden)"
+    )
+    upgraded = serializers.BooleanField()
+    upgraded_from = serializers.CharField(allow_null=True)
+    match_points_deducted = serializers.IntegerField()
+    extra_turns_added = serializers.IntegerField()
+    related = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="penalties issued with this one (FtMGS to the others, or its cause)",
+    )
+    notes = serializers.CharField(allow_blank=True)
+    reasons = serializers.ListField(child=serializers.CharField())
+    override_reason = serializers.CharField(allow_blank=True)
+    waiting_for_next_match = serializers.BooleanField()
+    no_effect = serializers.BooleanField(help_text="Game Losses to both teams at once")
+    issued_by = serializers.CharField(allow_null=True)
+    issued_at = serializers.DateTimeField()
+    rescinded = serializers.BooleanField()
+    rescinded_at = serializers.DateTimeField(allow_null=True)
+    rescinded_by = serializers.CharField(allow_null=True)
+    rescind_reason = serializers.CharField(allow_blank=True)
+
+
+class PenaltyCreatedSerializer(PenaltySerializer):
+    related_penalties = PenaltySerializer(many=True, help_text="the rows of `related`")
+
+
+class PenaltyInSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1)
+    round = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    infraction = serializers.CharField(max_length=20)
+    notes = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    penalty = serializers.ChoiceField(
+        choices=[c.value for c in Code], required=False, allow_null=True
+    )
+    override_reason = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+    variants = serializers.ListField(
+        child=serializers.ChoiceField(choices=[v.value for v in Variant]),
+        required=False,
+        max_length=len(Variant),
+    )
+    ftmgs_to = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        allow_null=True,
+        max_length=7,
+        help_text="narrows Failure to Maintain Game State to these players; [] issues none",
+    )
+    tardiness_minutes = serializers.FloatField(
+        required=False, allow_null=True, min_value=0, max_value=1000
+    )
+    game_cannot_continue = serializers.BooleanField(required=False, default=False)
+    simultaneous_with = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        help_text="a Game Loss given to the other team at the same moment (IPG 1.1)",
+    )
+
+
+class RescindInSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=1000)
+
+
+class RescindedSerializer(PenaltySerializer):
+    undone = serializers.ListField(
+        child=serializers.CharField(), help_text="what was undone, or kept and why"
+    )
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField()
+
+
+# --- json --------------------------------------------------------------------------------------
+
+
+def _name(user) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def penalty_json(row: Penalty, related: list[int] | None = None) -> dict:
+    return {
+        "id": row.pk,
+        "player": row.player_id,
+        "player_name": row.player.name,
+        "team": row.team_id,
+        "team_name": row.team.name,
+        "round": row.round_id,
+        "round_number": row.round_number,
+        "match": row.match_id,
+        "table": row.table,
+        "infraction": row.infraction,
+        "variants": list(row.variants),
+        "penalty": row.penalty,
+        "proposed": row.proposed,
+        "upgraded": row.upgraded,
+        "upgraded_from": row.upgraded_from or None,
+        "match_points_deducted": row.match_points_deducted,
+        "extra_turns_added": row.extra_turns_added,
+        "related": related if related is not None else selectors.related_ids(row),
+        "notes": row.notes,
+        "reasons": list(row.reasons),
+        "override_reason": row.override_reason,
+        "waiting_for_next_match": row.pending_next,
+        "no_effect": row.no_effect,
+        "issued_by": _name(row.issued_by),
+        "issued_at": row.issued_at.isoformat(),
+        "rescinded": row.rescinded_at is not None,
+        "rescinded_at": row.rescinded_at.isoformat() if row.rescinded_at else None,
+        "rescinded_by": _name(row.rescinded_by),
+        "rescind_reason": row.rescind_reason,
+    }
+
+
+# --- views -----------------------------------------------------------------------------------
+
+
+def _bad(field: str, message: str) -> exceptions.ValidationError:
+    return exceptions.ValidationError({field: [message]})
+
+
+def _player(event: Event, pk: int) -> Player:
+    player = Player.objects.filter(event=event, pk=pk).first()
+    if player is None:
+        raise _bad("player", "Not a player of this event.")
+    return player
+
+
+def _round(event: Event, pk: int | None) -> Round | None:
+    if pk is None:
+        return None
+    round_ = Round.objects.filter(event=event, pk=pk).first()
+    if round_ is None:
+        raise _bad("round", "Not a round of this event.")
+    return round_
+
+
+def _simultaneous(event: Event, pk: int | None) -> Penalty | None:
+    if pk is None:
+        return None
+    other = Penalty.objects.filter(event=event, pk=pk).first()
+    if other is None:
+        raise _bad("simultaneous_with", "Not a penalty of this event.")
+    return other
+
+
+FILTERS = [
+    OpenApiParameter("round", int, description="round number"),
+    OpenApiParameter("team", int, description="team id"),
+    OpenApiParameter("player", int, description="player id"),
+    OpenApiParameter("infraction", str, description="infraction code, e.g. GPE-GRV"),
+    OpenApiParameter("rescinded", bool, description="true: only rescinded; false: only standing"),
+]
+
+
+class EventPenaltiesView(APIView):
+    @extend_schema(parameters=FILTERS, responses=PenaltySerializer(many=True))
+    def get(self, request, pk: int):
+        """The event's penalties, oldest first (judges)."""
+        event = access_event(request.caller, pk, Perm.PENALTIES)
+        rows = selectors.penalties_of(event, selectors.parse_filters(request.query_params))
+        return Response([penalty_json(row) for row in rows])
+
+    @extend_schema(
+        request=PenaltyInSerializer,
+        responses={201: PenaltyCreatedSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def post(self, request, pk: int):
+        """Issue a penalty: without `penalty`, Tandem works it out (docs/rules.md "Penalties");
+        Failure to Maintain Game State goes to the other players (narrowed by `ftmgs_to`)."""
+        caller = request.caller
+        event = access_event(caller, pk, Perm.PENALTIES)
+        data = PenaltyInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        issued = services.penalty_issue(
+            event=event,
+            player=_player(event, values["player"]),
+            infraction_code=values["infraction"],
+            by=request.user,
+            head_judge=can(caller, Perm.SEVERE_PENALTIES, event),
+            round_=_round(event, values.get("round")),
+            variants=values.get("variants", []),
+            notes=values.get("notes", ""),
+            penalty=values.get("penalty"),
+            override_reason=values.get("override_reason", ""),
+            ftmgs_to=values.get("ftmgs_to"),
+            tardiness_minutes=values.get("tardiness_minutes"),
+            game_cannot_continue=values.get("game_cannot_continue", False),
+            simultaneous_with=_simultaneous(event, values.get("simultaneous_with")),
+        )
+        children = [penalty_json(row, [issued.penalty.pk]) for row in issued.related]
+        body = penalty_json(issued.penalty, [row.pk for row in issued.related])
+        body["related_penalties"] = children
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class PenaltyRescindView(APIView):
+    @extend_schema(
+        request=RescindInSerializer,
+        responses={200: RescindedSerializer, 409: ErrorSerializer},
+    )
+    def post(self, request, pk: int):
+        """The head judge rescinds a penalty: its effects are undone, both stay in the history."""
+        penalty = access_penalty(request.caller, pk, Perm.SEVERE_PENALTIES)
+        data = RescindInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        done = services.penalty_rescind(
+            penalty=penalty, by=request.user, reason=data.validated_data["reason"]
+        )
+        row = selectors.penalties_of(penalty.event).get(pk=done.penalty.pk)
+        return Response(penalty_json(row) | {"undone": list(done.notes)})

@@ -1,0 +1,102 @@
+"""The judging pages: the judge's phone form (proposal with reasons, FtMGS ticked, confirm), the
+head judge's list with filters and rescind, the CSV report, the quick reference."""
+
+import csv
+import io
+
+import pytest
+from django.test import Client
+
+from judging.models import Penalty
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_judge_proposes_then_issues_a_grv_with_ftmgs_unticked_for_one(table, world):
+    judy = _client(world.judy)
+    url = f"/events/{table.event.pk}/penalties/new/?match={table.match.pk}"
+    page = judy.get(url).content.decode()
+    assert "Rita" in page
+    assert "Game Rule Violation" in page
+    rita = table.player(table.red)
+    form = {"match": table.match.pk, "player": rita.pk, "infraction": "GPE-GRV", "notes": "Drew 2"}
+    proposal = judy.post(f"/events/{table.event.pk}/penalties/new/", form).content.decode()
+    assert "Proposed: Warning" in proposal
+    assert "IPG 2.5" in proposal
+    assert proposal.count('name="ftmgs_to"') == 3
+    assert proposal.count("checked>") >= 3
+    others = sorted(table.others(table.red))
+    response = judy.post(
+        f"/events/{table.event.pk}/penalties/new/", {**form, "issue": "1", "ftmgs_to": others[:2]}
+    )
+    assert response.status_code == 302
+    main = Penalty.objects.get(infraction="GPE-GRV")
+    assert (main.player_id, main.notes, main.issued_by) == (rita.pk, "Drew 2", world.judy)
+    assert sorted(main.children.values_list("player_id", flat=True)) == others[:2]
+
+
+def test_infraction_search_narrows_the_choices(table, world):
+    page = _client(world.judy).get(f"/events/{table.event.pk}/penalties/new/?q=slow").content
+    assert b"Slow Play" in page
+    assert b"Cheating" not in page
+
+
+def test_judge_asking_for_a_match_loss_is_told_to_call_the_head_judge(table, world):
+    rita = table.player(table.red)
+    form = {"match": table.match.pk, "player": rita.pk, "infraction": "TE-OA", "issue": "1"}
+    page = _client(world.judy).post(f"/events/{table.event.pk}/penalties/new/", form, follow=True)
+    assert "head judge" in page.content.decode()
+    assert not Penalty.objects.exists()
+
+
+def test_list_filters_and_rescind(table, world):
+    from judging import services
+
+    services.penalty_issue(
+        event=table.event, player=table.player(table.red), infraction_code="TE-SP"
+    )
+    row = services.penalty_issue(
+        event=table.event, player=table.player(table.blue), infraction_code="GPE-LEC"
+    ).penalty
+    hank = _client(world.hank)
+    base = f"/events/{table.event.pk}/penalties/"
+    page = hank.get(f"{base}?team={table.blue.pk}").content.decode()
+    assert "· GPE-LEC" in page
+    assert "· TE-SP" not in page
+    hank.post(f"{base}{row.pk}/rescind/", {"reason": "Wrong table"})
+    row.refresh_from_db()
+    assert row.rescind_reason == "Wrong table"
+    page = hank.get(f"{base}?rescinded=true").content.decode()
+    assert "Wrong table" in page
+    assert "· TE-SP" not in page
+
+
+def test_csv_report_has_the_columns_and_wizards_accounts(table, world):
+    from judging import services
+
+    rita = table.player(table.red)
+    rita.wizards_id = "123456"
+    rita.save(update_fields=["wizards_id"])
+    services.penalty_issue(
+        event=table.event, player=rita, infraction_code="TE-SP", by=world.judy, notes="=cmd"
+    )
+    response = _client(world.judy).get(f"/events/{table.event.pk}/penalties.csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == [
+        "round", "table", "player", "wizards_account", "team", "infraction", "penalty", "judge",
+        "time", "description",
+    ]  # fmt: skip
+    assert rows[1][:8] == ["1", "1", "Rita", "123456", "Team Red", "TE-SP", "Warning", "judy"]
+    assert rows[1][9] == "'=cmd"  # no spreadsheet formula
+
+
+def test_quick_reference_names_the_2hg_rules(table, world):
+    page = _client(world.judy).get(f"/events/{table.event.pk}/judging/reference/").content
+    assert b"each opponent" in page.lower()
+    assert b"concession" in page.lower()

@@ -1,0 +1,115 @@
+"""Matrix rows: penalties (issue 9; docs/api.md "Penalties").
+
+Round 1 is paired and published in `setup` (Red against Blue at table 1). A judge issues a
+Warning; a Match Loss (Outside Assistance) and a rescission are the head judge's. The event is
+private: who cannot see it gets 404, the event's team (red) 403.
+"""
+
+from judging import services as judging_services
+from judging.models import Penalty
+from pairing import services
+from support.matrix import Row, expect
+
+
+def _paired(world) -> None:
+    world.event.rel, world.event.swiss_rounds = "competitive", 3
+    world.event.save(update_fields=["rel", "swiss_rounds"])
+    round_ = services.round_pair_next(event=world.event, seed=1)
+    services.round_publish(round_=round_)
+
+
+def _with_penalty(world) -> None:
+    _paired(world)
+    judging_services.penalty_issue(
+        event=world.event, player=world.red.players.get(seat=1), infraction_code="GPE-LEC"
+    )
+
+
+def _pid(world) -> int:
+    return Penalty.objects.get(event=world.event).pk
+
+
+def _player(world) -> int:
+    return world.red.players.get(seat=1).pk
+
+
+PENALTIES = "/api/v1/events/{}/penalties/"
+
+ROWS = [
+    Row(
+        "penalties-list",
+        "get",
+        lambda w: PENALTIES.format(w.event.pk),
+        expect("judge"),
+        setup=_with_penalty,
+    ),
+    Row(
+        "penalties-issue-warning",
+        "post",
+        lambda w: PENALTIES.format(w.event.pk),
+        expect("judge", 201),
+        body=lambda w: {"player": _player(w), "infraction": "GPE-LEC"},
+        setup=_paired,
+    ),
+    Row(
+        "penalties-issue-match-loss",
+        "post",
+        lambda w: PENALTIES.format(w.event.pk),
+        expect("head_judge", 201),
+        body=lambda w: {"player": _player(w), "infraction": "TE-OA"},
+        setup=_paired,
+    ),
+    Row(
+        "penalty-rescind",
+        "post",
+        lambda w: f"/api/v1/penalties/{_pid(w)}/rescind/",
+        expect("head_judge"),
+        body=lambda w: {"reason": "Wrong player"},
+        setup=_with_penalty,
+    ),
+]
+
+# Pages (a team is an anonymous browser there; the event is private).
+
+ROWS += [
+    Row(
+        "penalties-page",
+        "get",
+        lambda w: f"/events/{w.event.pk}/penalties/",
+        expect("judge"),
+        setup=_with_penalty,
+        fmt="page",
+    ),
+    Row(
+        "penalty-new-page",
+        "get",
+        lambda w: f"/events/{w.event.pk}/penalties/new/",
+        expect("judge"),
+        setup=_paired,
+        fmt="page",
+    ),
+    Row(
+        "penalties-csv",
+        "get",
+        lambda w: f"/events/{w.event.pk}/penalties.csv",
+        expect("judge"),
+        setup=_with_penalty,
+        fmt="page",
+    ),
+    Row(
+        "penalty-rescind-page",
+        "post",
+        lambda w: f"/events/{w.event.pk}/penalties/{_pid(w)}/rescind/",
+        expect("head_judge", 302),
+        body=lambda w: {"reason": "Wrong player"},
+        setup=_with_penalty,
+        fmt="page",
+    ),
+    Row(
+        "judging-reference",
+        "get",
+        lambda w: f"/events/{w.event.pk}/judging/reference/",
+        expect("judge"),
+        fmt="page",
+    ),
+]
