@@ -2,7 +2,7 @@
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
 
@@ -69,3 +69,11 @@ def _messages(value: object, prefix: str = "") -> list[str]:
 
 def _label(key: object) -> str:
     return str(int(str(key)) + 1) if str(key).isdigit() else str(key)
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The schema of an error answer {detail, code} (OpenAPI component "Error"), for every app's
+    extend_schema: one definition, so the schema has one component of that name."""
+
+    detail = serializers.CharField()
+    code = serializers.CharField()

@@ -13,6 +13,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
 from access import Perm, access_event, can
+from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from judging import selectors, services
 from judging.domain.infractions import BY_CODE, Variant
@@ -107,11 +108,6 @@ class RescindedSerializer(PenaltySerializer):
     undone = serializers.ListField(
         child=serializers.CharField(), help_text="what was undone, or kept and why"
     )
-
-
-class ErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    code = serializers.CharField()
 
 
 # --- json --------------------------------------------------------------------------------------

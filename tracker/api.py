@@ -13,6 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from access import Perm, access_match, plays
+from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from core.errors import ServiceError
 from tracker import selectors, services
@@ -94,11 +95,6 @@ class EventInSerializer(serializers.Serializer):
 class AddedSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     state = GameSerializer()
-
-
-class ErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    code = serializers.CharField()
 
 
 # --- views ------------------------------------------------------------------------------------
