@@ -1,0 +1,582 @@
+"""Benchmark: the game tracker under a full event, served as docker-compose serves it.
+
+Run from the repository root (loopback only; needs PostgreSQL on 127.0.0.1:5432 as user postgres
+and Redis on 127.0.0.1:6379; starts and stops its own server, creates and drops its database):
+
+    .venv/bin/python tests/bench/bench_tracker.py [--quick] [--seconds N] [--tables N]
+                                                  [--conn-max-age S]
+
+Set-up: a fresh database ``bench_tracker_<pid>`` (dropped at the end), Redis db 9 for the cache
+and the live versions (flushed at the end, pub/sub on a channel of this run), an event of 1,000
+teams with round 1 paired and published (500 tables). The server is deploy/web.sh's uvicorn
+command with 2 workers, REDIS_URL/LIVE_REDIS_URL and DATABASE_CONN_MAX_AGE as in
+docker-compose.yml, on a free loopback port.
+
+Load: 4 phones per table, each holding the table's Server-Sent Events stream
+(/live/table/<match>/?key=<its team's key>: 2,000 streams for 500 tables). Each second each table
+gets one life change, from its phones in turn (phone k posts at second k, k+4, ...: raw
+HTTP/1.1 keep-alive POSTs of /api/v1/matches/<match>/game/events/ with X-Team-Key and a unique
+client_id). Open loop: a phone posts at its scheduled time whatever the others wait for, and
+latencies count from that time (a late post counts its wait).
+
+Measured after a warm-up: write latency (scheduled POST to its 201) and the time until each of
+the table's other three phones sees the new seq on its stream, p50/p99/max; events written and
+stream deliveries seen/expected; errors; the server's CPU seconds and RSS (all its processes);
+the generator's CPU; PostgreSQL's and Redis's CPU on this host (also other users'; a backend that
+ends inside the window is missed) and how busy the host's cores were.
+Target (issue 10): p99 under 1 s until the other phones see a change. Printed, not enforced.
+--quick: 100 tables for 10 s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST = "127.0.0.1"
+PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
+REDIS_DB = "redis://127.0.0.1:6379/9"
+TEAMS = 1000  # 500 tables in round 1
+WORKERS = 2
+TAIL = 3.0  # seconds after the last post for the last deliveries
+CONNECT_TIMEOUT = 30.0
+REQUEST_TIMEOUT = 30.0
+SEQ_RE = re.compile(rb'"seq":(\d+)')
+
+
+def _arg(name: str, default: float) -> float:
+    if name in sys.argv:
+        return float(sys.argv[sys.argv.index(name) + 1])
+    return default
+
+
+QUICK = "--quick" in sys.argv
+TABLES = int(_arg("--tables", 100 if QUICK else 500))
+SECONDS = _arg("--seconds", 10 if QUICK else 60)
+CONN_MAX_AGE = int(_arg("--conn-max-age", 60))  # docker-compose.yml's DATABASE_CONN_MAX_AGE
+WARMUP = 3.0 if QUICK else 5.0
+
+
+# --- the event (run in a child process: the generator stays free of Django) --------------------
+
+
+def seed() -> None:
+    """Create the event, 1,000 teams, round 1 paired and published; print the tables as JSON."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from pairing import services
+    from pairing.models import Match
+    from support import factories
+    from support.rounds import bulk_teams
+
+    event = factories.event(swiss_rounds=10)
+    bulk_teams(event, TEAMS)
+    round_ = services.round_pair_next(event=event, seed=1)
+    services.round_publish(round_=round_)
+    tables = []
+    matches = (
+        Match.objects.filter(round=round_, team_b__isnull=False)
+        .select_related("team_a", "team_b")
+        .order_by("pk")
+    )
+    for m in matches:
+        a = list(m.team_a.players.order_by("seat").values_list("pk", flat=True))
+        b = list(m.team_b.players.order_by("seat").values_list("pk", flat=True))
+        tables.append(
+            {
+                "match": m.pk,
+                "phones": [  # (team key, the phone's player): two phones per team
+                    [m.team_a.access_key, a[0]],
+                    [m.team_a.access_key, a[1]],
+                    [m.team_b.access_key, b[0]],
+                    [m.team_b.access_key, b[1]],
+                ],
+            }
+        )
+    json.dump(tables, sys.stdout)
+
+
+# --- process accounting --------------------------------------------------------------------------
+
+
+def _tree(pid: int) -> list[int]:
+    pids, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        pids.append(p)
+        try:
+            todo += [int(c) for c in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
+        except OSError:
+            pass
+    return pids
+
+
+def _stat(pids: list[int]) -> tuple[float, float]:
+    """CPU seconds (user+system) and RSS in MB of these processes."""
+    tick, page, cpu, rss = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE"), 0.0, 0.0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            cpu += (int(fields[11]) + int(fields[12])) / tick
+            rss += int(fields[21]) * page / 1e6
+        except OSError:
+            pass
+    return cpu, rss
+
+
+def _by_name(name: str) -> list[int]:
+    pids = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if (d / "comm").read_text().strip() == name:
+                    pids.append(int(d.name))
+            except OSError:
+                pass
+    return pids
+
+
+def _others_cpu() -> dict[str, float]:
+    return {n: _stat(_by_name(n))[0] for n in ("postgres", "redis-server")}
+
+
+def _host_busy() -> tuple[float, float]:
+    """Busy and total CPU seconds of the whole host since boot (/proc/stat)."""
+    v = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    tick = os.sysconf("SC_CLK_TCK")
+    return (sum(v) - v[3] - v[4]) / tick, sum(v) / tick
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def _reachable(port: int) -> bool:
+    try:
+        with socket.create_connection((HOST, port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+# --- what this run creates: database, Redis keys, server -------------------------------------------
+
+
+class Setup:
+    def __init__(self) -> None:
+        self.db = f"bench_tracker_{os.getpid()}"
+        self.channel = f"bench-tracker-{uuid.uuid4().hex[:8]}"
+        self.tmp = tempfile.mkdtemp(prefix="tandem-bench-tracker-")
+        self.env = dict(os.environ)
+        self.env.update(
+            DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{self.db}",
+            DATABASE_CONN_MAX_AGE=str(CONN_MAX_AGE),
+            REDIS_URL=REDIS_DB,
+            LIVE_REDIS_URL=REDIS_DB,
+            LIVE_CHANNEL=self.channel,
+            SECRET_KEY=uuid.uuid4().hex * 2,
+            DEBUG="false",
+            HTTPS="false",
+            TANDEM_PLAIN_STATIC="1",  # no collectstatic run: static files are not benchmarked
+            DJANGO_SETTINGS_MODULE="config.settings",
+        )
+        for name in ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "TEST_DATABASE_NAME"):
+            self.env.pop(name, None)
+        self.created = False
+        self.proc: subprocess.Popen | None = None
+        self.port = 0
+        self.log = Path(self.tmp) / "server.log"
+
+    def _admin(self, sql: str) -> None:
+        import psycopg
+
+        with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=5) as conn:
+            conn.execute(sql)
+
+    def create(self) -> list[dict]:
+        self._admin(f'CREATE DATABASE "{self.db}"')
+        self.created = True
+        run = dict(cwd=ROOT, env=self.env, check=True, timeout=600)
+        subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v0"], **run)
+        out = subprocess.run(
+            [sys.executable, __file__, "--seed"], **run, stdout=subprocess.PIPE, text=True
+        )
+        return json.loads(out.stdout)
+
+    def start_server(self) -> None:
+        """deploy/web.sh's uvicorn command, on loopback and a free port."""
+        self.port = _free_port()
+        cmd = [sys.executable, "-m", "uvicorn", "config.asgi:application"]
+        cmd += ["--host", HOST, "--port", str(self.port), "--workers", str(WORKERS)]
+        cmd += ["--proxy-headers", "--forwarded-allow-ips=*", "--timeout-graceful-shutdown", "5"]
+        with self.log.open("wb") as log:  # the access log, as in production
+            self.proc = subprocess.Popen(
+                cmd, cwd=ROOT, env=self.env, stdout=log, stderr=log, start_new_session=True
+            )
+        deadline, healthy = time.monotonic() + 60, 0
+        while time.monotonic() < deadline and healthy < 2 * WORKERS:
+            try:
+                with socket.create_connection((HOST, self.port), timeout=2) as s:
+                    s.sendall(
+                        b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                    )
+                    healthy = healthy + 1 if s.recv(100).startswith(b"HTTP/1.1 200") else 0
+            except OSError:
+                time.sleep(0.3)
+        if healthy < 2 * WORKERS:
+            raise RuntimeError(f"server did not start; see {self.log}")
+        time.sleep(1.0)  # every worker up
+
+    def stop_server(self) -> None:
+        if self.proc is None:
+            return
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        except ProcessLookupError:
+            pass
+        self.proc = None
+
+    def cleanup(self) -> None:
+        self.stop_server()
+        if self.created:
+            try:
+                self._admin(f'DROP DATABASE IF EXISTS "{self.db}" WITH (FORCE)')
+                self.created = False
+            except Exception as exc:  # noqa: BLE001 - say so and go on with the rest
+                print(f"could not drop database {self.db}: {exc}", file=sys.stderr)
+        try:
+            import redis
+
+            redis.Redis.from_url(REDIS_DB, socket_timeout=5).flushdb()
+        except Exception as exc:  # noqa: BLE001
+            print(f"could not flush Redis db 9: {exc}", file=sys.stderr)
+
+
+# --- the load generator --------------------------------------------------------------------------
+
+
+class Stats:
+    def __init__(self, tables: int) -> None:
+        self.written: list[dict[int, tuple[int, float]]] = [{} for _ in range(tables)]
+        self.seen: list[dict[int, list[tuple[int, float]]]] = [{} for _ in range(tables)]
+        self.write_lat: list[float] = []
+        self.posted = 0  # measured posts (scheduled in the window)
+        self.errors: dict[str, int] = {}
+        self.reconnects = 0
+        self.streams_ended = 0
+        self.measure_from = 0.0
+        self.measure_to = 0.0
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+
+def _content_length(head: bytes) -> int:
+    low = head.lower()
+    i = low.find(b"content-length: ")
+    return int(low[i + 16 : low.index(b"\r\n", i)]) if i >= 0 else 0
+
+
+async def phone_stream(port, table, phone, match, key, stats: Stats, connected, stop) -> None:
+    """Hold the table's stream and note when each seq first arrives at this phone."""
+    r, w = await asyncio.open_connection(HOST, port)
+    try:
+        w.write(
+            f"GET /live/table/{match}/?key={key} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Accept: text/event-stream\r\n\r\n".encode()
+        )
+        head = await r.readuntil(b"\r\n\r\n")
+        if not head.startswith(b"HTTP/1.1 200"):
+            stats.error(f"stream {head[9:12].decode()}")
+            return
+        connected.set()
+        last, buf, seen = 0, b"", stats.seen[table]
+        while not stop.is_set():
+            chunk = await r.read(262144)
+            if not chunk:
+                stats.streams_ended += 1
+                return
+            buf += chunk
+            while b"\n\n" in buf:
+                frame, buf = buf.split(b"\n\n", 1)
+                # The state's seq is its last event's, the highest of the frame (the log's rows
+                # have theirs; jsonb does not keep the keys' order).
+                seqs = SEQ_RE.findall(frame)
+                if not seqs:
+                    continue
+                seq = max(map(int, seqs))
+                if seq > last:
+                    now = time.monotonic()
+                    for s in range(last + 1, seq + 1):
+                        seen.setdefault(s, []).append((phone, now))
+                    last = seq
+    finally:
+        w.close()
+
+
+async def phone_writer(port, table, phone, match, key, player, start, stats: Stats) -> None:
+    """Post this phone's life changes at its seconds (k, k+4, ...) on one keep-alive connection."""
+    conn = None
+    n = phone
+    path = f"/api/v1/matches/{match}/game/events/"
+    while True:
+        at = start + n
+        if at >= stats.measure_to:
+            break
+        delay = at - time.monotonic()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        # Phones 0 and 2 take one life from their team, 1 and 3 give it back: no game ends.
+        body = json.dumps(
+            {
+                "type": "life",
+                "player": player,
+                "amount": -1 if phone % 2 == 0 else 1,
+                "client_id": f"bench-{table}-{phone}-{n}",
+            }
+        ).encode()
+        request = (
+            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            f"X-Team-Key: {key}\r\nContent-Length: {len(body)}\r\n\r\n"
+        ).encode() + body
+        measured = at >= stats.measure_from
+        stats.posted += measured
+        status, seq = None, None
+        for _attempt in range(3):  # a closed keep-alive connection: again with the same client_id
+            try:
+                async with asyncio.timeout(REQUEST_TIMEOUT):
+                    if conn is None or conn[0].at_eof():
+                        if conn is not None:
+                            stats.reconnects += 1
+                        conn = await asyncio.open_connection(HOST, port)
+                    r, w = conn
+                    w.write(request)
+                    head = await r.readuntil(b"\r\n\r\n")
+                    answer = await r.readexactly(_content_length(head))
+                status = int(head[9:12])
+                if status in (200, 201):
+                    seq = int(answer[7 : answer.index(b",")])  # {"seq":N,"state":...}
+                break
+            except TimeoutError:
+                stats.error("post timeout")
+                conn = None
+                break
+            except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
+                conn = None
+                stats.reconnects += 1
+        done = time.monotonic()
+        if seq is not None:
+            stats.written[table][seq] = (phone, at)
+            if measured:
+                stats.write_lat.append(done - at)
+        elif measured:
+            stats.error(f"post {status}" if status else "post failed")
+        n += 4
+    if conn is not None:
+        conn[1].close()
+
+
+def _pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p / 100 * len(values)))]
+
+
+async def run(setup: Setup, tables: list[dict]) -> dict:
+    stats, stop = Stats(len(tables)), asyncio.Event()
+    streams, sem = [], asyncio.Semaphore(100)
+
+    async def connect(t: int, k: int) -> None:
+        async with sem:
+            done = asyncio.Event()
+            key = tables[t]["phones"][k][0]
+            task = asyncio.create_task(
+                phone_stream(setup.port, t, k, tables[t]["match"], key, stats, done, stop)
+            )
+            waiter = asyncio.create_task(done.wait())
+            await asyncio.wait(
+                [task, waiter], timeout=CONNECT_TIMEOUT, return_when="FIRST_COMPLETED"
+            )
+            waiter.cancel()
+            if not done.is_set():
+                stats.error("stream not connected")
+            streams.append(task)
+
+    t0 = time.monotonic()
+    await asyncio.gather(*(connect(t, k) for t in range(len(tables)) for k in range(4)))
+    connect_s = time.monotonic() - t0
+    connected = sum(1 for s in streams if not s.done())
+
+    start = time.monotonic() + 1.0
+    stats.measure_from = start + WARMUP
+    stats.measure_to = stats.measure_from + SECONDS
+    writers = [
+        asyncio.create_task(
+            phone_writer(
+                setup.port,
+                t,
+                k,
+                tables[t]["match"],
+                *tables[t]["phones"][k],
+                start + random.random(),
+                stats,
+            )  # fmt: skip
+        )
+        for t in range(len(tables))
+        for k in range(4)
+    ]
+    await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
+    cpu0, _ = _stat(_tree(setup.proc.pid))
+    each0 = {p: _stat([p])[0] for p in _tree(setup.proc.pid)}
+    others0, gen0, host0 = _others_cpu(), time.process_time(), _host_busy()
+    await asyncio.sleep(max(0.0, stats.measure_to - time.monotonic()))
+    cpu1, rss = _stat(_tree(setup.proc.pid))
+    each = sorted(_stat([p])[0] - each0.get(p, 0.0) for p in _tree(setup.proc.pid))[::-1]
+    others1, gen1, host1 = _others_cpu(), time.process_time(), _host_busy()
+    await asyncio.wait(writers, timeout=REQUEST_TIMEOUT + 5)
+    await asyncio.sleep(TAIL)  # the last changes arrive
+    stop.set()
+    for task in [*writers, *streams]:
+        task.cancel()
+    await asyncio.gather(*writers, *streams, return_exceptions=True)
+
+    # For each measured event, the other three phones' delay from the scheduled POST.
+    see_lat, expected = [], 0
+    for t in range(len(tables)):
+        seen = stats.seen[t]
+        for seq, (phone, at) in stats.written[t].items():
+            if not stats.measure_from <= at < stats.measure_to:
+                continue
+            expected += 3
+            see_lat += [when - at for p, when in seen.get(seq, ()) if p != phone]
+    window = SECONDS
+    return {
+        "tables": len(tables),
+        "clients": len(tables) * 4,
+        "connected": connected,
+        "connect_s": connect_s,
+        "posted": stats.posted,
+        "written": len(stats.write_lat),
+        "rate": len(stats.write_lat) / window,
+        "w": [_pct(stats.write_lat, 50), _pct(stats.write_lat, 99), max(stats.write_lat or [0])],
+        "s": [_pct(see_lat, 50), _pct(see_lat, 99), max(see_lat or [0])],
+        "seen": len(see_lat),
+        "expected": expected,
+        "late": sum(1 for x in see_lat if x >= 1.0),
+        "errors": stats.errors,
+        "reconnects": stats.reconnects,
+        "streams_ended": stats.streams_ended,
+        "server_cpu": cpu1 - cpu0,
+        "each_cpu": each,
+        "rss": rss,
+        "gen_cpu": gen1 - gen0,
+        "pg_cpu": others1["postgres"] - others0["postgres"],
+        "redis_cpu": others1["redis-server"] - others0["redis-server"],
+        "window": window,
+        "host_busy": (host1[0] - host0[0]) / (host1[1] - host0[1]) * (os.cpu_count() or 1),
+    }
+
+
+def _ms(values: list[float]) -> str:
+    return "  ".join(
+        f"{name} {v * 1000:>6.0f} ms" for name, v in zip(("p50", "p99", "max"), values, strict=True)
+    )
+
+
+def _print(res: dict) -> None:
+    w = res["window"]
+    errors = ", ".join(f"{k} {v}" for k, v in sorted(res["errors"].items())) or "none"
+    rows = [
+        ("phones", f"{res['clients']} ({res['tables']} tables x 4), {res['connected']} streams "
+         f"connected in {res['connect_s']:.1f}s"),
+        ("events", f"{res['written']}/{res['posted']} written in {w:.0f}s "
+         f"({res['rate']:.0f}/s; target {res['tables']}/s)"),
+        ("write (POST to 201)", _ms(res["w"])),
+        ("other phones see it", _ms(res["s"]) + f"  (>= 1 s: {res['late']})"),
+        ("stream deliveries", f"{res['seen']}/{res['expected']} seen"),
+        ("errors", f"{errors}; reconnects {res['reconnects']}, streams ended "
+         f"{res['streams_ended']}"),
+        ("server CPU", f"{res['server_cpu']:.1f}s in {w:.0f}s "
+         f"({res['server_cpu'] / w * 100:.0f}% of a core; by process "
+         f"{' + '.join(f'{c:.1f}s' for c in res['each_cpu'])})"),
+        ("server RSS", f"{res['rss']:.0f} MB (all processes)"),
+        ("generator CPU", f"{res['gen_cpu']:.1f}s"),
+        ("PostgreSQL CPU", f"{res['pg_cpu']:.1f}s (backends alive at both ends of the window)"),
+        ("Redis CPU", f"{res['redis_cpu']:.1f}s"),
+        ("host CPU busy", f"{res['host_busy']:.2f} of {os.cpu_count()} cores (every process)"),
+    ]  # fmt: skip
+    for name, value in rows:
+        print(f"  {name:<22} {value}")
+    ok = res["s"][1] < 1.0 and res["seen"] == res["expected"] and not res["errors"]
+    print(
+        f"Target: the other three phones see a change within 1 s at p99, every change seen, "
+        f"no errors: {'met' if ok else 'MISSED'} "
+        f"(p99 {res['s'][1] * 1000:.0f} ms, {res['seen']}/{res['expected']} seen)",
+        flush=True,
+    )
+
+
+def main() -> None:
+    if "--seed" in sys.argv:
+        seed()
+        return
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # clean up on `timeout` too
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    if not (_reachable(5432) and _reachable(6379)):
+        print("bench_tracker: skipped, it needs PostgreSQL on 127.0.0.1:5432 and Redis on :6379")
+        return
+    setup = Setup()
+    try:
+        t0 = time.monotonic()
+        tables = setup.create()[:TABLES]
+        print(
+            f"bench_tracker: {TEAMS} teams, round 1 published ({len(tables)} of its tables used), "
+            f"set up in {time.monotonic() - t0:.0f}s; {len(tables)} events/s for {SECONDS:.0f}s "
+            f"after {WARMUP:.0f}s of warm-up; {os.cpu_count()} cores, Python "
+            f"{sys.version.split()[0]}, database {setup.db}",
+            flush=True,
+        )
+        setup.start_server()
+        print(
+            f"uvicorn config.asgi:application, {WORKERS} workers, PostgreSQL "
+            f"(DATABASE_CONN_MAX_AGE={CONN_MAX_AGE}), Redis pub/sub",
+            flush=True,
+        )
+        _print(asyncio.run(run(setup, tables)))
+    finally:
+        setup.cleanup()
+
+
+if __name__ == "__main__":
+    main()
