@@ -49,6 +49,9 @@ def test_compose_file_has_every_service_with_health_checks():
     env = services["web"]["environment"]
     assert env["DATABASE_URL"].startswith("postgres://")
     assert env["CELERY_BROKER_URL"].startswith("redis://")
+    # ASGI: no connection outlives its request (a thread per request); the worker may keep them.
+    assert env["DATABASE_CONN_MAX_AGE"] == "0"
+    assert services["worker"]["environment"]["DATABASE_CONN_MAX_AGE"] == "60"
 
 
 def test_compose_file_is_accepted_by_docker_compose_where_it_exists():
