@@ -111,7 +111,7 @@ class RescindedSerializer(PenaltySerializer):
     )
 
 
-class ErrorSerializer(serializers.Serializer):
+class PenaltyErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField()
 
@@ -208,7 +208,11 @@ class EventPenaltiesView(APIView):
 
     @extend_schema(
         request=PenaltyInSerializer,
-        responses={201: PenaltyCreatedSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
+        responses={
+            201: PenaltyCreatedSerializer,
+            403: PenaltyErrorSerializer,
+            409: PenaltyErrorSerializer,
+        },
     )
     def post(self, request, pk: int):
         """Issue a penalty: without `penalty`, Tandem works it out (docs/rules.md "Penalties");
@@ -243,7 +247,7 @@ class EventPenaltiesView(APIView):
 class PenaltyRescindView(APIView):
     @extend_schema(
         request=RescindInSerializer,
-        responses={200: RescindedSerializer, 409: ErrorSerializer},
+        responses={200: RescindedSerializer, 409: PenaltyErrorSerializer},
     )
     def post(self, request, pk: int):
         """The head judge rescinds a penalty: its effects are undone, both stay in the history."""
@@ -265,6 +269,11 @@ class ClockSerializer(serializers.Serializer):
     ends_at = serializers.DateTimeField(allow_null=True)
     remaining_seconds = serializers.IntegerField(allow_null=True)
     time_called_at = serializers.DateTimeField(allow_null=True)
+
+
+class ClockErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField(help_text="clock_started | clock_not_running | clock_not_paused")
 
 
 class ClockInSerializer(serializers.Serializer):
@@ -312,7 +321,7 @@ class RoundClockView(APIView):
         return Response(ClockSerializer(clock_json(round_)).data)
 
     @extend_schema(
-        request=ClockInSerializer, responses={200: ClockSerializer, 409: ErrorSerializer}
+        request=ClockInSerializer, responses={200: ClockSerializer, 409: ClockErrorSerializer}
     )
     def post(self, request, pk: int):
         """The scorekeeper starts, pauses, resumes or corrects the round's clock."""
