@@ -12,14 +12,16 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
-from access import Perm, access_event, can
+from access import Perm, access_event, access_match, access_round, can
 from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from judging import selectors, services
 from judging.domain.infractions import BY_CODE, Variant
 from judging.domain.infractions import Penalty as Code
 from judging.lookup import access_penalty
-from judging.models import Penalty
+from judging.models import EXTENSION_REASONS, Penalty
+from judging.selectors import clock as clock_selectors
+from judging.services import clock as clock_services
 from pairing.models import Round
 from tournament.models import Event, Player
 
@@ -202,7 +204,11 @@ class EventPenaltiesView(APIView):
 
     @extend_schema(
         request=PenaltyInSerializer,
-        responses={201: PenaltyCreatedSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
+        responses={
+            201: PenaltyCreatedSerializer,
+            403: ErrorSerializer,
+            409: ErrorSerializer,
+        },
     )
     def post(self, request, pk: int):
         """Issue a penalty: without `penalty`, Tandem works it out (docs/rules.md "Penalties");
@@ -249,3 +255,117 @@ class PenaltyRescindView(APIView):
         )
         row = selectors.penalties_of(penalty.event).get(pk=done.penalty.pk)
         return Response(penalty_json(row) | {"undone": list(done.notes)})
+
+
+# --- the round clock (docs/api.md "Clock", "Pass at time") -----------------------------------
+
+
+class ClockSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["not_started", "running", "paused", "time_called"])
+    ends_at = serializers.DateTimeField(allow_null=True)
+    remaining_seconds = serializers.IntegerField(allow_null=True)
+    time_called_at = serializers.DateTimeField(allow_null=True)
+
+
+class ClockInSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["start", "pause", "resume", "set_remaining"])
+    seconds = serializers.IntegerField(required=False, min_value=0)
+
+
+class PassingInSerializer(serializers.Serializer):
+    passing_at_time = serializers.BooleanField()
+
+
+class PassingSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    passing_at_time = serializers.BooleanField()
+
+
+class ExtensionInSerializer(serializers.Serializer):
+    minutes = serializers.IntegerField(min_value=1, max_value=clock_services.MAX_EXTENSION)
+    reason = serializers.ChoiceField(choices=[r for r, _ in EXTENSION_REASONS])
+
+
+class ExtensionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    match = serializers.IntegerField()
+    minutes = serializers.IntegerField()
+    reason = serializers.CharField()
+    given_at = serializers.DateTimeField()
+
+
+def clock_json(round_: Round) -> dict:
+    state = clock_selectors.clock_of(round_)
+    return {
+        "status": state.status,
+        "ends_at": state.ends_at,
+        "remaining_seconds": state.remaining_seconds,
+        "time_called_at": state.time_called_at,
+    }
+
+
+class RoundClockView(APIView):
+    @extend_schema(responses={200: ClockSerializer})
+    def get(self, request, pk: int):
+        """The round's clock, computed from its start, pauses and corrections."""
+        round_ = access_round(request.caller, pk)
+        return Response(ClockSerializer(clock_json(round_)).data)
+
+    @extend_schema(
+        request=ClockInSerializer, responses={200: ClockSerializer, 409: ErrorSerializer}
+    )
+    def post(self, request, pk: int):
+        """The scorekeeper starts, pauses, resumes or corrects the round's clock."""
+        round_ = access_round(request.caller, pk, Perm.MANAGE_CLOCK)
+        data = ClockInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        action = data.validated_data["action"]
+        if action == "start":
+            services.clock_start(round_=round_, by=request.user)
+        elif action == "pause":
+            services.clock_pause(round_=round_, by=request.user)
+        elif action == "resume":
+            services.clock_resume(round_=round_, by=request.user)
+        else:
+            if "seconds" not in data.validated_data:
+                raise exceptions.ValidationError({"seconds": ["set_remaining needs seconds"]})
+            services.clock_set_remaining(
+                round_=round_, seconds=data.validated_data["seconds"], by=request.user
+            )
+        return Response(ClockSerializer(clock_json(round_)).data)
+
+
+class MatchTimeView(APIView):
+    @extend_schema(request=PassingInSerializer, responses={200: PassingSerializer})
+    def post(self, request, pk: int):
+        """A judge records whether the active team had announced passing at time (MTR 2.4)."""
+        match = access_match(request.caller, pk, Perm.EXTENSIONS)
+        data = PassingInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = services.passing_at_time_set(
+            match=match, passing=data.validated_data["passing_at_time"], by=request.user
+        )
+        return Response({"match": match.pk, "passing_at_time": row.passing_at_time})
+
+
+class MatchExtensionsView(APIView):
+    @extend_schema(request=ExtensionInSerializer, responses={201: ExtensionSerializer})
+    def post(self, request, pk: int):
+        """A judge gives the table a time extension with its reason (MTR 2.6)."""
+        match = access_match(request.caller, pk, Perm.EXTENSIONS)
+        data = ExtensionInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = services.extension_give(
+            match=match,
+            minutes=data.validated_data["minutes"],
+            reason=data.validated_data["reason"],
+            by=request.user,
+        )
+        body = {
+            "id": row.pk,
+            "match": match.pk,
+            "minutes": row.minutes,
+            "reason": row.reason,
+            "given_at": row.given_at,
+        }
+        return Response(ExtensionSerializer(body).data, status=status.HTTP_201_CREATED)

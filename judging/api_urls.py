@@ -8,4 +8,11 @@ urlpatterns = [
     path(
         "penalties/<id:pk>/rescind/", api.PenaltyRescindView.as_view(), name="api-penalty-rescind"
     ),
+    path("rounds/<id:pk>/clock/", api.RoundClockView.as_view(), name="api-round-clock"),
+    path("matches/<id:pk>/time/", api.MatchTimeView.as_view(), name="api-match-time"),
+    path(
+        "matches/<id:pk>/extensions/",
+        api.MatchExtensionsView.as_view(),
+        name="api-match-extensions",
+    ),
 ]

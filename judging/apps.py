@@ -7,11 +7,17 @@ class JudgingConfig(AppConfig):
 
     def ready(self) -> None:
         """Answer the pairing app's hooks: Match Point penalties in the standings, disqualified
-        teams out of them, losses issued between matches landing on the next round."""
-        from judging import contrib
+        teams out of them, losses issued between matches landing on the next round, each match's
+        ``time`` block; and run the round clock's task and live pages."""
+        from core import events, live
+        from judging import contrib, services, tasks
         from pairing import hooks
 
         hooks.PENALTY_POINTS.register(contrib.penalty_points)
         hooks.DISQUALIFIED.register(contrib.disqualified)
         hooks.ROUND_PAIRED.register(contrib.round_paired)
         hooks.ROUND_UNPAIRING.register(contrib.round_unpairing)
+        hooks.MATCH_TIMES.register(contrib.match_times)
+        services.clock_changed.connect(tasks.schedule)
+        events.time_called.connect(tasks.on_time_called)
+        live.register_kind("clock", contrib.may_follow_clock)

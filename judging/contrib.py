@@ -3,8 +3,16 @@ JudgingConfig.ready()."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.http import HttpRequest
+
+from access import access_round
+from core.errors import AccessDenied, NotVisible
 from judging import selectors, services
-from pairing.models import Round
+from judging.selectors import clock as clock_selectors
+from pairing.models import Match, Round
 from tournament.models import Event
 
 
@@ -22,3 +30,18 @@ def round_paired(round_: Round) -> None:
 
 def round_unpairing(round_: Round) -> None:
     services.penalties_leave_round(round_)
+
+
+def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict[str, Any]]:
+    return clock_selectors.match_times(round_, matches)
+
+
+def may_follow_clock(request: HttpRequest, round_id: str) -> bool:
+    """The round's clock is read by whoever sees the round (a public event's projector)."""
+    if not round_id.isdecimal():
+        return False
+    try:
+        access_round(request.caller, int(round_id))  # type: ignore[attr-defined]
+    except (NotVisible, AccessDenied):
+        return False
+    return True

@@ -1,5 +1,19 @@
-"""Writes of the judging app (one transaction per call): penalties and their effects."""
+"""Writes of the judging app (one transaction per call): penalties and their effects, the round
+clock."""
 
+from judging.services.clock import (
+    ClockChanged,
+    Marked,
+    clock_changed,
+    clock_mark_due,
+    clock_pause,
+    clock_resume,
+    clock_set_remaining,
+    clock_start,
+    extension_give,
+    passing_at_time_set,
+    turn_passed,
+)
 from judging.services.penalties import (
     Issued,
     Rescinded,
@@ -10,6 +24,17 @@ from judging.services.penalties import (
 )
 
 __all__ = [
+    "ClockChanged",
+    "Marked",
+    "clock_changed",
+    "clock_mark_due",
+    "clock_pause",
+    "clock_resume",
+    "clock_set_remaining",
+    "clock_start",
+    "extension_give",
+    "passing_at_time_set",
+    "turn_passed",
     "Issued",
     "Rescinded",
     "penalties_land_on_round",

@@ -1,0 +1,290 @@
+"""Reads of the round clock: the stored facts of a round and its tables as
+judging.domain.clock's ``RoundFacts`` and ``TableFacts``, and the states computed from them.
+
+A whole round's tables are read in a fixed number of queries (the settings, the round's clock,
+pauses, corrections, matches, extensions, table clocks, penalties, tracker events, and the
+games' life totals in a playoff), whatever the number of tables.
+
+Turns come from the tracker's log only (``pass_turn``, its ``team`` the next active team): the
+judge's "turn passed" button writes a tracker event too. Undone events are dropped by the
+tracker's rule (tracker.domain.game: an undo is in force unless a later undo in force cancels
+it). A game counts as won when its log holds a concession, a loss or a win in force, or when the
+match has a result; a loss by life is seen once the result is entered.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from judging.domain.clock import (
+    DELAY_LIMIT,
+    ActiveTeamSet,
+    Correction,
+    Extension,
+    GameEnded,
+    GameStarted,
+    MatchEnded,
+    Pause,
+    RoundFacts,
+    RoundState,
+    SlowPlay,
+    TableEvent,
+    TableFacts,
+    TableState,
+    TimeLimits,
+    TurnPassed,
+    earliest_deadline,
+    round_length_for,
+    round_state,
+    table_states,
+)
+from judging.models import (
+    ClockCorrection,
+    ClockPause,
+    ClockSettings,
+    Penalty,
+    RoundClock,
+    TableClock,
+)
+from judging.models import (
+    Extension as ExtensionRow,
+)
+from pairing.models import Match, Round
+from tournament.models import Event
+from tracker.models import Game, GameEvent
+
+SLOW_PLAY, TARDINESS = "TE-SP", "TE-T"
+TABLE_EVENT_TYPES = (
+    "pass_turn",
+    "choose_play",
+    "game_drawn",
+    "new_game",
+    "concede",
+    "player_loses",
+    "player_wins",
+    "undo",
+)
+
+
+def clock_settings(event: Event) -> ClockSettings:
+    """The event's clock settings; the defaults (unsaved) until the organizer changes them."""
+    found = ClockSettings.objects.filter(event=event).first()
+    return found if found is not None else ClockSettings(event=event)
+
+
+def time_limits(event: Event, settings: ClockSettings) -> TimeLimits:
+    return TimeLimits(event.round_minutes, settings.playoff_minutes, settings.final_minutes)
+
+
+def is_final(round_: Round) -> bool:
+    """A top-cut round with one match is the final."""
+    if not round_.is_top_cut:
+        return False
+    return round_.matches.filter(table__isnull=False).count() == 1
+
+
+def round_length(round_: Round, settings: ClockSettings) -> timedelta | None:
+    """The length a round starts with (MTR App. B; the event's settings)."""
+    limits = time_limits(round_.event, settings)
+    return round_length_for(round_.stage, is_final(round_), limits)  # type: ignore[arg-type]
+
+
+def round_facts(round_: Round, settings: ClockSettings | None = None) -> RoundFacts:
+    """The round's clock facts; before the start, the length it would start with."""
+    clock = RoundClock.objects.filter(round=round_).first()
+    if clock is None or clock.started_at is None:
+        length = round_length(round_, settings or clock_settings(round_.event))
+        started = None
+    else:
+        seconds = clock.length_seconds
+        length = None if seconds is None else timedelta(seconds=seconds)
+        started = clock.started_at
+    pauses = tuple(
+        Pause(p.paused_at, p.resumed_at) for p in ClockPause.objects.filter(round=round_)
+    )
+    corrections = tuple(
+        Correction.seconds(c.at, c.seconds) for c in ClockCorrection.objects.filter(round=round_)
+    )
+    return RoundFacts(started, length, pauses, corrections)
+
+
+def clock_of(round_: Round, now: datetime | None = None) -> RoundState:
+    return round_state(round_facts(round_), now or timezone.now())
+
+
+def time_called_marked(round_: Round) -> bool:
+    return RoundClock.objects.filter(round=round_, time_called_marked_at__isnull=False).exists()
+
+
+# --- tables ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundTables:
+    """A round's tables: the facts and the matches they were read from, by match id."""
+
+    round: RoundFacts
+    settings: ClockSettings
+    matches: dict[int, Match]
+    facts: dict[int, TableFacts]
+
+
+def _in_force(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log rows in force, undo rows dropped (tracker.domain.game's rule, one pass from the
+    end: an undo in force cancels its target; an undone undo cancels nothing)."""
+    undone: set[int] = set()
+    for row in reversed(rows):
+        if row["type"] == "undo" and row["seq"] not in undone and row["amount"] is not None:
+            undone.add(row["amount"])
+    return [r for r in rows if r["seq"] not in undone and r["type"] != "undo"]
+
+
+def _table_event(row: dict[str, Any]) -> TableEvent:
+    at, kind = row["created_at"], row["type"]
+    if kind == "pass_turn":
+        return TurnPassed(at, row["team"])
+    if kind == "choose_play":
+        return ActiveTeamSet(at, row["team"])
+    if kind == "game_drawn":
+        return GameEnded(at, "drawn")
+    if kind == "new_game":
+        return GameStarted(at)
+    return GameEnded(at, "won")
+
+
+def _events_by_match(round_: Round) -> dict[int, list[TableEvent]]:
+    rows = (
+        GameEvent.objects.filter(match__round=round_, type__in=TABLE_EVENT_TYPES)
+        .order_by("match_id", "seq")
+        .values("match_id", "seq", "type", "team", "amount", "created_at")
+    )
+    grouped: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        grouped[row["match_id"]].append(dict(row))
+    return {m: [_table_event(r) for r in _in_force(rs)] for m, rs in grouped.items()}
+
+
+def _penalty_facts(
+    round_: Round,
+) -> tuple[dict[int, list[SlowPlay]], dict[int, list[Extension]]]:
+    """Slow Play penalties and the extensions Tardiness gives (IPG 3.1, 3.3), by match id."""
+    slow: dict[int, list[SlowPlay]] = defaultdict(list)
+    late: dict[int, list[Extension]] = defaultdict(list)
+    rows = (
+        Penalty.objects.standing()
+        .filter(match__round=round_, infraction__in=(SLOW_PLAY, TARDINESS))
+        .values("match_id", "infraction", "tardiness_minutes", "issued_at", "dropped_team")
+    )
+    limit = DELAY_LIMIT.total_seconds() / 60
+    for row in rows:
+        if row["infraction"] == SLOW_PLAY:
+            slow[row["match_id"]].append(SlowPlay(row["issued_at"]))
+            continue
+        minutes = row["tardiness_minutes"]
+        if minutes and not row["dropped_team"] and minutes <= limit:
+            late[row["match_id"]].append(
+                Extension(max(1, math.ceil(minutes)), "tardiness", row["issued_at"])
+            )
+    return slow, late
+
+
+def _life(round_: Round, matches: Iterable[Match]) -> dict[int, tuple[int, int]]:
+    """Playoffs: each team's life total from the tracker's cached state, by match id."""
+    if not round_.is_top_cut:
+        return {}
+    teams = {m.pk: (m.team_a_id, m.team_b_id) for m in matches}
+    out: dict[int, tuple[int, int]] = {}
+    for game in Game.objects.filter(match_id__in=teams).values("match_id", "state"):
+        life = {t["team"]: t["life"] for t in (game["state"] or {}).get("teams", [])}
+        a, b = teams[game["match_id"]]
+        if a in life and b in life:
+            out[game["match_id"]] = (life[a], life[b])
+    return out
+
+
+def round_tables(round_: Round, matches: Sequence[Match] | None = None) -> RoundTables:
+    """The facts of every table of the round (byes left out) in a fixed number of queries."""
+    settings = clock_settings(round_.event)
+    rf = round_facts(round_, settings)
+    if matches is None:
+        matches = list(round_.matches.filter(table__isnull=False).order_by("table"))
+    played = {m.pk: m for m in matches if m.table is not None and m.team_b_id is not None}
+    extensions: dict[int, list[Extension]] = defaultdict(list)
+    for e in ExtensionRow.objects.filter(match__round=round_).values(
+        "match_id", "minutes", "reason", "given_at"
+    ):
+        extensions[e["match_id"]].append(
+            Extension(e["minutes"], e["reason"], e["given_at"])  # type: ignore[arg-type]
+        )
+    passing = set(
+        TableClock.objects.filter(match__round=round_, passing_at_time=True).values_list(
+            "match_id", flat=True
+        )
+    )
+    slow, late = _penalty_facts(round_)
+    events = _events_by_match(round_)
+    life = _life(round_, played.values())
+    facts = {}
+    for pk, m in played.items():
+        table_events = list(events.get(pk, ()))
+        if m.result is not None:
+            table_events.append(MatchEnded(m.updated_at))
+        assert m.table is not None  # byes were left out above
+        assert m.team_b_id is not None
+        facts[pk] = TableFacts(
+            table=m.table,
+            teams=(m.team_a_id, m.team_b_id),
+            round=rf,
+            events=tuple(table_events),
+            extensions=tuple(sorted(late[pk] + extensions[pk], key=lambda x: x.given_at)),
+            slow_play=tuple(slow[pk]),
+            passing_at_time=pk in passing,
+            playoff=round_.is_top_cut,
+            life=life.get(pk),
+            rel=round_.event.rel,  # type: ignore[arg-type]
+            turn_zero_is_additional=settings.turn_zero_is_additional,
+        )
+    return RoundTables(rf, settings, played, facts)
+
+
+def states_of(tables: RoundTables, now: datetime | None = None) -> dict[int, TableState]:
+    """Each table's state at ``now``, by match id."""
+    ids = list(tables.facts)
+    states = table_states((tables.facts[i] for i in ids), now or timezone.now())
+    return dict(zip(ids, states, strict=True))
+
+
+def next_deadline_of(tables: RoundTables, now: datetime | None = None) -> datetime | None:
+    """When the round's task should next run: the round's or a table's time call ahead."""
+    return earliest_deadline([tables.round, *tables.facts.values()], now or timezone.now())
+
+
+def time_block(state: TableState) -> dict[str, Any]:
+    """The match's ``time`` block (docs/api.md "Read a match")."""
+    return {
+        "extension_minutes": state.extension_minutes,
+        "time_called_at": state.time_called_at,
+        "remaining_seconds": state.remaining_seconds,
+        "ends_at": state.ends_at,
+        "phase": state.phase,
+        "extra_turn": state.extra_turn,
+        "extra_turns_total": state.extra_turns_total,
+        "active_team": state.active_team,
+        "turn": state.turn,
+        "round_status": state.round_status,
+        "ending": state.ending,
+        "winner": state.winner,
+    }
+
+
+def match_times(round_: Round, matches: Sequence[Match]) -> dict[int, dict[str, Any]]:
+    """pairing.hooks.MATCH_TIMES: the ``time`` block of these matches of the round."""
+    tables = round_tables(round_, [m for m in matches if m.table is not None])
+    return {pk: time_block(s) for pk, s in states_of(tables).items()}

@@ -1,0 +1,241 @@
+"""Writes of the round clock (docs/api.md "Clock", "Pass at time", extensions), one transaction
+each; every one stores a fact, never a counter (judging.domain.clock computes the state).
+
+Locks: the Event row first (the order of the pairing services), then the round's clock row.
+
+After each change ``clock_changed`` fires after commit: its receivers (JudgingConfig.ready)
+re-schedule the round's task at the next deadline and publish the clock to live pages. The task
+calls ``clock_mark_due``, which marks time called for what is due and fires
+core.events.time_called; it is harmless when it runs twice or late, and readers compute the
+same state without it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from core import events
+from core.errors import Conflict, ServiceError
+from core.events import Signal
+from judging.models import (
+    EXTENSION_REASONS,
+    ClockCorrection,
+    ClockPause,
+    Extension,
+    RoundClock,
+    TableClock,
+)
+from judging.selectors import clock as clock_selectors
+from pairing.models import Match, Round
+from tournament.models import Event
+from tracker import services as tracker_services
+
+MAX_EXTENSION = 60  # minutes; more is a typing mistake, not an extension
+MAX_REMAINING = 6 * 3600
+
+
+@dataclass(frozen=True)
+class ClockChanged:
+    event_id: int
+    round_id: int
+
+
+#: A round's clock facts changed (after commit): re-schedule its task, refresh live pages.
+clock_changed: Signal[ClockChanged] = Signal("clock_changed")
+
+
+def _lock(round_: Round) -> RoundClock:
+    Event.objects.select_for_update().get(pk=round_.event_id)
+    RoundClock.objects.get_or_create(round=round_)
+    return RoundClock.objects.select_for_update().get(round=round_)
+
+
+def _changed(round_: Round) -> None:
+    clock_changed.fire(ClockChanged(round_.event_id, round_.pk))
+
+
+@transaction.atomic
+def clock_start(*, round_: Round, by=None, now: datetime | None = None) -> RoundClock:
+    """Start the round's clock with the round's length (MTR App. B; the event's settings)."""
+    clock = _lock(round_)
+    if clock.started_at is not None:
+        raise Conflict("The round's clock has already started.", code="clock_started")
+    length = clock_selectors.round_length(round_, clock_selectors.clock_settings(round_.event))
+    clock.started_at = now or timezone.now()
+    clock.length_seconds = None if length is None else int(length.total_seconds())
+    clock.started_by = by if getattr(by, "is_authenticated", False) else None
+    clock.save(update_fields=["started_at", "length_seconds", "started_by"])
+    _changed(round_)
+    return clock
+
+
+def _status(round_: Round, now: datetime) -> str:
+    return clock_selectors.clock_of(round_, now).status
+
+
+@transaction.atomic
+def clock_pause(*, round_: Round, by=None, now: datetime | None = None) -> ClockPause:
+    """Pause the round: every table's time stops with it."""
+    _lock(round_)
+    now = now or timezone.now()
+    if _status(round_, now) != "running":
+        raise Conflict("Only a running clock can be paused.", code="clock_not_running")
+    pause = ClockPause.objects.create(round=round_, paused_at=now, by=_user(by))
+    _changed(round_)
+    return pause
+
+
+@transaction.atomic
+def clock_resume(*, round_: Round, by=None, now: datetime | None = None) -> ClockPause:
+    _lock(round_)
+    now = now or timezone.now()
+    pause = ClockPause.objects.filter(round=round_, resumed_at__isnull=True).last()
+    if pause is None:
+        raise Conflict("The clock is not paused.", code="clock_not_paused")
+    pause.resumed_at = max(now, pause.paused_at)
+    pause.save(update_fields=["resumed_at"])
+    _changed(round_)
+    return pause
+
+
+@transaction.atomic
+def clock_set_remaining(
+    *, round_: Round, seconds: object, by=None, now: datetime | None = None
+) -> ClockCorrection:
+    """Correct the clock: the remaining time becomes ``seconds`` (0 calls time now)."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int):
+        raise ServiceError("seconds must be a whole number", code="invalid", field="seconds")
+    if not 0 <= seconds <= MAX_REMAINING:
+        raise ServiceError(
+            f"seconds must be between 0 and {MAX_REMAINING}", code="invalid", field="seconds"
+        )
+    _lock(round_)
+    row = ClockCorrection.objects.create(
+        round=round_, at=now or timezone.now(), seconds=seconds, by=_user(by)
+    )
+    _changed(round_)
+    return row
+
+
+def _user(by):
+    return by if getattr(by, "is_authenticated", False) else None
+
+
+def _played(match: Match) -> None:
+    if match.table is None or match.team_b_id is None:
+        raise ServiceError("A bye has no clock.", code="bye")
+
+
+@transaction.atomic
+def extension_give(
+    *, match: Match, minutes: object, reason: object, by=None, now: datetime | None = None
+) -> Extension:
+    """A judge's time extension for one table (MTR 2.6): positive whole minutes and a reason.
+    Given once the table is in additional turns, it is stored and has no effect (the domain
+    lists it in ``extensions_not_applied``)."""
+    _played(match)
+    if isinstance(minutes, bool) or not isinstance(minutes, int):
+        raise ServiceError("minutes must be a whole number", code="invalid", field="minutes")
+    if not 1 <= minutes <= MAX_EXTENSION:
+        raise ServiceError(
+            f"an extension is 1 to {MAX_EXTENSION} minutes", code="invalid", field="minutes"
+        )
+    reasons = [r for r, _ in EXTENSION_REASONS]
+    if reason not in reasons:
+        raise ServiceError(
+            "reason must be one of " + ", ".join(reasons), code="invalid", field="reason"
+        )
+    _lock(match.round)
+    row = Extension.objects.create(
+        match=match,
+        minutes=minutes,
+        reason=str(reason),
+        given_at=now or timezone.now(),
+        by=_user(by),
+    )
+    _changed(match.round)
+    return row
+
+
+@transaction.atomic
+def passing_at_time_set(
+    *, match: Match, passing: bool, by=None, now: datetime | None = None
+) -> TableClock:
+    """A judge records whether the active team had announced passing when time was called."""
+    _played(match)
+    _lock(match.round)
+    row, _ = TableClock.objects.get_or_create(match=match)
+    row.passing_at_time = passing
+    row.passing_set_at = now or timezone.now()
+    row.passing_set_by = _user(by)
+    row.save(update_fields=["passing_at_time", "passing_set_at", "passing_set_by"])
+    _changed(match.round)
+    return row
+
+
+def turn_passed(
+    *, match: Match, next_active: int | None = None, by=None, client_id: str | None = None
+) -> tracker_services.Added:
+    """The judge's "turn passed" button: a tracker ``pass_turn`` event (one source of turns),
+    ``next_active`` the team taking the next turn (None: the other team; the same team for an
+    extra turn from a card). The tracker's own transaction and lock."""
+    _played(match)
+    if next_active is not None and next_active not in (match.team_a_id, match.team_b_id):
+        raise ServiceError(
+            "next_active must be one of the match's teams", code="invalid", field="next_active"
+        )
+    data: dict[str, object] = {"type": "pass_turn"}
+    if next_active is not None:
+        data["team"] = next_active
+    added = tracker_services.game_add_event(
+        match=match,
+        data=data,
+        client_id=client_id or f"judge-{uuid.uuid4().hex}",
+        by_user=by,
+    )
+    clock_changed.fire(ClockChanged(match.round.event_id, match.round_id))
+    return added
+
+
+@dataclass(frozen=True)
+class Marked:
+    round_called: bool
+    tables_called: tuple[int, ...]
+
+
+@transaction.atomic
+def clock_mark_due(*, round_: Round, now: datetime | None = None) -> Marked:
+    """Mark time called for the round and for extended tables whose time is due, once each, and
+    fire core.events.time_called for each. Harmless twice or late: what is marked stays."""
+    clock = _lock(round_)
+    now = now or timezone.now()
+    tables = clock_selectors.round_tables(round_)
+    round_called = False
+    state = clock_selectors.round_state(tables.round, now)
+    if state.status == "time_called" and clock.time_called_marked_at is None:
+        clock.time_called_marked_at = now
+        clock.save(update_fields=["time_called_marked_at"])
+        events.time_called.fire(events.TimeCalled(round_.event_id, round_.pk))
+        round_called = True
+    due = [
+        pk
+        for pk, s in clock_selectors.states_of(tables, now).items()
+        if s.extension_minutes and s.time_called_at is not None
+    ]
+    marked = set(
+        TableClock.objects.filter(
+            match_id__in=due, time_called_marked_at__isnull=False
+        ).values_list("match_id", flat=True)
+    )
+    called = tuple(pk for pk in due if pk not in marked)
+    for pk in called:
+        TableClock.objects.update_or_create(match_id=pk, defaults={"time_called_marked_at": now})
+        events.time_called.fire(events.TimeCalled(round_.event_id, round_.pk, pk))
+    if round_called or called:
+        _changed(round_)
+    return Marked(round_called, called)

@@ -1,0 +1,55 @@
+"""The round clock's task: side effects only (docs/architecture.md). State is computed on read,
+so a task that never runs (no worker; eager mode drops later tasks) breaks nothing."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from core import live
+from core.events import TimeCalled
+from core.tasks import run_task
+from judging import services
+from judging.selectors import clock as clock_selectors
+from pairing.models import Round
+
+
+@shared_task(name="judging.clock_due")
+def clock_due(round_id: int) -> bool:
+    """At a deadline: mark time called for what is due (idempotent), fire time_called."""
+    round_ = Round.objects.select_related("event").filter(pk=round_id).first()
+    if round_ is None:
+        return False
+    services.clock_mark_due(round_=round_)
+    return True
+
+
+def schedule(change: services.ClockChanged) -> None:
+    """clock_changed (after commit): queue the task for the round's next deadline, and publish
+    the round's clock to its live pages."""
+    round_ = Round.objects.select_related("event").filter(pk=change.round_id).first()
+    if round_ is None:
+        return
+    tables = clock_selectors.round_tables(round_)
+    deadline = clock_selectors.next_deadline_of(tables)
+    if deadline is not None:
+        run_task(clock_due, round_.pk, eta=deadline)
+    publish(round_)
+
+
+def on_time_called(called: TimeCalled) -> None:
+    """core.events.time_called: refresh the round's live pages (projector, floor view)."""
+    round_ = Round.objects.select_related("event").filter(pk=called.round_id).first()
+    if round_ is not None:
+        publish(round_)
+
+
+def publish(round_: Round) -> None:
+    state = clock_selectors.clock_of(round_)
+    live.publish(
+        f"clock:{round_.pk}",
+        {
+            "status": state.status,
+            "ends_at": state.ends_at.isoformat() if state.ends_at else None,
+            "remaining_seconds": state.remaining_seconds,
+        },
+    )

@@ -1,0 +1,140 @@
+"""The round clock's services (docs/rules.md "End of round (MTR 2.4) and extensions"): facts
+stored by start, pause, resume, correction, extensions, passing at time, turns passed through
+the tracker, and the states the selectors compute from them."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from core import events
+from core.errors import Conflict, ServiceError
+from judging import services
+from judging.models import ClockPause, Extension, RoundClock
+from judging.selectors import clock as sel
+from tracker.models import GameEvent
+
+pytestmark = pytest.mark.django_db
+MIN = timedelta(minutes=1)
+
+
+def _state(table, now=None):
+    return sel.states_of(sel.round_tables(table.round), now)[table.match.pk]
+
+
+def test_clock_start_pause_resume_correct_keep_facts(table):
+    t0 = timezone.now() - 30 * MIN
+    services.clock_start(round_=table.round, now=t0)
+    services.clock_pause(round_=table.round, now=t0 + 10 * MIN)
+    assert sel.clock_of(table.round, t0 + 12 * MIN).status == "paused"
+    services.clock_resume(round_=table.round, now=t0 + 15 * MIN)
+    state = sel.clock_of(table.round, t0 + 20 * MIN)
+    # 60 minutes (the event's round length) less 15 run: the 5-minute pause does not count
+    assert (state.status, state.remaining_seconds) == ("running", 45 * 60)
+    services.clock_set_remaining(round_=table.round, seconds=300, now=t0 + 20 * MIN)
+    assert sel.clock_of(table.round, t0 + 20 * MIN).ends_at == t0 + 25 * MIN
+    assert ClockPause.objects.get(round=table.round).resumed_at == t0 + 15 * MIN
+    assert RoundClock.objects.get(round=table.round).length_seconds == 3600
+
+
+def test_clock_refuses_a_second_start_and_a_pause_when_not_running(table):
+    with pytest.raises(Conflict):
+        services.clock_pause(round_=table.round)
+    services.clock_start(round_=table.round)
+    with pytest.raises(Conflict):
+        services.clock_start(round_=table.round)
+    with pytest.raises(Conflict):
+        services.clock_resume(round_=table.round)
+    with pytest.raises(ServiceError):
+        services.clock_set_remaining(round_=table.round, seconds=-1)
+
+
+def test_extension_before_time_moves_the_tables_time_called(table):
+    t0 = timezone.now() - 30 * MIN
+    services.clock_start(round_=table.round, now=t0)
+    services.extension_give(match=table.match, minutes=6, reason="deck_check", now=t0 + 5 * MIN)
+    state = _state(table, t0 + 61 * MIN)
+    # the round's time is called at 60 minutes; the table plays on to 66 (MTR 2.6)
+    assert (state.phase, state.extension_minutes, state.remaining_seconds) == ("playing", 6, 300)
+
+
+def test_extension_refuses_zero_minutes_and_an_unknown_reason(table):
+    with pytest.raises(ServiceError):
+        services.extension_give(match=table.match, minutes=0, reason="ruling")
+    with pytest.raises(ServiceError):
+        services.extension_give(match=table.match, minutes=3, reason="coffee")
+    assert not Extension.objects.exists()
+
+
+def test_extension_after_additional_turns_began_is_not_applied(table):
+    services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
+    services.turn_passed(match=table.match)  # additional turn 1 begins
+    services.extension_give(match=table.match, minutes=3, reason="ruling")
+    state = _state(table)
+    assert (state.phase, state.extra_turn, state.extension_minutes) == ("extra_turns", 1, 0)
+    assert [e.minutes for e in state.extensions_not_applied] == [3]
+
+
+def test_slow_play_penalty_during_turn_zero_adds_two_turns(table):
+    """IPG 3.3: two additional turns; turn 0 is not "in additional turns" by default."""
+    services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
+    services.penalty_issue(
+        event=table.event, player=table.player(table.red), infraction_code="TE-SP"
+    )
+    state = _state(table)
+    assert (state.phase, state.extra_turns_total) == ("finishing_turn", 5)
+
+
+def test_tardiness_penalty_gives_the_table_its_minutes(table):
+    services.penalty_issue(
+        event=table.event,
+        player=table.player(table.blue),
+        infraction_code="TE-T",
+        tardiness_minutes=3.5,
+    )
+    t0 = timezone.now()
+    services.clock_start(round_=table.round, now=t0)
+    assert _state(table, t0 + 61 * MIN).extension_minutes == 4  # minutes late, rounded up
+
+
+def test_round_through_time_and_three_turns_to_a_swiss_draw(table):
+    """MTR 2.4 (2HG): turn 0, then three team turns; no winner in Swiss is a draw."""
+    red, blue = table.red.pk, table.blue.pk
+    services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
+    assert _state(table).phase == "finishing_turn"
+    services.turn_passed(match=table.match, next_active=blue)
+    assert (_state(table).extra_turn, _state(table).active_team) == (1, blue)
+    # an extra turn from a card: Blue takes the next turn too, and it counts (docs/rules.md)
+    services.turn_passed(match=table.match, next_active=blue)
+    services.turn_passed(match=table.match, next_active=red)
+    assert (_state(table).extra_turn, _state(table).active_team) == (3, red)
+    services.turn_passed(match=table.match)
+    state = _state(table)
+    assert (state.phase, state.ending) == ("over", "draw")
+    assert GameEvent.objects.filter(match=table.match, type="pass_turn").count() == 4
+
+
+def test_turn_passed_refuses_a_team_of_another_match(table, world):
+    with pytest.raises(ServiceError):
+        services.turn_passed(match=table.match, next_active=world.green.pk)
+
+
+def test_passing_at_time_makes_turn_zero_the_other_teams(table):
+    red, blue = table.red.pk, table.blue.pk
+    services.clock_start(round_=table.round, now=timezone.now() - 30 * MIN)
+    services.turn_passed(match=table.match, next_active=red)
+    services.clock_set_remaining(round_=table.round, seconds=0)
+    services.passing_at_time_set(match=table.match, passing=True)
+    state = _state(table)
+    assert (state.phase, state.active_team) == ("finishing_turn", blue)
+
+
+def test_clock_mark_due_announces_time_called_once(table):
+    heard = []
+    with events.time_called.connected(heard.append):
+        services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
+        first = services.clock_mark_due(round_=table.round)
+        second = services.clock_mark_due(round_=table.round)
+    assert (first.round_called, second.round_called) == (True, False)
+    assert heard == [events.TimeCalled(table.event.pk, table.round.pk)]
+    assert RoundClock.objects.get(round=table.round).time_called_marked_at is not None

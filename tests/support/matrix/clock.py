@@ -1,0 +1,67 @@
+"""Matrix rows: the round clock (issue 8; docs/api.md "Clock", "Pass at time", extensions).
+
+Round 1 is paired and published in `setup` (Red against Blue at table 1). A scorekeeper runs the
+clock; only judges give extensions and record passing at time; whoever sees the private event
+(its team red included) reads the clock. Who cannot see it gets 404.
+"""
+
+from pairing import services
+from support.matrix import Row, expect
+
+
+def _paired(world) -> None:
+    world.event.rel, world.event.swiss_rounds = "competitive", 3
+    world.event.save(update_fields=["rel", "swiss_rounds"])
+    round_ = services.round_pair_next(event=world.event, seed=1)
+    services.round_publish(round_=round_)
+
+
+def _round(world) -> int:
+    return world.event.rounds.get(number=1).pk
+
+
+def _match(world) -> int:
+    return world.event.rounds.get(number=1).matches.get(table__isnull=False).pk
+
+
+ROWS = [
+    Row(
+        "clock-read",
+        "get",
+        lambda w: f"/api/v1/rounds/{_round(w)}/clock/",
+        expect("view"),
+        setup=_paired,
+    ),
+    Row(
+        "clock-start",
+        "post",
+        lambda w: f"/api/v1/rounds/{_round(w)}/clock/",
+        expect("scorekeeper"),
+        body=lambda w: {"action": "start"},
+        setup=_paired,
+    ),
+    Row(
+        "clock-set-remaining",
+        "post",
+        lambda w: f"/api/v1/rounds/{_round(w)}/clock/",
+        expect("scorekeeper"),
+        body=lambda w: {"action": "set_remaining", "seconds": 600},
+        setup=_paired,
+    ),
+    Row(
+        "match-extension",
+        "post",
+        lambda w: f"/api/v1/matches/{_match(w)}/extensions/",
+        expect("judge", 201),
+        body=lambda w: {"minutes": 3, "reason": "ruling"},
+        setup=_paired,
+    ),
+    Row(
+        "match-passing-at-time",
+        "post",
+        lambda w: f"/api/v1/matches/{_match(w)}/time/",
+        expect("judge"),
+        body=lambda w: {"passing_at_time": True},
+        setup=_paired,
+    ),
+]
