@@ -18,7 +18,7 @@ from tournament.hooks import TeamBlock
 from tournament.models import Team
 from tracker import selectors
 
-LIVE_LOG_ROWS = 30  # the log rows a live message carries; the page reads the rest on demand
+LIVE_LOG_ROWS = selectors.LOG_TAIL  # the log rows a live message carries; the page reads the rest
 
 
 def topic(match_id: int) -> str:
@@ -42,15 +42,19 @@ def may_follow_table(request: HttpRequest, match_id: str) -> bool:
 
 
 def live_message(state: dict[str, Any]) -> dict[str, Any]:
-    """The state as a live message: the numbers and the latest rows of the log."""
+    """The state as a live message: the numbers and the latest rows of the log (the state may
+    already be a summary, tracker.selectors.state_summary, with its ``log_total``)."""
     log = state.get("log") or []
     assert isinstance(log, list)
-    return {**state, "log": log[-LIVE_LOG_ROWS:], "log_total": len(log)}
+    total = state.get("log_total", len(log))
+    return {**state, "log": log[-LIVE_LOG_ROWS:], "log_total": total}
 
 
 def publish_table(change: GameChanged) -> None:
     """core.events.game_changed (after commit): the phones of the table get the new state."""
-    state = selectors.cached_state(change.match_id)
+    state = selectors.written_state(change.match_id, change.seq)
+    if state is None:
+        state = selectors.cached_state(change.match_id)
     if state is not None:
         live.publish(topic(change.match_id), live_message(state))
 
@@ -74,5 +78,5 @@ def team_page(request: HttpRequest, team: Team) -> TeamBlock | None:
     match = current_match(team)
     if match is None:
         return None
-    state = selectors.game_state(match)
+    state = selectors.game_summary(match)
     return TeamBlock("tracker/_team_block.html", {"table_match": match, "table_state": state})

@@ -21,8 +21,11 @@ from tournament.models import Team
 class Game(models.Model):
     """The per-match row writers lock. ``setup`` is the table as it sat down (teams, players in
     seat order, names, the team that chooses play or draw), kept so the log always folds the
-    same way; ``state`` is the contract state after ``last_seq`` (a cache: the log is the truth,
-    tracker.services.game_rebuild recomputes it)."""
+    same way; ``core`` is the domain state after ``last_seq`` without its log
+    (tracker.selectors.core_to_json), from which the next event is applied in one step; ``state``
+    is the contract state after ``last_seq`` with only the latest rows of its log and
+    ``log_total`` (tracker.selectors.state_summary). Both are caches: the log is the truth,
+    tracker.services.game_rebuild recomputes them, and a reader of the whole log folds it."""
 
     match = models.OneToOneField(
         Match, on_delete=models.CASCADE, primary_key=True, related_name="game"
@@ -30,6 +33,7 @@ class Game(models.Model):
     last_seq = models.PositiveIntegerField(default=0)
     setup = models.JSONField()
     state = models.JSONField()
+    core = models.JSONField(default=dict, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

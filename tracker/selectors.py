@@ -1,6 +1,8 @@
 """Reads of a table's game: its setup (who sits where) and its state as the API shows it
-(docs/api.md "Tracker"). The state is the cached one of the ``Game`` row once the game has an
-event, else the fresh game of the table (nothing is written by a read)."""
+(docs/api.md "Tracker"). Once the game has an event, the whole state is the fold of its log
+(the ``Game`` row keeps only the numbers and the latest rows, ``state_summary``, which the writer
+answers and the live topic publishes); before, it is the fresh game of the table (nothing is
+written by a read)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from tracker.domain.game import (
     GameSetup,
     GameState,
     TeamSetup,
+    TeamState,
     fold,
     initial_state,
     pick_chooser,
@@ -25,6 +28,8 @@ from tracker.domain.game import (
 )
 from tracker.domain.game_model import SetupError
 from tracker.models import Game, GameEvent
+
+LOG_TAIL = 30  # the latest log rows the Game row keeps (and a live message carries)
 
 
 def build_setup(match: Match) -> GameSetup:
@@ -136,11 +141,85 @@ def entered_by(row: GameEvent) -> str:
 
 
 def game_state(match: Match) -> dict[str, Any]:
-    """The game's current state (the cache of the Game row), or the fresh game of the table."""
-    game = Game.objects.filter(pk=match.pk).only("state").first()
-    if game is not None:
-        return game.state
-    return contract(initial_state(build_setup(match)), ())
+    """The game's current state with its whole log (the fold of the stored events), or the
+    fresh game of the table."""
+    game = Game.objects.filter(pk=match.pk).only("setup").first()
+    if game is None:
+        return contract(initial_state(build_setup(match)), ())
+    rows = log_rows(match)
+    return contract(fold(setup_from_json(game.setup), [to_event(r) for r in rows]), rows)
+
+
+def game_summary(match: Match) -> dict[str, Any]:
+    """The game's current state with only the latest rows of its log (``state_summary``): the
+    Game row's cache, or the fresh game of the table."""
+    cached = cached_state(match.pk)
+    if cached is not None:
+        return cached
+    return state_summary(contract(initial_state(build_setup(match)), ()))
+
+
+def state_summary(state: dict[str, Any]) -> dict[str, Any]:
+    """A contract state with only the latest ``LOG_TAIL`` rows of its log and ``log_total``, the
+    number of rows of the whole log (a write's answer, the Game row's cache)."""
+    log = state["log"]
+    return {**state, "log": log[-LOG_TAIL:], "log_total": state.get("log_total", len(log))}
+
+
+def core_to_json(state: GameState) -> dict[str, Any]:
+    """The domain state without its log, as the Game row keeps it (``core_from_json``)."""
+    return {
+        "game": state.game,
+        "seq": state.seq,
+        "status": state.status,
+        "turn": state.turn,
+        "active_team": state.active_team,
+        "teams": [
+            [
+                t.team,
+                t.life,
+                t.poison,
+                t.lost,
+                t.reason,
+                sorted(t.cant_lose),
+                sorted(t.cant_lose_life),
+            ]
+            for t in state.teams
+        ],
+        "winner": state.winner,
+        "drawn": state.drawn,
+        "chooser": state.chooser,
+        "starter": state.starter,
+        "mulligans": [list(pair) for pair in state.mulligans],
+        "restarts": state.restarts,
+        "game_start_seq": state.game_start_seq,
+    }
+
+
+def core_from_json(setup: GameSetup, data: dict[str, Any]) -> GameState:
+    """The domain state ``core_to_json`` kept, with an empty log: enough to check and apply the
+    next event other than an undo (an undo needs the log and folds it again)."""
+    a, b = (
+        TeamState(team, life, poison, lost, reason, frozenset(cl), frozenset(cll))
+        for team, life, poison, lost, reason, cl, cll in data["teams"]
+    )
+    return GameState(
+        setup=setup,
+        game=data["game"],
+        seq=data["seq"],
+        status=data["status"],
+        turn=data["turn"],
+        active_team=data["active_team"],
+        teams=(a, b),
+        winner=data["winner"],
+        drawn=data["drawn"],
+        chooser=data["chooser"],
+        starter=data["starter"],
+        mulligans=tuple((player, count) for player, count in data["mulligans"]),
+        restarts=data["restarts"],
+        game_start_seq=data["game_start_seq"],
+        log=(),
+    )
 
 
 def game_setup(match: Match) -> GameSetup:
@@ -161,6 +240,22 @@ def rebuilt_state(match: Match) -> dict[str, Any]:
     return contract(fold(game_setup(match), [to_event(r) for r in rows]), rows)
 
 
+# match id -> (seq, state) of the latest write of this process, so that publishing it after the
+# commit needs no read (tracker.contrib.publish_table); taken once, and a later write replaces it.
+_written: dict[int, tuple[int, dict[str, Any]]] = {}
+
+
+def remember_written(match_id: int, seq: int, state: dict[str, Any]) -> None:
+    _written[match_id] = (seq, state)
+
+
+def written_state(match_id: int, seq: int) -> dict[str, Any] | None:
+    """The state this process wrote at ``seq``, once (None: another seq was written since, or
+    another process wrote it)."""
+    kept = _written.pop(match_id, None)
+    return kept[1] if kept is not None and kept[0] == seq else None
+
+
 def cached_state(match_id: int) -> dict[str, Any] | None:
-    """The Game row's cached state, None before the game's first event."""
+    """The Game row's cached state (``state_summary``), None before the game's first event."""
     return Game.objects.filter(pk=match_id).values_list("state", flat=True).first()

@@ -47,7 +47,9 @@ def test_events_get_seq_1_2_3_and_the_cache_follows(table, seated):
         (2, "poison"),
         (3, "life"),
     ]
-    assert selectors.game_state(table) == added.state
+    assert selectors.state_summary(selectors.game_state(table)) == added.state
+    assert added.state["log_total"] == 3
+    assert len(added.state["log"]) == 3
 
 
 def test_the_log_says_who_entered_each_event_and_when(table, seated, world):
