@@ -2,7 +2,7 @@
 the same at the 5th and at the 200th event, and the state kept step by step equals the state
 folded again from the whole log (game_rebuild) after a long random game.
 
-The time of one write at event 5 and at event 200 is printed by
+The time of one write at event 5, 50 and 200 is printed by
 ``pytest -s -q tests/tracker/test_tracker_write_cost.py -k time``."""
 
 import random
@@ -89,8 +89,8 @@ def test_after_200_random_events_the_kept_state_equals_the_rebuilt_one(table, se
 
 
 def test_time_of_one_write_at_event_5_and_at_event_200(table, seated):
-    """Printed, not asserted: the median of 5 writes from event 5 and from event 200 (a write
-    is a few milliseconds, so one alone is mostly noise)."""
+    """Printed, not asserted: the median of 5 writes from event 5, 50 and 200 (a write is a few
+    milliseconds, so one alone is mostly noise)."""
     players = seated[0] + seated[1]
 
     def timed(first: int, last: int) -> float:
@@ -103,6 +103,11 @@ def test_time_of_one_write_at_event_5_and_at_event_200(table, seated):
 
     life_events(table, players, 1, 4)
     at_5 = timed(5, 9)
-    life_events(table, players, 10, 199)
+    life_events(table, players, 10, 49)
+    at_50 = timed(50, 54)  # from here on the kept log rows (30) are full
+    life_events(table, players, 55, 199)
     at_200 = timed(200, 204)
-    print(f"\none write (median of 5): at event 5 {at_5:.2f} ms, at event 200 {at_200:.2f} ms")
+    print(
+        f"\none write (median of 5): at event 5 {at_5:.2f} ms, at event 50 {at_50:.2f} ms,"
+        f" at event 200 {at_200:.2f} ms"
+    )
