@@ -24,7 +24,7 @@ from access import (
 from core import live
 from core.errors import AccessDenied, ServiceError
 from judging import selectors, services
-from judging.domain.clock import floor_order
+from judging.domain.clock import RoundState, floor_order, round_state
 from judging.domain.infractions import CATALOGUE, UnknownInfractionError, search
 from judging.domain.infractions import Penalty as Code
 from judging.domain.penalties import PenaltyInputError
@@ -302,17 +302,20 @@ def clock_control(request, pk: int):
     return redirect(reverse("clock", args=[pk]) + f"?round={round_.number}")
 
 
-def _floor(round_: Round) -> list:
+def _floor(round_: Round) -> tuple[list, RoundState]:
+    """The floor view's lines (with their matches) and the round's clock, read once."""
+    now = timezone.now()
     matches = list(
         round_.matches.filter(table__isnull=False, team_b__isnull=False)
         .select_related("team_a", "team_b")
         .order_by("table")
     )
     tables = clock_selectors.round_tables(round_, matches)
-    states = clock_selectors.states_of(tables)
+    states = clock_selectors.states_of(tables, now)
     names = {t.pk: t.name for m in matches for t in (m.team_a, m.team_b) if t is not None}
     by_table = {m.table: m for m in matches}
-    return [(line, by_table[line.table]) for line in floor_order(states.values(), names)]
+    lines = [(line, by_table[line.table]) for line in floor_order(states.values(), names)]
+    return lines, round_state(tables.round, now)
 
 
 def floor_view(request, pk: int):
@@ -321,8 +324,7 @@ def floor_view(request, pk: int):
     round_ = _clock_round(request, event)
     context: dict = {"event": event, "staff": True, "round": round_, "lines": []}
     if round_ is not None:
-        context["lines"] = _floor(round_)
-        context["clock"] = clock_selectors.clock_of(round_)
+        context["lines"], context["clock"] = _floor(round_)
         context["clock_text"] = _clock_text(context["clock"].remaining_seconds)
         context["live_url"], context["live_since"] = _follow(round_)
     if request.GET.get("part"):
