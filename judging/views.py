@@ -238,9 +238,11 @@ def quick_reference(request, pk: int):
 def _clock_text(seconds: int | None) -> str:
     if seconds is None:
         return "no limit"
-    hours, rest = divmod(max(0, seconds), 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+    seconds = max(0, seconds)
+    if seconds >= 100 * 60:  # no playoff round is this long, a final with a limit may be
+        hours, rest = divmod(seconds, 3600)
+        return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
 def _clock_round(request, event, number: int | None = None) -> Round | None:

@@ -16,8 +16,9 @@
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function text(seconds) {
     seconds = Math.max(0, Math.ceil(seconds));
+    if (seconds < 6000) return pad(Math.floor(seconds / 60)) + ":" + pad(seconds % 60);
     var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
-    return h ? h + ":" + pad(m) + ":" + pad(s) : pad(m) + ":" + pad(s);
+    return h + ":" + pad(m) + ":" + pad(s);
   }
 
   function projector(el) {
