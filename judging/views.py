@@ -33,7 +33,7 @@ from judging.models import EXTENSION_REASONS, Penalty
 from judging.models import Extension as ExtensionRow
 from judging.selectors import clock as clock_selectors
 from pairing.models import Match, Round
-from tournament.models import Player
+from tournament.models import Player, Team
 
 CSV_HEADER = [
     "round", "table", "player", "wizards_account", "team", "infraction", "penalty", "judge",
@@ -309,12 +309,12 @@ def _floor(round_: Round) -> tuple[list, RoundState]:
     now = timezone.now()
     matches = list(
         round_.matches.filter(table__isnull=False, team_b__isnull=False)
-        .select_related("team_a", "team_b")
+        .only("id", "round_id", "table", "team_a_id", "team_b_id", "result", "updated_at")
         .order_by("table")
     )
     tables = clock_selectors.round_tables(round_, matches)
     states = clock_selectors.states_of(tables, now)
-    names = {t.pk: t.name for m in matches for t in (m.team_a, m.team_b) if t is not None}
+    names = dict(Team.objects.filter(event_id=round_.event_id).values_list("pk", "name"))
     by_table = {m.table: m for m in matches}
     lines = [(line, by_table[line.table]) for line in floor_order(states.values(), names)]
     return lines, round_state(tables.round, now)
