@@ -166,3 +166,8 @@ def test_judge_records_passing_at_time_and_turns_passed(table, world):
     assert "Additional turn" in page
     assert f'value="{red}">Turn passed' in page
     assert f'value="{blue}">Extra turn' in page
+
+
+def test_match_page_and_floor_view_link_the_tables_page(table, world):
+    page = _client(world.judy).get(f"/events/{table.event.pk}/matches/{table.match.pk}/")
+    assert _table(table).encode() in page.content
