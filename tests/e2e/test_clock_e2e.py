@@ -111,6 +111,13 @@ def test_judge_works_the_floor_on_a_phone(live_server, phone, shot):
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(phone, "clock-04-floor-phone")
 
+    # another judge presses "turn passed" at the first table: the floor view follows the
+    # round's live topic and shows it without a reload
+    services.turn_passed(match=first, next_active=first.team_a_id)
+    expect(lines.nth(0)).to_contain_text(
+        f"table {first.table}: additional turn 2 of 3, {first.team_a.name} active"
+    )
+
     lines.nth(1).locator("a").click()
     expect(phone.locator("h1")).to_contain_text(f"Table {second.table}")
     phone.fill("input[name=minutes]", "4")
