@@ -48,7 +48,13 @@
           : status === "not_started" ? "Not started" : "Time remaining";
       }
       if (reminder) reminder.hidden = !called;
-      el.className = el.className.replace(/\bstatus-\S+/, "") + " status-" + (called ? "time_called" : status);
+      var shown = "status-" + (called ? "time_called" : status);
+      if (!el.classList.contains(shown)) {
+        ["not_started", "running", "paused", "time_called"].forEach(function (s) {
+          el.classList.remove("status-" + s);
+        });
+        el.classList.add(shown);
+      }
     }
 
     var follow = el.getAttribute("data-follow");

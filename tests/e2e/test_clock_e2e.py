@@ -61,6 +61,7 @@ def test_projector_counts_down_offline_and_calls_time(live_server, browser, shot
         expect(page.locator("[data-clock-digits]")).to_have_text("Time")
         expect(page.locator("[data-clock-reminder]")).to_be_visible()
         expect(page.locator("[data-clock-reminder]")).to_contain_text("turn 0")
+        assert page.locator(".projector").get_attribute("class") == "projector status-time_called"
         shot(page, "clock-02-projector-time-1920")
     finally:
         context.close()
