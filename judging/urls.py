@@ -13,4 +13,8 @@ urlpatterns = [
         name="penalty-rescind",
     ),
     path("events/<id:pk>/judging/reference/", views.quick_reference, name="judging-reference"),
+    path("events/<id:pk>/clock/", views.projector_clock, name="clock"),
+    path("events/<id:pk>/clock/control/", views.clock_control, name="clock-control"),
+    path("events/<id:pk>/clock/floor/", views.floor_view, name="clock-floor"),
+    path("events/<id:pk>/matches/<id:match_id>/clock/", views.table_clock, name="table-clock"),
 ]

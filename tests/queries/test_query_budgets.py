@@ -81,6 +81,25 @@ def _played_round_of(n):
     return event, round_
 
 
+def _clocked_round_of(n):
+    """Round 1 of n tables, its clock run out 2 minutes ago; every table has an extension, a
+    turn passed after time, and one table passed at time."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from judging import services as judging
+
+    event, round_ = _round_of(n)
+    start = timezone.now() - timedelta(minutes=62)
+    judging.clock_start(round_=round_, now=start)
+    for k, match in enumerate(round_.matches.filter(table__isnull=False).order_by("table")):
+        judging.extension_give(match=match, minutes=1 + k, reason="ruling", now=start)
+        judging.turn_passed(match=match)
+    judging.passing_at_time_set(match=match, passing=True)
+    return event, round_
+
+
 API: dict[str, Scenario] = {
     "events (anonymous)": _events,
     "events (organizer)": _own_events,
@@ -152,6 +171,10 @@ PAGES: dict[str, Scenario] = {
         _page_client((e := _team_event(n)).organizer),
         f"/events/{e.pk}/decklists/print/",
     ),
+    "clock floor view": lambda n: (
+        _page_client((er := _clocked_round_of(n))[0].organizer),
+        f"/events/{er[0].pk}/clock/floor/",
+    ),
 }
 
 
@@ -183,6 +206,7 @@ BUDGETS = {
     "standings page": 11,
     "decklists board": 13,
     "decklists print": 10,
+    "clock floor view": 14,  # the round's clock facts, matches, extensions, penalties, turns
 }
 
 

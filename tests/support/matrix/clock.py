@@ -65,3 +65,52 @@ ROWS = [
         setup=_paired,
     ),
 ]
+
+# Pages (a team is an anonymous browser there; the event is private). The projector is read by
+# whoever sees the event; the floor view and the table's page are staff's (the scorekeeper runs
+# the clock), and only judges act at a table.
+
+ROWS += [
+    Row(
+        "page-clock",
+        "get",
+        lambda w: f"/events/{w.event.pk}/clock/",
+        expect("view"),
+        setup=_paired,
+        fmt="page",
+    ),
+    Row(
+        "page-clock-control",
+        "post",
+        lambda w: f"/events/{w.event.pk}/clock/control/",
+        expect("scorekeeper", 302),
+        body=lambda w: {"round": 1, "action": "start"},
+        setup=_paired,
+        fmt="page",
+    ),
+    Row(
+        "page-clock-floor",
+        "get",
+        lambda w: f"/events/{w.event.pk}/clock/floor/",
+        expect("scorekeeper"),
+        setup=_paired,
+        fmt="page",
+    ),
+    Row(
+        "page-table-clock",
+        "get",
+        lambda w: f"/events/{w.event.pk}/matches/{_match(w)}/clock/",
+        expect("scorekeeper"),
+        setup=_paired,
+        fmt="page",
+    ),
+    Row(
+        "page-table-clock-extension",
+        "post",
+        lambda w: f"/events/{w.event.pk}/matches/{_match(w)}/clock/",
+        expect("judge", 302),
+        body=lambda w: {"action": "extension", "minutes": 3, "reason": "ruling"},
+        setup=_paired,
+        fmt="page",
+    ),
+]

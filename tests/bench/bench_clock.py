@@ -1,0 +1,172 @@
+"""Benchmark: the judges' floor view of a 2,048-table round (4,096 teams) with extensions,
+Slow Play and turn facts, through the selector (database + compute) and the domain alone.
+
+Run from the repository root (a throw-away SQLite file, or PostgreSQL with DATABASE_URL):
+
+    .venv/bin/python tests/bench/bench_clock.py [--quick]
+
+The round's clock started 62 minutes ago with 60 minutes, so time has been called: a quarter of
+the tables have an extension (some still playing, some in turn 0), half have turns passed after
+time (in additional turns, some of them with an extra turn from a card), one in sixteen has a
+Slow Play Warning, and one in eight has passing at time recorded. Times what the floor view
+computes (judging.views._floor: the round's facts in a fixed number of queries, every table's
+state, the floor order and summaries) and the compute part alone (states_of + floor_order on
+facts already read). Median and p95 of RUNS; the target (issue 8) is under 50 ms for the
+compute. Printed, not enforced; the query count is printed too.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+QUICK = "--quick" in sys.argv
+TABLES = 256 if QUICK else 2048
+RUNS = 10 if QUICK else 30
+TARGET_MS = 50.0
+
+
+def _django() -> str:
+    if not os.environ.get("DATABASE_URL"):
+        path = Path(tempfile.mkdtemp(prefix="tandem-bench-")) / "bench.sqlite3"
+        os.environ["DATABASE_URL"] = f"sqlite:///{path}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("TANDEM_PLAIN_STATIC", "1")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+    return os.environ["DATABASE_URL"].split(":", 1)[0]
+
+
+def _store():
+    """The event, its round 1 paired and published, and the clock's facts as rows."""
+    from django.utils import timezone
+
+    from judging.models import Extension, Penalty, RoundClock, TableClock
+    from pairing import services
+    from support import factories
+    from support.rounds import bulk_teams
+    from tracker.models import GameEvent
+
+    event = factories.event(factories.user("bench"), name="Bench 2HG", rel="competitive")
+    bulk_teams(event, 2 * TABLES)
+    round_ = services.round_pair_next(event=event, seed=1)
+    services.round_publish(round_=round_)
+    now = timezone.now()
+    start = now - timedelta(minutes=62)
+    called = start + timedelta(minutes=60)
+    RoundClock.objects.update_or_create(
+        round=round_, defaults={"started_at": start, "length_seconds": 3600}
+    )
+    matches = list(round_.matches.filter(table__isnull=False, team_b__isnull=False))
+    extensions, events, passing, penalties = [], [], [], []
+    players = {p.team_id: p for p in event.players.filter(seat=1)}
+    for k, m in enumerate(matches):
+        if k % 4 == 0:
+            extensions.append(
+                Extension(match=m, minutes=1 + k % 7, reason="deck_check", given_at=start)
+            )
+            continue
+        if k % 2 == 1:
+            teams = [m.team_b_id, m.team_a_id, m.team_b_id]
+            if k % 6 == 1:
+                teams.insert(1, m.team_b_id)  # an extra turn from a card
+            for seq, team in enumerate(teams[: 1 + k % 3], start=1):
+                events.append(
+                    GameEvent(
+                        match=m,
+                        seq=seq,
+                        client_id=f"bench-{seq}",
+                        type="pass_turn",
+                        team=team,
+                        created_at=called + timedelta(seconds=20 * seq),
+                    )
+                )
+        if k % 8 == 2:
+            passing.append(TableClock(match=m, passing_at_time=True, passing_set_at=called))
+        if k % 16 == 3:
+            penalties.append((m, players[m.team_a_id]))
+    Extension.objects.bulk_create(extensions)
+    GameEvent.objects.bulk_create(events, batch_size=2000)
+    TableClock.objects.bulk_create(passing)
+    from judging import services as judging
+
+    for _m, player in penalties:
+        judging.penalty_issue(event=event, player=player, infraction_code="TE-SP", round_=round_)
+    # given half-way through the round: two additional turns each (IPG 3.3)
+    slow = Penalty.objects.filter(infraction="TE-SP")
+    assert slow.update(issued_at=start + timedelta(minutes=30)) == len(penalties)
+    return round_, len(matches), len(extensions), len(events), len(penalties)
+
+
+def _stats(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return statistics.median(ordered) * 1000, p95 * 1000
+
+
+def main() -> int:
+    vendor = _django()
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from judging.domain.clock import floor_order
+    from judging.selectors import clock as sel
+    from judging.views import _floor
+    from pairing.models import Round
+
+    t = time.perf_counter()
+    round_, n, n_ext, n_turns, n_slow = _store()
+    print(f"stored {n} tables, {n_ext} extensions, {n_turns} turns passed, {n_slow} Slow Play")
+    print(f"  in {time.perf_counter() - t:.1f} s ({vendor}, Python {platform.python_version()})")
+
+    round_ = Round.objects.select_related("event").get(pk=round_.pk)
+    with CaptureQueriesContext(connection) as queries:
+        lines, _clock = _floor(round_)
+    phases: dict[str, int] = {}
+    for line, _m in lines:
+        phases[line.state.phase] = phases.get(line.state.phase, 0) + 1
+    print(f"floor view: {len(lines)} lines, {len(queries)} queries; phases {phases}")
+    for line, _m in lines[:3]:
+        print(f"  {line.summary}")
+
+    full = []
+    for _ in range(RUNS):
+        t = time.perf_counter()
+        _floor(round_)
+        full.append(time.perf_counter() - t)
+    matches = list(
+        round_.matches.filter(table__isnull=False, team_b__isnull=False).select_related(
+            "team_a", "team_b"
+        )
+    )
+    tables = sel.round_tables(round_, matches)
+    names = {t.pk: t.name for m in matches for t in (m.team_a, m.team_b) if t is not None}
+    compute = []
+    for _ in range(RUNS):
+        now = timezone.now()
+        t = time.perf_counter()
+        floor_order(sel.states_of(tables, now).values(), names)
+        compute.append(time.perf_counter() - t)
+    med, p95 = _stats(full)
+    print(f"floor view, database + compute: median {med:.1f} ms, p95 {p95:.1f} ms ({RUNS} runs)")
+    med, p95 = _stats(compute)
+    verdict = "within" if p95 < TARGET_MS else "OVER"
+    print(f"floor view, compute only:       median {med:.1f} ms, p95 {p95:.1f} ms ({RUNS} runs)")
+    print(f"  target under {TARGET_MS:.0f} ms: {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
