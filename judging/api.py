@@ -309,7 +309,10 @@ class RoundClockView(APIView):
     def get(self, request, pk: int):
         """The round's clock, computed from its start, pauses and corrections."""
         round_ = access_round(request.caller, pk)
-        return Response(ClockSerializer(clock_json(round_)).data)
+        body = clock_json(round_)
+        if body["status"] == "time_called":  # the embedded default marks it on read
+            clock_services.mark_due_on_read(round_, clock_selectors.clock_of(round_))
+        return Response(ClockSerializer(body).data)
 
     @extend_schema(
         request=ClockInSerializer, responses={200: ClockSerializer, 409: ErrorSerializer}

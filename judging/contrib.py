@@ -7,10 +7,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils import timezone
 
 from access import access_round
 from core.errors import AccessDenied, NotVisible
 from judging import selectors, services
+from judging.domain.clock import round_state
 from judging.selectors import clock as clock_selectors
 from pairing.models import Match, Round
 from tournament.models import Event
@@ -33,7 +35,11 @@ def round_unpairing(round_: Round) -> None:
 
 
 def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict[str, Any]]:
-    return clock_selectors.match_times(round_, matches)
+    tables = clock_selectors.round_tables(round_, [m for m in matches if m.table is not None])
+    now = timezone.now()
+    states = clock_selectors.states_of(tables, now)
+    services.mark_due_on_read(round_, round_state(tables.round, now), states.items())
+    return {pk: clock_selectors.time_block(s) for pk, s in states.items()}
 
 
 def may_follow_clock(request: HttpRequest, round_id: str) -> bool:

@@ -267,6 +267,7 @@ def projector_clock(request, pk: int):
     context: dict = {"event": event, "round": round_, "now": timezone.now()}
     if round_ is not None:
         state = clock_selectors.clock_of(round_, context["now"])
+        services.mark_due_on_read(round_, state)
         live_url, since = _follow(round_)
         context.update(
             state=state,
@@ -317,7 +318,9 @@ def _floor(round_: Round) -> tuple[list, RoundState]:
     names = dict(Team.objects.filter(event_id=round_.event_id).values_list("pk", "name"))
     by_table = {m.table: m for m in matches}
     lines = [(line, by_table[line.table]) for line in floor_order(states.values(), names)]
-    return lines, round_state(tables.round, now)
+    clock = round_state(tables.round, now)
+    services.mark_due_on_read(round_, clock, states.items())
+    return lines, clock
 
 
 def floor_view(request, pk: int):
@@ -346,7 +349,11 @@ def table_clock(request, pk: int, match_id: int):
         _table_action(request, match)
         return redirect("table-clock", pk, match.pk)
     tables = clock_selectors.round_tables(match.round, [match])
-    state = clock_selectors.states_of(tables).get(match.pk)
+    states = clock_selectors.states_of(tables)
+    state = states.get(match.pk)
+    services.mark_due_on_read(
+        match.round, round_state(tables.round, timezone.now()), states.items()
+    )
     teams = {match.team_a_id: match.team_a, match.team_b_id: match.team_b}
     active = teams.get(state.active_team) if state and state.active_team else None
     other = None

@@ -123,6 +123,17 @@ def time_called_marked(round_: Round) -> bool:
     return RoundClock.objects.filter(round=round_, time_called_marked_at__isnull=False).exists()
 
 
+def unmarked(round_: Round, *, round_due: bool, tables: Sequence[int] = ()) -> bool:
+    """Whether time called is due but not yet marked: for the round (``round_due``) or for one
+    of these extended tables. One query for each kind asked about."""
+    if round_due and not time_called_marked(round_):
+        return True
+    if not tables:
+        return False
+    marked = TableClock.objects.filter(match_id__in=tables, time_called_marked_at__isnull=False)
+    return marked.count() < len(set(tables))
+
+
 # --- tables ------------------------------------------------------------------------------------
 
 

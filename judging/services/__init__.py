@@ -11,6 +11,7 @@ from judging.services.clock import (
     clock_set_remaining,
     clock_start,
     extension_give,
+    mark_due_on_read,
     passing_at_time_set,
     turn_passed,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "Marked",
     "clock_changed",
     "clock_mark_due",
+    "mark_due_on_read",
     "clock_pause",
     "clock_resume",
     "clock_set_remaining",

@@ -12,16 +12,20 @@ same state without it.
 
 from __future__ import annotations
 
+import logging
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
+from django.conf import settings
+from django.db import connection, transaction
 from django.utils import timezone
 
 from core import events
 from core.errors import Conflict, ServiceError
 from core.events import Signal
+from judging.domain.clock import RoundState, TableState
 from judging.models import (
     EXTENSION_REASONS,
     ClockCorrection,
@@ -34,6 +38,8 @@ from judging.selectors import clock as clock_selectors
 from pairing.models import Match, Round
 from tournament.models import Event
 from tracker import services as tracker_services
+
+log = logging.getLogger(__name__)
 
 MAX_EXTENSION = 60  # minutes; more is a typing mistake, not an extension
 MAX_REMAINING = 6 * 3600
@@ -239,3 +245,40 @@ def clock_mark_due(*, round_: Round, now: datetime | None = None) -> Marked:
     if round_called or called:
         _changed(round_)
     return Marked(round_called, called)
+
+
+def _due_tables(tables: Iterable[tuple[int, TableState]]) -> list[int]:
+    return [pk for pk, s in tables if s.extension_minutes and s.time_called_at is not None]
+
+
+def mark_due_on_read(
+    round_: Round,
+    state: RoundState,
+    tables: Iterable[tuple[int, TableState]] = (),
+) -> bool:
+    """The embedded default (tasks run eagerly, no worker runs the round's task): a read that
+    finds time called (the round's, or an extended table's) but not yet marked marks it through
+    ``clock_mark_due``, once. ``state`` and ``tables`` are what the read computed; nothing is
+    queried when they say nothing is due. Inside a transaction the marking waits for its commit
+    (it locks rows and writes), so a read never breaks the transaction it runs in. True when
+    marking ran or was queued for the commit."""
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        return False  # a worker runs judging.clock_due at the deadline
+    round_due = state.status == "time_called"
+    due = _due_tables(tables)
+    if not round_due and not due:
+        return False
+    if not clock_selectors.unmarked(round_, round_due=round_due, tables=due):
+        return False
+
+    def mark() -> None:
+        try:
+            clock_mark_due(round_=round_)
+        except Exception:  # a read never fails for marking; the next read tries again
+            log.warning("could not mark time called for round %s", round_.pk, exc_info=True)
+
+    if connection.in_atomic_block:
+        transaction.on_commit(mark)
+    else:
+        mark()
+    return True

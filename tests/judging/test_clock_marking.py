@@ -1,0 +1,88 @@
+"""Time called in the embedded default (docs/architecture.md; issue 8 "Deliver" 2): tasks run
+eagerly and the one meant for the deadline is dropped, so the first read that finds time called
+but not yet marked marks it (judging.services.mark_due_on_read), once."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from core import events
+from judging import services
+from judging.models import RoundClock, TableClock
+from judging.selectors import clock as sel
+
+pytestmark = pytest.mark.django_db
+MIN = timedelta(minutes=1)
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def eager(settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    return settings
+
+
+@pytest.fixture
+def called():
+    fired: list[events.TimeCalled] = []
+    with events.time_called.connected(fired.append):
+        yield fired
+
+
+def test_reading_the_clock_after_the_deadline_marks_time_called_once(
+    table, world, eager, called, django_capture_on_commit_callbacks
+):
+    services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
+    url = f"/api/v1/rounds/{table.round.pk}/clock/"
+    judy = _client(world.judy)
+    with django_capture_on_commit_callbacks(execute=True):
+        first = judy.get(url)
+    assert first.status_code == 200
+    assert first.json()["status"] == "time_called"
+    assert RoundClock.objects.get(round=table.round).time_called_marked_at is not None
+    assert called == [events.TimeCalled(table.event.pk, table.round.pk)]
+    with django_capture_on_commit_callbacks(execute=True) as again:
+        assert judy.get(url).json()["status"] == "time_called"
+    assert called == [events.TimeCalled(table.event.pk, table.round.pk)]
+    assert again == []  # nothing queued: the second read finds it marked
+
+
+def test_the_projector_and_floor_view_mark_it_too_and_an_extended_table_later(
+    table, world, eager, called, django_capture_on_commit_callbacks
+):
+    t0 = timezone.now() - 70 * MIN
+    services.clock_start(round_=table.round, now=t0)
+    services.extension_give(match=table.match, minutes=6, reason="deck_check", now=t0 + 5 * MIN)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert _client(world.sam).get(f"/events/{table.event.pk}/clock/").status_code == 200
+    assert [c.match_id for c in called] == [None, table.match.pk]
+    with django_capture_on_commit_callbacks(execute=True):
+        floor = _client(world.judy).get(f"/events/{table.event.pk}/clock/floor/")
+    assert floor.status_code == 200
+    assert len(called) == 2
+    assert TableClock.objects.get(match=table.match).time_called_marked_at is not None
+
+
+def test_a_read_before_the_deadline_marks_nothing_and_queries_nothing_more(
+    table, eager, called, django_assert_num_queries
+):
+    services.clock_start(round_=table.round)
+    state = sel.clock_of(table.round)
+    assert state.status == "running"
+    with django_assert_num_queries(0):
+        assert services.mark_due_on_read(table.round, state) is False
+    assert called == []
+
+
+def test_with_a_worker_the_read_leaves_marking_to_the_task(table, settings, called):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
+    assert services.mark_due_on_read(table.round, sel.clock_of(table.round)) is False
+    assert RoundClock.objects.get(round=table.round).time_called_marked_at is None
