@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from core import events
 from judging import services
@@ -86,3 +87,23 @@ def test_with_a_worker_the_read_leaves_marking_to_the_task(table, settings, call
     services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
     assert services.mark_due_on_read(table.round, sel.clock_of(table.round)) is False
     assert RoundClock.objects.get(round=table.round).time_called_marked_at is None
+
+
+def test_a_team_reads_its_own_tables_time_block_and_the_read_marks_time_called(
+    table, world, eager, called, django_capture_on_commit_callbacks
+):
+    services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
+    url = f"/api/v1/matches/{table.match.pk}/"
+    red = APIClient()
+    red.credentials(HTTP_X_TEAM_KEY=table.red.access_key)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = red.get(url)
+    assert response.status_code == 200
+    time = response.json()["time"]
+    assert time["round_status"] == "time_called"
+    assert time["phase"] != "playing"
+    assert time["time_called_at"] is not None
+    assert called == [events.TimeCalled(table.event.pk, table.round.pk)]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert red.get(url).status_code == 200
+    assert len(called) == 1
