@@ -90,6 +90,16 @@ def team_page(request, team: Team) -> TeamBlock | None:
     for key, report in (("my", mine), ("their", theirs)):
         if report is not None:
             context[f"{key}_summary"] = _summary(match, report)
+    if not match.is_bye and match.status != Match.Status.FINAL:
+        # The round clock's state of this table (pairing.hooks.MATCH_TIMES): at the end of the
+        # additional turns with no winner, a Swiss match is a draw, proposed to both teams
+        # (MTR 2.4; docs/rules.md "End of round (MTR 2.4) and extensions").
+        time = selectors.match_times(entry.round, [match]).get(match.pk)
+        context["my_time"] = time
+        context["time_draw"] = (
+            bool(time and time.get("phase") == "over" and time.get("ending") == "draw")
+            and not entry.round.is_top_cut
+        )
     return TeamBlock("pairing/_team_block.html", context)
 
 

@@ -138,3 +138,19 @@ def test_clock_mark_due_announces_time_called_once(table):
     assert (first.round_called, second.round_called) == (True, False)
     assert heard == [events.TimeCalled(table.event.pk, table.round.pk)]
     assert RoundClock.objects.get(round=table.round).time_called_marked_at is not None
+
+
+def test_a_swiss_draw_at_time_is_proposed_on_both_teams_pages(table):
+    """MTR 2.4: the additional turns end with no winner, so the Swiss match is a draw; each
+    team's page says so and offers the draw as its report."""
+    from django.test import Client
+
+    services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
+    page = Client().get(f"/t/{table.red.access_key}/").content.decode()
+    assert "the active team finishes its turn" in page
+    for _ in range(4):  # turn 0, then additional turns 1, 2 and 3
+        services.turn_passed(match=table.match)
+    for team in (table.red, table.blue):
+        page = Client().get(f"/t/{team.access_key}/").content.decode()
+        assert "no team won, so the match is a draw" in page
+        assert 'value="draw" checked' in page
