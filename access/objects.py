@@ -15,6 +15,8 @@ else:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db.models import Q, QuerySet
 
 from access.caller import Caller, team_of_key
@@ -235,3 +237,23 @@ def access_own_match(caller: Caller, match_id: int, right: Perm = Perm.REPORT_RE
     _require_published(caller, match.round)
     require_on_match(caller, right, match)
     return match
+
+
+# --- live topics ---------------------------------------------------------------------------
+
+
+def may_follow(request, loader: Callable[..., object], object_id: str, right: Perm) -> bool:
+    """Whether the caller of a live subscription (core.live) may read the object behind its
+    topic: ``loader(caller, id, right)`` succeeds. EventSource sends no header, so a team's page
+    passes the team's key as ``?key=``; it stands for the team as X-Team-Key would."""
+    if not object_id.isdecimal():
+        return False
+    caller: Caller = request.caller
+    key = request.GET.get("key")
+    if key:
+        caller = Caller(request.user, team_of_key(key))
+    try:
+        loader(caller, int(object_id), right)
+    except (NotVisible, AccessDenied):
+        return False
+    return True

@@ -22,11 +22,12 @@ from access import (
     access_team,
     access_team_by_key,
     can,
+    may_follow,
     may_write_decklists,
     require_on_team,
 )
 from core import live
-from core.errors import AccessDenied, NotVisible, ServiceError
+from core.errors import ServiceError
 from core.events import DecklistsChanged
 from decklists import selectors as deck_selectors
 from decklists.services import catalogue as catalogue_svc
@@ -362,19 +363,7 @@ def _since(team: Team) -> int:
 
 def may_follow_decklists(request, team_id: str) -> bool:
     """A subscriber reads the team's decklists: the team (by its key) or staff of the event."""
-    from access import Caller, team_of_key
-
-    if not team_id.isdecimal():
-        return False
-    caller = request.caller
-    key = request.GET.get("key")
-    if key:
-        caller = Caller(request.user, team_of_key(key))
-    try:
-        access_team(caller, int(team_id), Perm.READ_DECKLISTS)
-    except (NotVisible, AccessDenied):
-        return False
-    return True
+    return may_follow(request, access_team, team_id, Perm.READ_DECKLISTS)
 
 
 def publish_decklists(change: DecklistsChanged) -> None:

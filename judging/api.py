@@ -268,7 +268,7 @@ class ClockSerializer(serializers.Serializer):
 
 
 class ClockInSerializer(serializers.Serializer):
-    action = serializers.ChoiceField(choices=["start", "pause", "resume", "set_remaining"])
+    action = serializers.ChoiceField(choices=services.CLOCK_ACTIONS)
     seconds = serializers.IntegerField(required=False, min_value=0)
 
 
@@ -322,19 +322,10 @@ class RoundClockView(APIView):
         round_ = access_round(request.caller, pk, Perm.MANAGE_CLOCK)
         data = ClockInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        action = data.validated_data["action"]
-        if action == "start":
-            services.clock_start(round_=round_, by=request.user)
-        elif action == "pause":
-            services.clock_pause(round_=round_, by=request.user)
-        elif action == "resume":
-            services.clock_resume(round_=round_, by=request.user)
-        else:
-            if "seconds" not in data.validated_data:
-                raise exceptions.ValidationError({"seconds": ["set_remaining needs seconds"]})
-            services.clock_set_remaining(
-                round_=round_, seconds=data.validated_data["seconds"], by=request.user
-            )
+        values = data.validated_data
+        services.clock_act(
+            round_=round_, action=values["action"], seconds=values.get("seconds"), by=request.user
+        )
         return Response(ClockSerializer(clock_json(round_)).data)
 
 

@@ -9,8 +9,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils import timezone
 
-from access import access_round
-from core.errors import AccessDenied, NotVisible
+from access import Perm, access_round, may_follow
 from judging import selectors, services
 from judging.domain.clock import round_state
 from judging.selectors import clock as clock_selectors
@@ -44,10 +43,4 @@ def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict[st
 
 def may_follow_clock(request: HttpRequest, round_id: str) -> bool:
     """The round's clock is read by whoever sees the round (a public event's projector)."""
-    if not round_id.isdecimal():
-        return False
-    try:
-        access_round(request.caller, int(round_id))  # type: ignore[attr-defined]
-    except (NotVisible, AccessDenied):
-        return False
-    return True
+    return may_follow(request, access_round, round_id, Perm.VIEW_EVENT)

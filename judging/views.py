@@ -284,22 +284,14 @@ def clock_control(request, pk: int):
     """Start, pause, resume or correct the round's clock (the scorekeeper), then back."""
     number = _int(request.POST.get("round")) or 0
     round_ = access_round_by_number(request.caller, pk, number, Perm.MANAGE_CLOCK)
-    action = request.POST.get("action", "")
+    # The form asks for minutes and seconds of the correction; the service takes seconds.
+    seconds = (_int(request.POST.get("minutes")) or 0) * 60 + (
+        _int(request.POST.get("seconds")) or 0
+    )
     try:
-        if action == "start":
-            services.clock_start(round_=round_, by=request.user)
-        elif action == "pause":
-            services.clock_pause(round_=round_, by=request.user)
-        elif action == "resume":
-            services.clock_resume(round_=round_, by=request.user)
-        elif action == "set_remaining":
-            minutes = _int(request.POST.get("minutes")) or 0
-            seconds = _int(request.POST.get("seconds")) or 0
-            services.clock_set_remaining(
-                round_=round_, seconds=minutes * 60 + seconds, by=request.user
-            )
-        else:
-            messages.error(request, "Unknown clock action.")
+        services.clock_act(
+            round_=round_, action=request.POST.get("action", ""), seconds=seconds, by=request.user
+        )
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect(reverse("clock", args=[pk]) + f"?round={round_.number}")

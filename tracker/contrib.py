@@ -9,9 +9,8 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 
-from access import Caller, Perm, access_match, team_of_key, visible_rounds
+from access import Caller, Perm, access_match, may_follow, visible_rounds
 from core import live
-from core.errors import AccessDenied, NotVisible
 from core.events import GameChanged
 from pairing.models import Match, MatchTeam
 from tournament.hooks import TeamBlock
@@ -28,17 +27,7 @@ def topic(match_id: int) -> str:
 def may_follow_table(request: HttpRequest, match_id: str) -> bool:
     """A subscriber reads the game: a team playing the match (by its key, passed as ``?key=``
     because EventSource sends no headers) or staff of the event."""
-    if not match_id.isdecimal():
-        return False
-    caller = request.caller  # type: ignore[attr-defined]
-    key = request.GET.get("key")
-    if key:
-        caller = Caller(request.user, team_of_key(key))
-    try:
-        access_match(caller, int(match_id), Perm.READ_GAME)
-    except (NotVisible, AccessDenied):
-        return False
-    return True
+    return may_follow(request, access_match, match_id, Perm.READ_GAME)
 
 
 def live_message(state: dict[str, Any]) -> dict[str, Any]:

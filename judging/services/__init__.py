@@ -2,8 +2,10 @@
 clock."""
 
 from judging.services.clock import (
+    CLOCK_ACTIONS,
     ClockChanged,
     Marked,
+    clock_act,
     clock_changed,
     clock_mark_due,
     clock_pause,
@@ -32,6 +34,8 @@ __all__ = [
     "mark_due_on_read",
     "clock_pause",
     "clock_resume",
+    "CLOCK_ACTIONS",
+    "clock_act",
     "clock_set_remaining",
     "clock_start",
     "extension_give",

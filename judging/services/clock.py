@@ -109,6 +109,26 @@ def clock_resume(*, round_: Round, by=None, now: datetime | None = None) -> Cloc
     return pause
 
 
+CLOCK_ACTIONS = ("start", "pause", "resume", "set_remaining")
+
+
+def clock_act(*, round_: Round, action: str, seconds: object = None, by=None) -> None:
+    """One of the clock's actions by name, as the API and the projector page ask for them;
+    ``seconds`` only for ``set_remaining``."""
+    if action == "start":
+        clock_start(round_=round_, by=by)
+    elif action == "pause":
+        clock_pause(round_=round_, by=by)
+    elif action == "resume":
+        clock_resume(round_=round_, by=by)
+    elif action == "set_remaining":
+        if seconds is None:
+            raise ServiceError("set_remaining needs seconds", code="invalid", field="seconds")
+        clock_set_remaining(round_=round_, seconds=seconds, by=by)
+    else:
+        raise ServiceError("Unknown clock action.", code="invalid", field="action")
+
+
 @transaction.atomic
 def clock_set_remaining(
     *, round_: Round, seconds: object, by=None, now: datetime | None = None
