@@ -35,6 +35,8 @@ import uuid
 from pathlib import Path
 from urllib.parse import parse_qs
 
+from procstats import stat, tree  # tests/bench/, beside the script
+
 ROOT = Path(__file__).resolve().parents[2]
 QUICK = "--quick" in sys.argv
 TABLES = 100 if QUICK else 500
@@ -104,29 +106,9 @@ def wsgi_app(environ, start_response):
 # --- process accounting --------------------------------------------------------------------------
 
 
-def _tree(pid: int) -> list[int]:
-    pids, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        pids.append(p)
-        try:
-            todo += [int(c) for c in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
-        except OSError:
-            pass
-    return pids
-
-
 def _cpu_rss(pid: int) -> tuple[float, float]:
     """CPU seconds (user+system) and RSS in MB of a process and its children."""
-    tick, cpu, rss = os.sysconf("SC_CLK_TCK"), 0.0, 0.0
-    for p in _tree(pid):
-        try:
-            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            cpu += (int(fields[11]) + int(fields[12])) / tick
-            rss += int(fields[21]) * os.sysconf("SC_PAGE_SIZE") / 1e6
-        except OSError:
-            pass
-    return cpu, rss
+    return stat(tree(pid))
 
 
 def _free_port() -> int:

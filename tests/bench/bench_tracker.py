@@ -45,6 +45,8 @@ import time
 import uuid
 from pathlib import Path
 
+from procstats import stat, tree  # tests/bench/, beside the script
+
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
@@ -116,31 +118,6 @@ def seed() -> None:
 # --- process accounting --------------------------------------------------------------------------
 
 
-def _tree(pid: int) -> list[int]:
-    pids, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        pids.append(p)
-        try:
-            todo += [int(c) for c in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
-        except OSError:
-            pass
-    return pids
-
-
-def _stat(pids: list[int]) -> tuple[float, float]:
-    """CPU seconds (user+system) and RSS in MB of these processes."""
-    tick, page, cpu, rss = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE"), 0.0, 0.0
-    for p in pids:
-        try:
-            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            cpu += (int(fields[11]) + int(fields[12])) / tick
-            rss += int(fields[21]) * page / 1e6
-        except OSError:
-            pass
-    return cpu, rss
-
-
 def _by_name(name: str) -> list[int]:
     pids = []
     for d in Path("/proc").iterdir():
@@ -154,7 +131,7 @@ def _by_name(name: str) -> list[int]:
 
 
 def _others_cpu() -> dict[str, float]:
-    return {n: _stat(_by_name(n))[0] for n in ("postgres", "redis-server")}
+    return {n: stat(_by_name(n))[0] for n in ("postgres", "redis-server")}
 
 
 def _host_busy() -> tuple[float, float]:
@@ -450,12 +427,12 @@ async def run(setup: Setup, tables: list[dict]) -> dict:
         for k in range(4)
     ]
     await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
-    cpu0, _ = _stat(_tree(setup.proc.pid))
-    each0 = {p: _stat([p])[0] for p in _tree(setup.proc.pid)}
+    cpu0, _ = stat(tree(setup.proc.pid))
+    each0 = {p: stat([p])[0] for p in tree(setup.proc.pid)}
     others0, gen0, host0 = _others_cpu(), time.process_time(), _host_busy()
     await asyncio.sleep(max(0.0, stats.measure_to - time.monotonic()))
-    cpu1, rss = _stat(_tree(setup.proc.pid))
-    each = sorted(_stat([p])[0] - each0.get(p, 0.0) for p in _tree(setup.proc.pid))[::-1]
+    cpu1, rss = stat(tree(setup.proc.pid))
+    each = sorted(stat([p])[0] - each0.get(p, 0.0) for p in tree(setup.proc.pid))[::-1]
     others1, gen1, host1 = _others_cpu(), time.process_time(), _host_busy()
     await asyncio.wait(writers, timeout=REQUEST_TIMEOUT + 5)
     await asyncio.sleep(TAIL)  # the last changes arrive
