@@ -19,13 +19,13 @@ from tracker.domain.game import (
     GameSetup,
     GameState,
     TeamSetup,
-    TeamState,
     fold,
     initial_state,
     pick_chooser,
     propose_result,
     to_contract,
 )
+from tracker.domain.game_json import setup_from_json
 from tracker.domain.game_model import SetupError
 from tracker.models import Game, GameEvent
 
@@ -63,29 +63,6 @@ def _team_setup(team: Team, players: list[Player], seats: Sequence[int]) -> Team
     return TeamSetup(
         team.pk, tuple(p.pk for p in ordered), team.name, tuple(p.name for p in ordered)
     )
-
-
-def setup_to_json(setup: GameSetup) -> dict[str, Any]:
-    return {
-        "teams": [
-            {
-                "team": t.team,
-                "players": list(t.players),
-                "name": t.name,
-                "player_names": list(t.player_names),
-            }
-            for t in setup.teams
-        ],
-        "chooser": setup.chooser,
-    }
-
-
-def setup_from_json(data: dict) -> GameSetup:
-    a, b = (
-        TeamSetup(t["team"], tuple(t["players"]), t["name"], tuple(t["player_names"]))
-        for t in data["teams"]
-    )
-    return GameSetup((a, b), chooser=data["chooser"])
 
 
 def to_event(row: GameEvent) -> Event:
@@ -164,62 +141,6 @@ def state_summary(state: dict[str, Any]) -> dict[str, Any]:
     number of rows of the whole log (a write's answer, the Game row's cache)."""
     log = state["log"]
     return {**state, "log": log[-LOG_TAIL:], "log_total": state.get("log_total", len(log))}
-
-
-def core_to_json(state: GameState) -> dict[str, Any]:
-    """The domain state without its log, as the Game row keeps it (``core_from_json``)."""
-    return {
-        "game": state.game,
-        "seq": state.seq,
-        "status": state.status,
-        "turn": state.turn,
-        "active_team": state.active_team,
-        "teams": [
-            [
-                t.team,
-                t.life,
-                t.poison,
-                t.lost,
-                t.reason,
-                sorted(t.cant_lose),
-                sorted(t.cant_lose_life),
-            ]
-            for t in state.teams
-        ],
-        "winner": state.winner,
-        "drawn": state.drawn,
-        "chooser": state.chooser,
-        "starter": state.starter,
-        "mulligans": [list(pair) for pair in state.mulligans],
-        "restarts": state.restarts,
-        "game_start_seq": state.game_start_seq,
-    }
-
-
-def core_from_json(setup: GameSetup, data: dict[str, Any]) -> GameState:
-    """The domain state ``core_to_json`` kept, with an empty log: enough to check and apply the
-    next event other than an undo (an undo needs the log and folds it again)."""
-    a, b = (
-        TeamState(team, life, poison, lost, reason, frozenset(cl), frozenset(cll))
-        for team, life, poison, lost, reason, cl, cll in data["teams"]
-    )
-    return GameState(
-        setup=setup,
-        game=data["game"],
-        seq=data["seq"],
-        status=data["status"],
-        turn=data["turn"],
-        active_team=data["active_team"],
-        teams=(a, b),
-        winner=data["winner"],
-        drawn=data["drawn"],
-        chooser=data["chooser"],
-        starter=data["starter"],
-        mulligans=tuple((player, count) for player, count in data["mulligans"]),
-        restarts=data["restarts"],
-        game_start_seq=data["game_start_seq"],
-        log=(),
-    )
 
 
 def game_setup(match: Match) -> GameSetup:

@@ -25,6 +25,7 @@ from pairing import services as pairing_services
 from pairing.models import Match
 from tournament.models import Team
 from tracker import selectors
+from tracker.domain import game_json
 from tracker.domain.game import GameError, apply, fold, initial_state, parse_event
 from tracker.models import Game, GameEvent
 
@@ -67,7 +68,7 @@ def game_add_event(
     if first is not None:
         state_then = selectors.state_at(match, first.seq)
         return Added(first.seq, selectors.state_summary(state_then), created=False)
-    setup = selectors.setup_from_json(game.setup)
+    setup = game_json.setup_from_json(game.setup)
     seq = game.last_seq + 1
     rows: list[GameEvent] | None = None
     try:
@@ -78,7 +79,7 @@ def game_add_event(
             rows = selectors.log_rows(match)
             state = apply(fold(setup, [selectors.to_event(r) for r in rows]), event)
         else:
-            state = apply(selectors.core_from_json(setup, game.core), event)
+            state = apply(game_json.core_from_json(setup, game.core), event)
     except GameError as exc:
         raise ServiceError(exc.message, code=exc.code) from exc
     row = GameEvent.objects.create(
@@ -101,7 +102,7 @@ def game_add_event(
         body["log_total"] = game.state["log_total"] + 1
     else:
         body = selectors.state_summary(selectors.contract(state, [*rows, row]))
-    game.last_seq, game.state, game.core = seq, body, selectors.core_to_json(state)
+    game.last_seq, game.state, game.core = seq, body, game_json.core_to_json(state)
     game.save(update_fields=["last_seq", "state", "core", "updated_at"])
     selectors.remember_written(match.pk, seq, body)
     events.game_changed.fire(events.GameChanged(match.round.event_id, match.pk, seq))
@@ -116,9 +117,9 @@ def _locked_game(match: Match) -> Game:
         setup = selectors.build_setup(match)
         fresh = initial_state(setup)
         defaults = {
-            "setup": selectors.setup_to_json(setup),
+            "setup": game_json.setup_to_json(setup),
             "state": selectors.state_summary(selectors.contract(fresh, ())),
-            "core": selectors.core_to_json(fresh),
+            "core": game_json.core_to_json(fresh),
         }
         # Two first events at once: one creates, the other's insert fails and it reads the row.
         Game.objects.get_or_create(match=match, defaults=defaults)
@@ -133,9 +134,9 @@ def game_rebuild(*, match: Match) -> dict[str, Any]:
     with its whole log."""
     game = _locked_game(match)
     rows = selectors.log_rows(match)
-    state = fold(selectors.setup_from_json(game.setup), [selectors.to_event(r) for r in rows])
+    state = fold(game_json.setup_from_json(game.setup), [selectors.to_event(r) for r in rows])
     full = selectors.contract(state, rows)
-    game.state, game.core = selectors.state_summary(full), selectors.core_to_json(state)
+    game.state, game.core = selectors.state_summary(full), game_json.core_to_json(state)
     game.save(update_fields=["state", "core", "updated_at"])
     return full
 
