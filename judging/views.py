@@ -305,7 +305,7 @@ def _floor(round_: Round) -> tuple[list, RoundState]:
         .only("id", "round_id", "table", "team_a_id", "team_b_id", "result", "updated_at")
         .order_by("table")
     )
-    tables = clock_selectors.round_tables(round_, matches)
+    tables = clock_selectors.round_tables(round_, matches, whole_round=True)
     states = clock_selectors.states_of(tables, now)
     names = dict(Team.objects.filter(event_id=round_.event_id).values_list("pk", "name"))
     by_table = {m.table: m for m in matches}

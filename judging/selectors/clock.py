@@ -58,6 +58,8 @@ from judging.models import (
 )
 from pairing.models import Match, Round
 from tournament.models import Event
+from tracker.domain.game import Event as LogEvent
+from tracker.domain.game import undone_by
 from tracker.models import Game, GameEvent
 
 SLOW_PLAY, TARDINESS = "TE-SP", "TE-T"
@@ -148,12 +150,8 @@ class RoundTables:
 
 
 def _in_force(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The log rows in force, undo rows dropped (tracker.domain.game's rule, one pass from the
-    end: an undo in force cancels its target; an undone undo cancels nothing)."""
-    undone: set[int] = set()
-    for row in reversed(rows):
-        if row["type"] == "undo" and row["seq"] not in undone and row["amount"] is not None:
-            undone.add(row["amount"])
+    """The log rows in force, undo rows dropped, by the tracker's own rule (undone_by)."""
+    undone = undone_by(tuple(LogEvent(r["seq"], r["type"], amount=r["amount"]) for r in rows))
     return [r for r in rows if r["seq"] not in undone and r["type"] != "undo"]
 
 
@@ -170,9 +168,9 @@ def _table_event(row: dict[str, Any]) -> TableEvent:
     return GameEnded(at, "won")
 
 
-def _events_by_match(round_: Round) -> dict[int, list[TableEvent]]:
+def _events_by_match(scope: dict[str, Any]) -> dict[int, list[TableEvent]]:
     rows = (
-        GameEvent.objects.filter(match__round=round_, type__in=TABLE_EVENT_TYPES)
+        GameEvent.objects.filter(**scope, type__in=TABLE_EVENT_TYPES)
         .order_by("match_id", "seq")
         .values("match_id", "seq", "type", "team", "amount", "created_at")
     )
@@ -183,14 +181,14 @@ def _events_by_match(round_: Round) -> dict[int, list[TableEvent]]:
 
 
 def _penalty_facts(
-    round_: Round,
+    scope: dict[str, Any],
 ) -> tuple[dict[int, list[SlowPlay]], dict[int, list[Extension]]]:
     """Slow Play penalties and the extensions Tardiness gives (IPG 3.1, 3.3), by match id."""
     slow: dict[int, list[SlowPlay]] = defaultdict(list)
     late: dict[int, list[Extension]] = defaultdict(list)
     rows = (
         Penalty.objects.standing()
-        .filter(match__round=round_, infraction__in=(SLOW_PLAY, TARDINESS))
+        .filter(**scope, infraction__in=(SLOW_PLAY, TARDINESS))
         .values("match_id", "infraction", "tardiness_minutes", "issued_at", "dropped_team")
     )
     limit = DELAY_LIMIT.total_seconds() / 60
@@ -220,27 +218,32 @@ def _life(round_: Round, matches: Iterable[Match]) -> dict[int, tuple[int, int]]
     return out
 
 
-def round_tables(round_: Round, matches: Sequence[Match] | None = None) -> RoundTables:
-    """The facts of every table of the round (byes left out) in a fixed number of queries."""
+def round_tables(
+    round_: Round, matches: Sequence[Match] | None = None, *, whole_round: bool = False
+) -> RoundTables:
+    """The facts of the given tables of the round (all of them when none are given, or with
+    ``whole_round``), byes left out, in a fixed number of queries."""
     settings = clock_settings(round_.event)
     rf = round_facts(round_, settings)
+    whole = matches is None or whole_round
     if matches is None:
         matches = list(round_.matches.filter(table__isnull=False).order_by("table"))
     played = {m.pk: m for m in matches if m.table is not None and m.team_b_id is not None}
+    # Facts of the round's matches asked for: the whole round for the floor view, one match
+    # for a match's read (which must not read every table of a big round).
+    scope: dict[str, Any] = {"match__round": round_} if whole else {"match_id__in": list(played)}
     extensions: dict[int, list[Extension]] = defaultdict(list)
-    for e in ExtensionRow.objects.filter(match__round=round_).values(
+    for e in ExtensionRow.objects.filter(**scope).values(
         "match_id", "minutes", "reason", "given_at"
     ):
         extensions[e["match_id"]].append(
             Extension(e["minutes"], e["reason"], e["given_at"])  # type: ignore[arg-type]
         )
     passing = set(
-        TableClock.objects.filter(match__round=round_, passing_at_time=True).values_list(
-            "match_id", flat=True
-        )
+        TableClock.objects.filter(**scope, passing_at_time=True).values_list("match_id", flat=True)
     )
-    slow, late = _penalty_facts(round_)
-    events = _events_by_match(round_)
+    slow, late = _penalty_facts(scope)
+    events = _events_by_match(scope)
     life = _life(round_, played.values())
     facts = {}
     for pk, m in played.items():

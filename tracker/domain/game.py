@@ -107,6 +107,7 @@ __all__ = [
     "propose_result",
     "starting_life",
     "to_contract",
+    "undone_by",
 ]
 
 
@@ -157,14 +158,14 @@ def fold(setup: GameSetup, events: Iterable[Event]) -> GameState:
         if event.seq <= last:
             raise GameError("bad_seq", f"event #{event.seq} is not after #{last}")
         last = event.seq
-    undone = _undone_by(log)
+    undone = undone_by(log)
     state = initial_state(setup)
     for event in log:
         state = step(state, event, undone)
     return state
 
 
-def _undone_by(log: tuple[Event, ...]) -> dict[int, int]:
+def undone_by(log: tuple[Event, ...]) -> dict[int, int]:
     """seq -> the earliest undo in force that cancels it. An undo is in force unless a later
     undo in force cancels it; targets are earlier, so one pass from the end decides."""
     undone: dict[int, int] = {}
