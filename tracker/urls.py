@@ -8,4 +8,9 @@ urlpatterns = [
     path("t/<str:key>/table/event/", views.table_event, name="tracker-table-event"),
     path("t/<str:key>/table/confirm/", views.table_confirm, name="tracker-table-confirm"),
     path("events/<id:pk>/matches/<id:match_id>/game/", views.judge_table, name="tracker-judge"),
+    path(
+        "events/<id:pk>/matches/<id:match_id>/game/event/",
+        views.judge_table_event,
+        name="tracker-judge-event",
+    ),
 ]

@@ -12,12 +12,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from access import Perm, access_match, access_own_match, access_team_by_key
+from access import Perm, access_match, access_own_match, access_team_by_key, can
 from core import live
 from core.errors import NotVisible, ServiceError
+from pairing import selectors as pairing_selectors
 from pairing.models import Match
 from tournament.models import Team
-from tracker import contrib, selectors, services
+from tracker import contrib, presenters, selectors, services
 
 BUTTONS = (-5, -1, 1, 5)
 
@@ -54,6 +55,7 @@ def _page_context(match: Match, first_team: int) -> dict:
     state = selectors.game_state(match)
     setup = selectors.game_setup(match)
     names = {t.team: t.name for t in setup.teams}
+    time = pairing_selectors.match_times(match.round, [match]).get(match.pk)
     last = next(
         (r for r in reversed(state["log"]) if r["applied"] and r["type"] != "undo"),
         None,
@@ -67,6 +69,8 @@ def _page_context(match: Match, first_team: int) -> dict:
         "winner_name": names.get(state["winner"], ""),
         "pregame": state["status"] == "playing" and state["starter"] is None,
         "last": last,
+        "time": time,
+        "time_line": presenters.time_line(time, names),
         "buttons": BUTTONS,
         "recent": list(reversed(state["log"][-20:])),
         "client_id": uuid.uuid4().hex,
@@ -75,16 +79,28 @@ def _page_context(match: Match, first_team: int) -> dict:
     }
 
 
+def _view_query(request) -> str:
+    """``?view=middle``: one phone in the middle of the table for both teams."""
+    return "?view=middle" if request.GET.get("view") == "middle" else ""
+
+
 def table(request, key: str):
-    """The players' table page: both teams' life and poison, the turn, the buttons, the log."""
+    """The players' table page: both teams' life and poison, the turn, the clock, the buttons,
+    the log; ``?view=middle`` lays it out for one phone between the teams; ``?part=clock`` is
+    the clock line alone (the page refreshes it)."""
     team, match = _team_match(request, key)
     context = _page_context(match, team.pk)
+    if request.GET.get("part") == "clock":
+        return render(request, "tracker/_clock_line.html", context)
+    view = _view_query(request)
     context.update(
         {
             "team": team,
             "key": key,
             "event": team.event,
-            "post_url": reverse("tracker-table-event", args=[key]),
+            "middle": bool(view),
+            "view_url": reverse("tracker-table", args=[key]) + ("" if view else "?view=middle"),
+            "post_url": reverse("tracker-table-event", args=[key]) + view,
             "confirm_url": reverse("tracker-table-confirm", args=[key]),
             "api_url": reverse("api-game-events", args=[match.pk]),
         }
@@ -124,7 +140,7 @@ def table_event(request, key: str):
         )
     except ServiceError as exc:
         messages.error(request, exc.message)
-    return redirect("tracker-table", key)
+    return redirect(reverse("tracker-table", args=[key]) + _view_query(request))
 
 
 @require_POST
@@ -146,9 +162,34 @@ def table_confirm(request, key: str):
 
 
 def judge_table(request, pk: int, match_id: int):
-    """Staff: any table of the event with its whole log, when and by whom each event came."""
+    """Staff: any table of the event with its whole log, when and by whom each event came; a
+    scorekeeper or judge (Perm.TRACK_GAME) also has the table's buttons, entered in their name."""
     match = access_match(request.caller, match_id, Perm.READ_GAME, event_id=pk)
     context = _page_context(match, match.team_a_id)
-    context.update({"event": match.round.event, "staff": True})
-    context["recent"] = list(reversed(context["state"]["log"]))
+    if request.GET.get("part") == "clock":
+        return render(request, "tracker/_clock_line.html", context)
+    event = match.round.event
+    context.update(
+        {
+            "event": event,
+            "staff": True,
+            "writer": can(request.caller, Perm.TRACK_GAME, event),
+            "post_url": reverse("tracker-judge-event", args=[event.pk, match.pk]),
+            "recent": list(reversed(context["state"]["log"])),
+        }
+    )
     return render(request, "tracker/judge.html", context)
+
+
+@require_POST
+def judge_table_event(request, pk: int, match_id: int):
+    """A button of the judge's view (without JavaScript): one event in the judge's name."""
+    match = access_match(request.caller, match_id, Perm.TRACK_GAME, event_id=pk)
+    data = event_from_form(request.POST, list(selectors.game_setup(match).players))
+    try:
+        services.game_add_event(
+            match=match, data=data, client_id=request.POST.get("client_id"), by_user=request.user
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("tracker-judge", pk, match.pk)

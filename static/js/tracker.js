@@ -8,6 +8,11 @@
  * (the server applies an event once per client_id). A 400 drops it and shows why. Life and poison
  * taps show at once on this phone; the other phones see them when the server has them.
  * Without JavaScript the same forms post to the page and it reloads.
+ *
+ * The clock line ([data-clock-line]) counts down from data-ends-at (corrected by the server's
+ * clock, data-server-now) and is fetched again from the page (data-clock-part: the line alone)
+ * when the countdown reaches zero, when a turn passes, and every 30 seconds for extensions and
+ * the additional turns.
  */
 (function () {
   "use strict";
@@ -119,6 +124,8 @@
         side.classList.toggle("lost", !!t.lost);
       }
     });
+    var line = root.querySelector("[data-clock-line]");
+    if (line && String(state.turn) !== line.dataset.turn) clockRefresh();
     var turn = root.querySelector("[data-turn-line]");
     if (turn) {
       var active = root.querySelector("[data-side='" + state.active_team + "'] h2");
@@ -174,6 +181,42 @@
     nudge(data, button);
     send();
   });
+
+  var clockOffset = 0, clockAsked = 0;
+  function clockRefresh() {
+    var part = root.dataset.clockPart;
+    if (!part || Date.now() - clockAsked < 2000) return;
+    clockAsked = Date.now();
+    var url = window.location.pathname + part;
+    fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        var line = root.querySelector("[data-clock-line]");
+        if (html === null || !line) return;
+        var box = document.createElement("div");
+        box.innerHTML = html.trim();
+        var fresh = box.querySelector("[data-clock-line]");
+        if (fresh) { line.replaceWith(fresh); clockStart(); }
+      }, function () {});
+  }
+  function clockPad(n) { return (n < 10 ? "0" : "") + n; }
+  function clockStart() {
+    var line = root.querySelector("[data-clock-line]");
+    var now = line && Date.parse(line.dataset.serverNow || "");
+    clockOffset = now ? now - Date.now() : 0;
+  }
+  function clockTick() {
+    var line = root.querySelector("[data-clock-line]");
+    if (!line || !line.dataset.endsAt) return;
+    var left = Math.ceil((Date.parse(line.dataset.endsAt) - Date.now() - clockOffset) / 1000);
+    if (left <= 0) { delete line.dataset.endsAt; clockRefresh(); return; }
+    var text = Math.floor(left / 60) + ":" + clockPad(left % 60) + " left";
+    var ext = Number(line.dataset.extension || 0);
+    line.textContent = ext ? text + " (+" + ext + " min extension)" : text;
+  }
+  clockStart();
+  setInterval(clockTick, 1000);
+  setInterval(clockRefresh, 30000);
 
   window.addEventListener("online", send);
   if (root.dataset.follow && window.Live) {

@@ -70,3 +70,35 @@ def test_two_phones_share_the_table_and_an_offline_tap_lands_once(
     finally:
         for context in phones:
             context.close()
+
+
+def test_one_phone_in_the_middle_turns_the_far_half_and_counts_down(
+    live_server, browser, table, shot
+):
+    """One phone between the teams: the opponents' half is upside down, facing them; a tap
+    there changes their total; the clock line counts down in the browser."""
+    from judging.services import clock as clock_services
+
+    red, blue, match = table
+    clock_services.clock_act(round_=match.round, action="start")
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.goto(f"{live_server.url}/t/{red.access_key}/table/")
+        page.get_by_role("link", name="One phone in the middle of the table").click()
+        page.wait_for_url("**/table/?view=middle")
+        far = page.locator(".half.far")
+        assert far.get_attribute("data-side") == str(blue.pk)
+        assert "matrix(-1" in far.evaluate("el => getComputedStyle(el).transform")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        line = page.locator("[data-clock-line]")
+        first = line.inner_text()
+        page.wait_for_timeout(1500)
+        assert line.inner_text() != first
+        assert line.inner_text().endswith("left")
+        far.locator("form.player", has_text="Bea").get_by_role("button", name="-5").click()
+        page.locator(f"[data-life='{blue.pk}']", has_text="25").wait_for()
+        shot(page, "tracker-phone-middle")
+    finally:
+        context.close()

@@ -123,3 +123,62 @@ def test_the_judge_reads_the_whole_log_with_who_and_when(table, world, seated):
 def test_a_team_key_cannot_open_another_events_table(table, world):
     assert Client().get(f"/t/{world.green.access_key}/table/").status_code == 404
     assert Client().get("/t/not-a-key/table/").status_code == 404
+
+
+def test_the_table_page_shows_the_clock_then_the_additional_turns(table, world, seated):
+    """MTR 2.4: once time is called the table reads turn 0, then "additional turn 1 of 3"."""
+    from judging.services import clock as clock_services
+
+    client = Client()
+    url = f"/t/{world.red.access_key}/table/"
+    tap(client, world.red.access_key, "cp", op="choose_play", team=world.red.pk)
+    clock_services.clock_act(round_=table.round, action="start", by=world.judy)
+    page = client.get(url).content.decode()
+    assert re.search(r"data-clock-line[^>]*data-ends-at=", page)
+    assert re.search(r">\d+:\d\d left<", page)
+    clock_services.clock_act(round_=table.round, action="set_remaining", seconds=0, by=world.judy)
+    line = client.get(url + "?part=clock").content.decode()
+    assert "Time: Team Red finish their turn (turn 0), then 3 additional turns" in line
+    assert "data-ends-at" not in line
+    tap(client, world.red.access_key, "pt1", op="pass_turn")
+    line = client.get(url + "?part=clock").content.decode()
+    assert "Additional turn 1 of 3: Team Blue" in line
+
+
+def test_one_phone_in_the_middle_shows_both_teams_and_keeps_its_view(table, world, seated):
+    key = world.red.access_key
+    client = Client()
+    page = client.get(f"/t/{key}/table/?view=middle").content.decode()
+    assert page.count('class="half') == 2
+    assert page.count("half far") == 1  # the opponents' half faces them
+    assert page.count('class="life"') == 2
+    assert f'action="/t/{key}/table/event/?view=middle"' in page
+    assert "Back to one phone per player" in page
+    rita = seated[0][0] if table.team_a_id == world.red.pk else seated[1][0]
+    response = client.post(
+        f"/t/{key}/table/event/?view=middle", {"op": "life:-1", "player": rita, "client_id": "m1"}
+    )
+    assert response.url == f"/t/{key}/table/?view=middle"
+
+
+def test_a_judge_enters_changes_from_the_judge_view_in_their_name(table, world, seated):
+    client = Client()
+    client.force_login(world.judy)
+    base = f"/events/{world.event.pk}/matches/{table.pk}/game/"
+    page = client.get(base).content.decode()
+    assert f'action="{base}event/"' in page
+    response = client.post(
+        base + "event/", {"op": "life:-5", "player": seated[0][0], "client_id": "j1"}
+    )
+    assert response.status_code == 302
+    assert life(table) == [25, 30]
+    rows = selectors.game_state(table)["log"]
+    assert rows[-1]["by"] == "judy"
+    # A team cannot use the judge's form.
+    other = Client()
+    assert other.post(base + "event/", {"op": "life:-5", "client_id": "x"}).status_code in (
+        302,
+        403,
+        404,
+    )
+    assert life(table) == [25, 30]
