@@ -97,6 +97,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a writer instead of failing at once when two requests write together.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
+elif env_int("DATABASE_POOL_MAX", 0) > 0:
+    # A bounded pool of connections per process (psycopg_pool, Django's "pool" option): a request
+    # takes one for its duration and gives it back; waits up to DATABASE_POOL_TIMEOUT seconds for
+    # one when all are busy instead of opening more than PostgreSQL allows. Django keeps no
+    # connection itself then (CONN_MAX_AGE must be 0).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": env_int("DATABASE_POOL_MAX", 0),
+        "timeout": env_int("DATABASE_POOL_TIMEOUT", 10),
+    }
 DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME") or None}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -4,12 +4,12 @@ Run from the repository root (loopback only; needs PostgreSQL on 127.0.0.1:5432 
 and Redis on 127.0.0.1:6379; starts and stops its own server, creates and drops its database):
 
     .venv/bin/python tests/bench/bench_tracker.py [--quick] [--seconds N] [--tables N]
-                                                  [--conn-max-age S]
+                                                  [--conn-max-age S] [--pool N]
 
 Set-up: a fresh database ``bench_tracker_<pid>`` (dropped at the end), Redis db 9 for the cache
 and the live versions (flushed at the end, pub/sub on a channel of this run), an event of 1,000
 teams with round 1 paired and published (500 tables). The server is deploy/web.sh's uvicorn
-command with 2 workers, REDIS_URL/LIVE_REDIS_URL and DATABASE_CONN_MAX_AGE as in
+command with 2 workers, REDIS_URL/LIVE_REDIS_URL, DATABASE_CONN_MAX_AGE and DATABASE_POOL_MAX as in
 docker-compose.yml, on a free loopback port.
 
 Load: 4 phones per table, each holding the table's Server-Sent Events stream
@@ -69,6 +69,7 @@ QUICK = "--quick" in sys.argv
 TABLES = int(_arg("--tables", 100 if QUICK else 500))
 SECONDS = _arg("--seconds", 10 if QUICK else 60)
 CONN_MAX_AGE = int(_arg("--conn-max-age", 0))  # docker-compose.yml's web DATABASE_CONN_MAX_AGE
+POOL = int(_arg("--pool", 20))  # docker-compose.yml's web DATABASE_POOL_MAX (0: no pool)
 WARMUP = 3.0 if QUICK else 5.0
 
 
@@ -167,6 +168,7 @@ class Setup:
         self.env.update(
             DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{self.db}",
             DATABASE_CONN_MAX_AGE=str(CONN_MAX_AGE),
+            DATABASE_POOL_MAX=str(POOL),
             REDIS_URL=REDIS_DB,
             LIVE_REDIS_URL=REDIS_DB,
             LIVE_CHANNEL=self.channel,
@@ -547,7 +549,7 @@ def main() -> None:
         setup.start_server()
         print(
             f"uvicorn config.asgi:application, {WORKERS} workers, PostgreSQL "
-            f"(DATABASE_CONN_MAX_AGE={CONN_MAX_AGE}), Redis pub/sub",
+            f"(DATABASE_CONN_MAX_AGE={CONN_MAX_AGE}, DATABASE_POOL_MAX={POOL}), Redis pub/sub",
             flush=True,
         )
         _print(asyncio.run(run(setup, tables)))

@@ -51,6 +51,7 @@ def test_compose_file_has_every_service_with_health_checks():
     assert env["CELERY_BROKER_URL"].startswith("redis://")
     # ASGI: no connection outlives its request (a thread per request); the worker may keep them.
     assert env["DATABASE_CONN_MAX_AGE"] == "0"
+    assert 0 < int(env["DATABASE_POOL_MAX"]) * 2 < 100  # two processes under max_connections
     assert services["worker"]["environment"]["DATABASE_CONN_MAX_AGE"] == "60"
 
 
