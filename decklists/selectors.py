@@ -220,7 +220,9 @@ def _lines(entries: Sequence[Entry], index: CardIndex) -> list[DeckLine]:
 def _deck_input(player: Player, decklist: Decklist | None) -> DeckInput:
     if decklist is None or not decklist.submitted:
         return DeckInput(player=player.pk, player_name=player.name, main=(), submitted=False)
-    main = parse_decklist(decklist.main_text)
+    # Two-Headed Giant has no sideboard of a player's own (MTR 9.5, 9.6): a blank line in a
+    # pasted list is not the MTGO sideboard separator here; a "Sideboard" header still is.
+    main = parse_decklist(decklist.main_text, blank_line_sideboard=False)
     side = parse_decklist(decklist.sideboard_text, default_section="sideboard")
     errors = list(main.errors) + [
         ParseError(e.line, f"sideboard box: {e.message}", e.text) for e in side.errors
