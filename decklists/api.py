@@ -80,6 +80,8 @@ def report_json(report: deck_selectors.TeamReport) -> dict:
         "locked": report.locked,
         "status": report.status,
         "valid": report.valid,
+        "checked": report.checked,
+        "cards_date": report.cards_date.isoformat() if report.cards_date else None,
         "problems": [problem_json(p, report) for p in report.problems],
         "decks": [deck_json(d) for d in report.decks],
         "two_headed_giant_bans": report.two_headed_giant_bans if event.is_constructed else [],
@@ -150,6 +152,8 @@ TEAM_DECKLISTS_OUT = inline_serializer(
     {
         "valid": serializers.BooleanField(),
         "status": serializers.ChoiceField(choices=list(deck_selectors.STATUSES)),
+        "checked": serializers.BooleanField(),
+        "cards_date": serializers.DateField(allow_null=True),
         "locked": serializers.BooleanField(),
         "problems": PROBLEM,
         "decks": serializers.ListField(child=serializers.DictField()),
@@ -281,6 +285,7 @@ def board_row_json(report: deck_selectors.TeamReport) -> dict:
         "dropped": report.team.dropped,
         "status": report.status,
         "valid": report.valid,
+        "checked": report.checked,
         "errors": len(report.errors),
         "warnings": len(report.warnings),
         "first_problem": first.message if first else None,
@@ -298,7 +303,7 @@ def board_row_json(report: deck_selectors.TeamReport) -> dict:
 
 
 class EventDecklistsView(APIView):
-    """The organizer's board: every team's decklist status (missing, illegal, legal)."""
+    """The organizer's board: every team's decklist status (missing, illegal, unchecked, legal)."""
 
     @extend_schema(
         parameters=[
@@ -317,7 +322,9 @@ class EventDecklistsView(APIView):
         event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
         status = request.query_params.get("status")
         if status and status not in deck_selectors.STATUSES:
-            raise exceptions.ValidationError({"status": ["Use missing, illegal or legal."]})
+            raise exceptions.ValidationError(
+                {"status": ["Use missing, illegal, unchecked or legal."]}
+            )
         reports = deck_selectors.board(event, query=request.query_params.get("q", "")[:80])
         shown = [r for r in reports if not status or r.status == status]
         return Response(

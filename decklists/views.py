@@ -102,6 +102,7 @@ PROBLEM_LABELS = {
     "card_limit_exceeded": "too many copies",
     "not_in_pool": "not in the pool",
     "legality_unknown": "legality unknown",
+    "legality_outdated": "legality not checked",
 }
 
 
@@ -225,6 +226,7 @@ def board(request, pk: int):
             "counts": counts,
             "total": len(reports),
             "status": status,
+            "status_label": deck_selectors.STATUS_LABELS.get(status, ""),
             "query": query,
             "locked": deck_selectors.is_locked(event),
             "organizer": can(request.caller, Perm.EDIT_EVENT, event),
@@ -331,13 +333,18 @@ def next_step(event: Event) -> NextStep | None:
         return None
     reports = [r for r in deck_selectors.board(event) if not r.team.dropped]
     counts = deck_selectors.status_counts(reports)
-    if not counts["missing"] and not counts["illegal"]:
+    if not counts["missing"] and not counts["illegal"] and not counts["unchecked"]:
         return None
     parts = []
     if counts["missing"]:
         parts.append(f"{counts['missing']} team(s) have not registered every list")
     if counts["illegal"]:
         parts.append(f"{counts['illegal']} team(s) have lists that break the rules")
+    if counts["unchecked"]:
+        parts.append(
+            f"{counts['unchecked']} team(s) could not be checked: the card data does not know "
+            "every card's legality (load current card data, or check by hand)"
+        )
     return NextStep(
         "Collect decklists",
         "; ".join(parts) + ". Teams enter their lists on their private page.",

@@ -45,12 +45,14 @@ from decklists.domain.problems import FREE_BASICS as FREE_BASICS
 from decklists.domain.problems import MIN_CONSTRUCTED_DECK as MIN_CONSTRUCTED_DECK
 from decklists.domain.problems import MIN_LIMITED_DECK as MIN_LIMITED_DECK
 from decklists.domain.problems import TWO_HEADED_GIANT_BANS as TWO_HEADED_GIANT_BANS
+from decklists.domain.problems import UNCHECKED_CODES as UNCHECKED_CODES
 from decklists.domain.problems import DeckInput as DeckInput
 from decklists.domain.problems import EventRules as EventRules
 from decklists.domain.problems import Problem as Problem
 from decklists.domain.problems import Severity as Severity
 from decklists.domain.problems import Structure as Structure
 from decklists.domain.problems import UdcRule as UdcRule
+from decklists.domain.problems import is_checked as is_checked
 
 _MTR_UDC = "MTR 8.4, 9.5"
 _OLD_UDC = "Unified Deck Construction as in the MTR before July 2016"
@@ -93,7 +95,7 @@ def validate_team(
         problems += _deck_problems(deck, index, rules)
     if rules.constructed:
         lists = _Lists.of(index, rules)
-        problems += _legality_problems(resolved, lists, rules.format)
+        problems += _legality_problems(resolved, lists, rules)
         problems += _copy_problems(resolved, lists, rules.udc_rule)
     else:
         problems += _pool_problems(resolved, index, pool)
@@ -259,6 +261,7 @@ class _Lists:
     banned: frozenset[str]
     restricted: frozenset[str]
     two_hg: frozenset[str]
+    outdated: bool = False
 
     @classmethod
     def of(cls, index: CardIndex, rules: EventRules) -> _Lists:
@@ -273,6 +276,7 @@ class _Lists:
             banned=index.resolve_names(banlist.banned) if banlist else frozenset(),
             restricted=index.resolve_names(banlist.restricted) if banlist else frozenset(),
             two_hg=two_hg,
+            outdated=rules.legalities_outdated,
         )
 
     def status(self, key: str, card: CardFacts) -> str | None:
@@ -286,20 +290,53 @@ class _Lists:
                 return "banned"
             if key in self.restricted:
                 return "restricted"
+        if self.outdated and key not in FREE_BASICS:
+            # The card data is too old for this (rotating) format; the five basic lands are
+            # in every set's Standard, so their status stands.
+            return None
         listed = card.legalities.get(self.format)
         if self.has_banlist and listed in ("banned", "restricted"):
             return "legal"  # the catalogue's older list; the current banlist decides
         return listed
 
 
-def _legality_problems(decks: list[_Deck], lists: _Lists, fmt: str | None) -> list[Problem]:
+def _legality_problems(decks: list[_Deck], lists: _Lists, rules: EventRules) -> list[Problem]:
     problems = []
     for deck in decks:
+        unchecked = 0
         for key, held in deck.cards.items():
-            problem = _legality_problem(deck, held, lists.status(key, held.card), fmt)
+            status = lists.status(key, held.card)
+            if status is None and lists.outdated:
+                unchecked += held.count
+                continue
+            problem = _legality_problem(deck, held, status, rules.format)
             if problem is not None:
                 problems.append(problem)
+        if unchecked:
+            problems.append(_outdated_problem(deck, unchecked, rules))
     return problems
+
+
+def _outdated_problem(deck: _Deck, unchecked: int, rules: EventRules) -> Problem:
+    """One warning per deck: the card data is too old to check a rotating format."""
+    label = _format_label(rules.format)
+    when = (
+        f"of {rules.card_data_date.isoformat()}"
+        if rules.card_data_date is not None
+        else "of an unknown date"
+    )
+    return Problem(
+        code="legality_outdated",
+        card=None,
+        message=(
+            f"{deck.owner} decklist: {_cards(unchecked)} not checked for {label} legality. "
+            f"The card data is {when}, too old for {label}, whose cards change with each set "
+            "(rotation, reprints); load current card data."
+        ),
+        players=(deck.source.player,),
+        count=unchecked,
+        severity="warning",
+    )
 
 
 def _legality_problem(

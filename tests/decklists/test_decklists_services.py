@@ -166,5 +166,10 @@ def test_board_of_30_teams_reads_the_database_a_fixed_number_of_times(
             svc.decklist_submit(player=player, main=BURN)  # shared cards: every team illegal
     with django_assert_max_num_queries(6):
         reports = deck_selectors.board(event)
-    assert deck_selectors.status_counts(reports) == {"missing": 0, "illegal": 30, "legal": 0}
+    assert deck_selectors.status_counts(reports) == {
+        "missing": 0,
+        "illegal": 30,
+        "unchecked": 0,
+        "legal": 0,
+    }
     assert {p.code for r in reports for p in r.problems} == {"udc_over_limit"}
