@@ -28,7 +28,7 @@ The problem codes, the inputs and the rules are in :mod:`decklists.domain.proble
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from decklists.domain.cards import (
     DEFAULT_DECK_LIMIT,
@@ -95,8 +95,8 @@ def validate_team(
         problems += _deck_problems(deck, index, rules)
     if rules.constructed:
         lists = _Lists.of(index, rules)
-        problems += _legality_problems(resolved, lists, rules)
-        problems += _copy_problems(resolved, lists, rules.udc_rule)
+        problems += _legality_problems(resolved, lists, rules, index)
+        problems += _copy_problems(resolved, lists, rules.udc_rule, index)
     else:
         problems += _pool_problems(resolved, index, pool)
     return sorted(problems, key=_sort_key)
@@ -209,8 +209,17 @@ def _parse_problem(deck: _Deck, error: ParseError) -> Problem:
 
 
 def _unknown_problem(deck: _Deck, entry: Entry, index: CardIndex) -> Problem:
+    original = index.rebalanced_of(entry.name)
     suggestions = index.suggest(entry.name)
-    hint = f" Did you mean {_or_list(suggestions)}?" if suggestions else " Check the spelling."
+    if original is not None:
+        hint = (
+            f" It is MTG Arena's rebalanced version of {original.name}, a digital-only card; "
+            f"paper decks use {original.name}."
+        )
+    elif suggestions:
+        hint = f" Did you mean {_or_list(suggestions)}?"
+    else:
+        hint = " Check the spelling."
     return Problem(
         code="unknown_card",
         card=entry.name,
@@ -300,7 +309,9 @@ class _Lists:
         return listed
 
 
-def _legality_problems(decks: list[_Deck], lists: _Lists, rules: EventRules) -> list[Problem]:
+def _legality_problems(
+    decks: list[_Deck], lists: _Lists, rules: EventRules, index: CardIndex
+) -> list[Problem]:
     problems = []
     for deck in decks:
         unchecked = 0
@@ -309,7 +320,10 @@ def _legality_problems(decks: list[_Deck], lists: _Lists, rules: EventRules) -> 
             if status is None and lists.outdated:
                 unchecked += held.count
                 continue
-            problem = _legality_problem(deck, held, status, rules.format)
+            original = index.rebalanced_of(held.card.name)
+            problem = _legality_problem(
+                deck, held, status, rules.format, original.name if original else None
+            )
             if problem is not None:
                 problems.append(problem)
         if unchecked:
@@ -340,7 +354,7 @@ def _outdated_problem(deck: _Deck, unchecked: int, rules: EventRules) -> Problem
 
 
 def _legality_problem(
-    deck: _Deck, held: _Held, status: str | None, fmt: str | None
+    deck: _Deck, held: _Held, status: str | None, fmt: str | None, original: str | None = None
 ) -> Problem | None:
     label = _format_label(fmt)
     name = held.card.name
@@ -353,6 +367,8 @@ def _legality_problem(
         code, text = "banned", f"{name} is banned in {label}."
     elif status == "not_legal":
         code, text = "not_legal", f"{name} is not legal in {label}."
+        if original:
+            text += f" It is MTG Arena's rebalanced version of {original}, a digital-only card."
     elif status is None:
         code, text = (
             "legality_unknown",
@@ -386,6 +402,7 @@ class _TeamCard:
     card: CardFacts
     restricted: bool
     holders: list[tuple[_Deck, _Held]]
+    rebalanced: set[str] = field(default_factory=set)  # Arena "A-" names counted with it
 
     @property
     def total(self) -> int:
@@ -408,22 +425,45 @@ class _TeamCard:
         return f"{both}{owners} {noun} ({counts})"
 
 
-def _team_cards(decks: list[_Deck], lists: _Lists) -> list[_TeamCard]:
+def _team_cards(decks: list[_Deck], lists: _Lists, index: CardIndex) -> list[_TeamCard]:
+    """The team's non-basic cards with who holds them. MTG Arena's rebalanced "A-X" is counted
+    with the paper card X it rebalances, so "A-X" in one deck and X in another clash."""
     table: dict[str, _TeamCard] = {}
     for deck in decks:
         for key, held in deck.cards.items():
             if held.card.is_basic:
                 continue  # MTR 6.1, 8.4: basics are exempt
+            card, rebalanced = held.card, None
+            original = index.rebalanced_of(card.name)
+            if original is not None:
+                card, rebalanced = original, card.name
+                key = normalize_name(original.name)
             entry = table.get(key)
             if entry is None:
-                restricted = lists.status(key, held.card) == "restricted"
-                entry = table[key] = _TeamCard(held.card, restricted, [])
-            entry.holders.append((deck, held))
+                restricted = lists.status(key, card) == "restricted"
+                entry = table[key] = _TeamCard(card, restricted, [])
+            if rebalanced is not None:
+                entry.rebalanced.add(rebalanced)
+            _hold(entry, deck, _Held(card, held.count, held.line))
     return list(table.values())
 
 
-def _copy_problems(decks: list[_Deck], lists: _Lists, udc_rule: UdcRule) -> list[Problem]:
-    team_cards = _team_cards(decks, lists)
+def _hold(entry: _TeamCard, deck: _Deck, held: _Held) -> None:
+    """Add a deck's copies to a team card; a deck holding it twice (A-X and X) is summed."""
+    for position, (other, mine) in enumerate(entry.holders):
+        if other is deck:
+            entry.holders[position] = (
+                deck,
+                _Held(held.card, mine.count + held.count, min(mine.line, held.line)),
+            )
+            return
+    entry.holders.append((deck, held))
+
+
+def _copy_problems(
+    decks: list[_Deck], lists: _Lists, udc_rule: UdcRule, index: CardIndex
+) -> list[Problem]:
+    team_cards = _team_cards(decks, lists, index)
     if udc_rule == "combined_four":
         return [p for tc in team_cards for p in _combined_four(tc)]
     return [p for tc in team_cards for p in _mtr(tc)]
@@ -448,7 +488,10 @@ def _deck_limit_problem(tc: _TeamCard, deck: _Deck, held: _Held) -> Problem | No
     return Problem(
         code="restricted_over_limit" if tc.restricted else "card_limit_exceeded",
         card=tc.card.name,
-        message=f"{deck.owner} decklist, line {held.line}: {held.count} {tc.card.name}; {_limit_text(tc, limit)}.",
+        message=(
+            f"{deck.owner} decklist, line {held.line}: {held.count} {tc.card.name}; "
+            f"{_limit_text(tc, limit)}.{_rebalanced_note(tc)}"
+        ),
         players=(deck.source.player,),
         count=held.count,
         limit=limit,
@@ -472,10 +515,21 @@ def _udc_shared(tc: _TeamCard) -> Problem:
             f"{tc.card.name} is in {tc.shares()}; under Unified Deck Construction no two decks "
             f"of a team may share a card other than basics ({_MTR_UDC})."
             + (" A card's own deck limit applies to one deck only." if tc.card.deck_limit else "")
+            + _rebalanced_note(tc)
         ),
         players=tc.players,
         count=len(tc.holders),
         limit=1,
+    )
+
+
+def _rebalanced_note(tc: _TeamCard) -> str:
+    if not tc.rebalanced:
+        return ""
+    names = _and_list(sorted(tc.rebalanced))
+    return (
+        f" {names} is MTG Arena's rebalanced version of {tc.card.name}, counted as "
+        f"{tc.card.name} here."
     )
 
 
@@ -496,7 +550,10 @@ def _combined_four(tc: _TeamCard) -> list[Problem]:
         Problem(
             code=code,
             card=tc.card.name,
-            message=f"{tc.card.name} is in {tc.shares()}: {tc.total} copies; {why} ({_OLD_UDC}).",
+            message=(
+                f"{tc.card.name} is in {tc.shares()}: {tc.total} copies; {why} ({_OLD_UDC})."
+                + _rebalanced_note(tc)
+            ),
             players=tc.players,
             count=tc.total,
             limit=limit,
