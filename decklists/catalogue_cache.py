@@ -23,7 +23,7 @@ from django.db.models import Max, Subquery
 
 from decklists.domain.cards import TWO_HEADED_GIANT, Banlist, CardFacts, CardIndex
 from decklists.domain.udc import TWO_HEADED_GIANT_BANS
-from decklists.models import BanList, Card, CatalogueImport
+from decklists.models import BanList, Card, CardAlias, CatalogueImport
 
 T = TypeVar("T")
 KEEP = 2
@@ -87,6 +87,8 @@ def _tokens() -> dict[str, tuple[str, dt.date | None]]:
 def snapshot() -> Snapshot:
     tokens = _tokens()
     cards, cards_date = tokens.get(CatalogueImport.Kind.CARDS, ("none", None))
+    aliases, _ = tokens.get(CatalogueImport.Kind.ALIASES, ("none", None))
+    cards = f"{cards}+{aliases}"  # the index holds the other card names too
     lists, _ = tokens.get(CatalogueImport.Kind.BANLISTS, ("none", None))
     return Snapshot(
         cards_token=cards,
@@ -107,7 +109,8 @@ def banlists() -> Banlists:
 
 
 def _build_index() -> CardIndex:
-    return CardIndex(iter_card_facts())
+    aliases = CardAlias.objects.values_list("name", "card_name")
+    return CardIndex(iter_card_facts(), aliases=list(aliases))
 
 
 def iter_card_facts() -> Iterator[CardFacts]:

@@ -104,6 +104,8 @@ class DeckLine:
     known: bool
     type_group: str
     type_line: str = ""
+    other_name: str = ""  # the list used another printed name of the card (MTR 3.6)
+    rebalances: str = ""  # an Arena "A-" card: the paper card it rebalances
 
 
 @dataclass
@@ -229,6 +231,7 @@ def _lines(entries: Sequence[Entry], index: CardIndex) -> list[DeckLine]:
     lines = []
     for entry in entries:
         card = index.get(entry.name)
+        original = index.rebalanced_of(card.name if card else entry.name)
         lines.append(
             DeckLine(
                 name=card.name if card else entry.name,
@@ -238,6 +241,8 @@ def _lines(entries: Sequence[Entry], index: CardIndex) -> list[DeckLine]:
                 known=card is not None,
                 type_group=_type_group(card),
                 type_line=card.type_line if card else "",
+                other_name=entry.name if card and index.is_other_name(entry.name) else "",
+                rebalances=original.name if original else "",
             )
         )
     return lines

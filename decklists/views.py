@@ -111,6 +111,10 @@ def _marked(
 ) -> dict:
     """A deck line with the labels of its card's problems and who holds how many copies."""
     problems = problem_cards.get(line.name, [])
+    if line.rebalances:  # the A-card's clash is reported under the paper card's name
+        problems = problems + [
+            p for p in problem_cards.get(line.rebalances, []) if p.code == "udc_over_limit"
+        ]
     labels = list(dict.fromkeys(PROBLEM_LABELS.get(p.code, p.code) for p in problems))
     holders = report.holders_of(line.name) if problems else []
     return {

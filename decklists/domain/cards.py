@@ -185,11 +185,15 @@ class CardIndex:
         self._by_face: dict[str, CardFacts] = {}
         self._by_alias: dict[str, CardFacts] = {}
         self.unresolved_aliases = 0
+        self._pending_aliases: list[tuple[str, CardFacts]] = []
         for card in cards:
             self._add(card)
         for card in self._cards:
             for other in card.other_names:
                 self._add_alias(other, card)
+        for other, first in self._pending_aliases:
+            self._add_alias(other, first)
+        self._pending_aliases.clear()
         for other, oracle in aliases:
             target = self.get(oracle)
             if target is None:
@@ -207,6 +211,9 @@ class CardIndex:
     def _add(self, card: CardFacts) -> None:
         key = normalize_name(card.name)
         if key in self._by_name:
+            if card.other_names:  # a repeated card that brings other names: keep them
+                first = self._by_name[key]
+                self._pending_aliases.extend((other, first) for other in card.other_names)
             return
         self._by_name[key] = card
         self._cards.append(card)
