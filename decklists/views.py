@@ -8,7 +8,10 @@ so a teammate's save shows up. Rights: the access layer (access).
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -320,12 +323,57 @@ def print_all(request, pk: int):
     )
 
 
+def may_load_cards(user) -> bool:
+    """Card data serves every event of the server: only its administrators (Django superusers
+    and staff users) load a file on the page; organizers without that right use the commands."""
+    return bool(getattr(user, "is_superuser", False) or getattr(user, "is_staff", False))
+
+
 def catalogue_page(request):
+    """The card data's status; administrators may upload a Scryfall or MTGJSON file here (a
+    laptop without internet: the file was downloaded on another computer)."""
+    may_load = may_load_cards(request.user)
+    error = ""
+    if request.method == "POST":
+        if not may_load:
+            raise PermissionDenied("Only an administrator of this server may load card data.")
+        upload = request.FILES.get("file")
+        if upload is None:
+            error = "Choose a Scryfall or MTGJSON card file to load."
+        else:
+            try:
+                result = catalogue_svc.import_cards(
+                    fileobj=upload.file,
+                    source=upload.name or "uploaded file",
+                    data_date=_posted_date(request.POST.get("date", "")),
+                    note=f"Uploaded on the card data page by {request.user.get_username()}.",
+                )
+            except ServiceError as exc:
+                error = exc.message
+            else:
+                record = result.record
+                messages.success(
+                    request,
+                    f"{record.cards_read:,} cards read from {record.source}: {record.created:,} "
+                    f"added, {record.updated:,} updated, {result.unchanged:,} unchanged. Data of "
+                    f"{record.data_date or 'an unknown date'}.",
+                )
+                return redirect("catalogue")
     return render(
         request,
         "decklists/catalogue.html",
-        {"status": catalogue_svc.catalogue_status()},
+        {"status": catalogue_svc.catalogue_status(), "may_load": may_load, "error": error},
+        status=400 if error else 200,
     )
+
+
+def _posted_date(value: str):
+    if not value.strip():
+        return None
+    try:
+        return dt.date.fromisoformat(value.strip())
+    except ValueError as exc:
+        raise ServiceError("The date of the data must be written YYYY-MM-DD.") from exc
 
 
 # --- hooks (registered in decklists/apps.py) ---------------------------------------------------

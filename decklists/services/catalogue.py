@@ -45,10 +45,12 @@ from decklists.models import BanList, Card, CardAlias, CatalogueImport
 BATCH = 2000
 MAX_FIELD = 255
 HOW_TO_UPDATE = (
-    "Download Scryfall's \u201cOracle Cards\u201d bulk file (https://scryfall.com/docs/api/bulk-data) "
-    "or MTGJSON's AtomicCards.json (https://mtgjson.com/downloads/all-files/) and run "
-    "`python manage.py import_cards FILE` (./tandem manage import_cards FILE); then load the "
-    "current banned and restricted lists with `python manage.py import_banlists FILE`."
+    "With internet, run `./tandem manage update_cards` (python manage.py update_cards): it "
+    "downloads Scryfall's current \u201cOracle Cards\u201d bulk file and loads it. Without "
+    "internet, download that file (https://scryfall.com/docs/api/bulk-data) or MTGJSON's "
+    "AtomicCards.json (https://mtgjson.com/downloads/all-files/) elsewhere and load it on the "
+    "card data page (/catalogue/) or with `./tandem manage import_cards FILE`; then load the "
+    "current banned and restricted lists with `./tandem manage import_banlists FILE`."
 )
 _DATE_IN_NAME = re.compile(r"(20\d\d)-?(\d\d)-?(\d\d)")
 

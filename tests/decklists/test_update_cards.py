@@ -138,3 +138,67 @@ def test_update_cards_reports_an_unreachable_or_wrong_index(server):
         run("--index-url", "http://127.0.0.1:9/bulk-data")
     with pytest.raises(CommandError, match="Not an http"):
         run("--index-url", "file:///etc/passwd")
+
+
+# --- the card data page: a file uploaded from a laptop without internet --------------------------
+
+
+def admin_client(django_user_model, **flags):
+    from django.test import Client
+
+    user = django_user_model.objects.create_user("root", password="x", **flags)  # noqa: S106
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.parametrize("flags", [{"is_superuser": True}, {"is_staff": True}])
+def test_catalogue_page_loads_an_uploaded_scryfall_file(django_user_model, flags):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client = admin_client(django_user_model, **flags)
+    assert b'enctype="multipart/form-data"' in client.get("/catalogue/").content
+    upload = SimpleUploadedFile(FILE_NAME, SAMPLE.read_bytes(), "application/json")
+    answer = client.post("/catalogue/", {"file": upload}, follow=True)
+    assert answer.status_code == 200
+    assert "26 cards read from oracle-cards-20261122100000.json" in answer.content.decode()
+    record = CatalogueImport.objects.filter(kind="cards").order_by("-id").first()
+    assert record.data_date.isoformat() == "2026-11-22"
+    assert "2026-11-22" in answer.content.decode()  # the page names the new data's date
+
+
+def test_catalogue_page_loads_an_uploaded_mtgjson_file_with_a_date(django_user_model):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client = admin_client(django_user_model, is_superuser=True)
+    mtgjson = SAMPLE.parent / "mtgjson-atomiccards.sample.json"
+    upload = SimpleUploadedFile("AtomicCards.json", mtgjson.read_bytes(), "application/json")
+    answer = client.post("/catalogue/", {"file": upload, "date": "2026-11-20"}, follow=True)
+    assert "26 cards read from AtomicCards.json" in answer.content.decode()
+    record = CatalogueImport.objects.filter(kind="cards").order_by("-id").first()
+    assert record.file_format == "mtgjson"
+
+
+def test_catalogue_page_refuses_a_wrong_file_and_saves_nothing(django_user_model):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client = admin_client(django_user_model, is_superuser=True)
+    imports = CatalogueImport.objects.count()
+    answer = client.post("/catalogue/", {"file": SimpleUploadedFile("x.json", b'{"a": 1}')})
+    assert answer.status_code == 400
+    assert "Not a card file" in answer.content.decode()
+    answer = client.post("/catalogue/", {"file": SimpleUploadedFile("x.json", b"[]"), "date": "x"})
+    assert answer.status_code == 400
+    assert "YYYY-MM-DD" in answer.content.decode()
+    assert CatalogueImport.objects.count() == imports
+
+
+def test_catalogue_page_upload_is_for_administrators_only(django_user_model):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import Client
+
+    client = admin_client(django_user_model)
+    assert b'enctype="multipart/form-data"' not in client.get("/catalogue/").content
+    upload = SimpleUploadedFile(FILE_NAME, SAMPLE.read_bytes())
+    assert client.post("/catalogue/", {"file": upload}).status_code == 403
+    assert Client().post("/catalogue/", {"file": upload}).status_code == 403
