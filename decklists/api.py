@@ -398,6 +398,7 @@ class CatalogueView(APIView):
             "CatalogueStatus",
             {
                 "cards": serializers.IntegerField(),
+                "other_names": serializers.IntegerField(),
                 "cards_date": serializers.DateField(allow_null=True),
                 "banlists_date": serializers.DateField(allow_null=True),
                 "how_to_update": serializers.CharField(),
