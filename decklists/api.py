@@ -31,6 +31,8 @@ def line_json(line: deck_selectors.DeckLine) -> dict:
     data = {"name": line.name, "count": line.count, "line": line.line, "known": line.known}
     if line.written != line.name:
         data["written"] = line.written
+    if line.rebalances:
+        data["rebalances"] = line.rebalances  # an Arena "A-" card: the paper card
     return data
 
 

@@ -103,11 +103,15 @@ def validate_team(
 
 
 def holders(decks: Sequence[DeckInput], index: CardIndex) -> dict[str, dict[int, int]]:
-    """Card name -> {player: copies in the main deck}; unknown names as written. Sorted by name."""
+    """Card name -> {player: copies in the main deck}; unknown names as written; an Arena "A-"
+    card also under the paper card it rebalances. Sorted by name."""
     result: dict[str, dict[int, int]] = {}
     for deck in (_resolve(d, index) for d in decks if d.submitted):
         for held in deck.cards.values():
             _add_count(result, held.card.name, deck.source.player, held.count)
+            original = index.rebalanced_of(held.card.name)
+            if original is not None:  # counted with the paper card too (see _team_cards)
+                _add_count(result, original.name, deck.source.player, held.count)
         for entry in deck.unknown:
             _add_count(result, entry.name, deck.source.player, entry.count)
     return dict(sorted(result.items(), key=lambda item: item[0].casefold()))

@@ -162,6 +162,8 @@ def test_arena_rebalanced_card_in_one_deck_and_paper_card_in_the_other(world):
         ("not_legal", "A-Acererak the Archlich"),
         ("udc_over_limit", "Acererak the Archlich"),
     ]
+    clash = report.problems[1]
+    assert [(p.name, n) for p, n in report.holders_of(clash.card)] == [("Rita", 4), ("Rob", 4)]
     client = Client()
     client.force_login(world.alice)
     html = client.get(f"/events/{world.event.pk}/decklists/{world.red.pk}/").content.decode()
