@@ -319,6 +319,7 @@ def test_standard_event_with_2022_card_data_is_not_checked_on_the_board(world):
     assert "Not checked 1" in html
     assert ">not checked</span>" in html
     assert "Card data of 2022-04-25" in html
+    assert "not checked for Standard legality" in html  # the first warning, in the row
     team_page = staff_client(world.alice).get(f"/events/{event.pk}/decklists/{team.pk}/")
     assert "Not checked" in team_page.content.decode()
     assert "Card data of 2022-04-25" in team_page.content.decode()
