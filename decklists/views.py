@@ -73,6 +73,9 @@ def _editor_context(request, team: Team, *, save_url, errors=None, texts=None) -
                 "base": decklist.submitted_at.isoformat() if decklist else "",
                 "errors": errors.get(key, []),
                 "problems": report.problems_of(deck.player.pk),
+                "error_count": sum(
+                    p.severity == "error" for p in report.problems_of(deck.player.pk)
+                ),
                 "groups": [
                     (group, [_marked(line, report, problem_cards) for line in lines], total)
                     for group, lines, total in deck.groups()
