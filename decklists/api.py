@@ -31,6 +31,8 @@ def line_json(line: deck_selectors.DeckLine) -> dict:
     data = {"name": line.name, "count": line.count, "line": line.line, "known": line.known}
     if line.written != line.name:
         data["written"] = line.written
+    if line.rebalances:
+        data["rebalances"] = line.rebalances  # an Arena "A-" card: the paper card
     return data
 
 
@@ -80,6 +82,8 @@ def report_json(report: deck_selectors.TeamReport) -> dict:
         "locked": report.locked,
         "status": report.status,
         "valid": report.valid,
+        "checked": report.checked,
+        "cards_date": report.cards_date.isoformat() if report.cards_date else None,
         "problems": [problem_json(p, report) for p in report.problems],
         "decks": [deck_json(d) for d in report.decks],
         "two_headed_giant_bans": report.two_headed_giant_bans if event.is_constructed else [],
@@ -150,6 +154,8 @@ TEAM_DECKLISTS_OUT = inline_serializer(
     {
         "valid": serializers.BooleanField(),
         "status": serializers.ChoiceField(choices=list(deck_selectors.STATUSES)),
+        "checked": serializers.BooleanField(),
+        "cards_date": serializers.DateField(allow_null=True),
         "locked": serializers.BooleanField(),
         "problems": PROBLEM,
         "decks": serializers.ListField(child=serializers.DictField()),
@@ -281,6 +287,7 @@ def board_row_json(report: deck_selectors.TeamReport) -> dict:
         "dropped": report.team.dropped,
         "status": report.status,
         "valid": report.valid,
+        "checked": report.checked,
         "errors": len(report.errors),
         "warnings": len(report.warnings),
         "first_problem": first.message if first else None,
@@ -298,7 +305,7 @@ def board_row_json(report: deck_selectors.TeamReport) -> dict:
 
 
 class EventDecklistsView(APIView):
-    """The organizer's board: every team's decklist status (missing, illegal, legal)."""
+    """The organizer's board: every team's decklist status (missing, illegal, unchecked, legal)."""
 
     @extend_schema(
         parameters=[
@@ -317,7 +324,9 @@ class EventDecklistsView(APIView):
         event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
         status = request.query_params.get("status")
         if status and status not in deck_selectors.STATUSES:
-            raise exceptions.ValidationError({"status": ["Use missing, illegal or legal."]})
+            raise exceptions.ValidationError(
+                {"status": ["Use missing, illegal, unchecked or legal."]}
+            )
         reports = deck_selectors.board(event, query=request.query_params.get("q", "")[:80])
         shown = [r for r in reports if not status or r.status == status]
         return Response(
@@ -391,6 +400,7 @@ class CatalogueView(APIView):
             "CatalogueStatus",
             {
                 "cards": serializers.IntegerField(),
+                "other_names": serializers.IntegerField(),
                 "cards_date": serializers.DateField(allow_null=True),
                 "banlists_date": serializers.DateField(allow_null=True),
                 "how_to_update": serializers.CharField(),

@@ -11,6 +11,7 @@ rolled-back transaction) does not rebuild each time.
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
@@ -22,7 +23,7 @@ from django.db.models import Max, Subquery
 
 from decklists.domain.cards import TWO_HEADED_GIANT, Banlist, CardFacts, CardIndex
 from decklists.domain.udc import TWO_HEADED_GIANT_BANS
-from decklists.models import BanList, Card, CatalogueImport
+from decklists.models import BanList, Card, CardAlias, CatalogueImport
 
 T = TypeVar("T")
 KEEP = 2
@@ -71,22 +72,28 @@ class Snapshot:
     banlists_token: str
     index: CardIndex
     banlists: Banlists
+    cards_date: dt.date | None = None  # date of the card data in force (its legalities)
 
 
-def _tokens() -> dict[str, str]:
-    """The newest import's token of each kind, in one query."""
+def _tokens() -> dict[str, tuple[str, dt.date | None]]:
+    """The newest import's token and data date of each kind, in one query."""
     newest = CatalogueImport.objects.values("kind").annotate(newest=Max("id")).values("newest")
-    rows = CatalogueImport.objects.filter(id__in=Subquery(newest)).values_list("kind", "token")
-    return {kind: str(token) for kind, token in rows}
+    rows = CatalogueImport.objects.filter(id__in=Subquery(newest)).values_list(
+        "kind", "token", "data_date"
+    )
+    return {kind: (str(token), data_date) for kind, token, data_date in rows}
 
 
 def snapshot() -> Snapshot:
     tokens = _tokens()
-    cards = tokens.get(CatalogueImport.Kind.CARDS, "none")
-    lists = tokens.get(CatalogueImport.Kind.BANLISTS, "none")
+    cards, cards_date = tokens.get(CatalogueImport.Kind.CARDS, ("none", None))
+    aliases, _ = tokens.get(CatalogueImport.Kind.ALIASES, ("none", None))
+    cards = f"{cards}+{aliases}"  # the index holds the other card names too
+    lists, _ = tokens.get(CatalogueImport.Kind.BANLISTS, ("none", None))
     return Snapshot(
         cards_token=cards,
         banlists_token=lists,
+        cards_date=cards_date,
         index=_versions.get("cards", cards, _build_index),
         banlists=_versions.get("banlists", lists, _build_banlists),
     )
@@ -102,7 +109,8 @@ def banlists() -> Banlists:
 
 
 def _build_index() -> CardIndex:
-    return CardIndex(iter_card_facts())
+    aliases = CardAlias.objects.values_list("name", "card_name")
+    return CardIndex(iter_card_facts(), aliases=list(aliases))
 
 
 def iter_card_facts() -> Iterator[CardFacts]:

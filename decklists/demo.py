@@ -65,5 +65,6 @@ def demo_decklists(event: Event, rng, stdout) -> None:
     counts = deck_selectors.status_counts(deck_selectors.board(event))
     stdout.write(
         f"  decklists: {counts['legal']} teams legal, {counts['illegal']} illegal, "
-        f"{counts['missing']} missing a list"
+        + (f"{counts['unchecked']} not checked, " if counts["unchecked"] else "")
+        + f"{counts['missing']} missing a list"
     )

@@ -12,11 +12,14 @@ the shared sideboard). decklists/domain/udc.py has the details.
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, cast
+
+from django.utils import timezone
 
 from decklists import catalogue_cache
 from decklists.domain.cards import CardFacts, CardIndex, normalize_name
@@ -28,6 +31,7 @@ from decklists.domain.udc import (
     Structure,
     UdcRule,
     holders,
+    is_checked,
     shared_sideboard,
 )
 from decklists.domain.udc import validate_team as _validate_team
@@ -35,7 +39,14 @@ from decklists.models import Decklist, DecklistChange, EventDeckRules, TeamPool
 from tournament.models import Event, Player, Team
 
 STATUS_MISSING, STATUS_ILLEGAL, STATUS_LEGAL = "missing", "illegal", "legal"
-STATUSES = (STATUS_MISSING, STATUS_ILLEGAL, STATUS_LEGAL)
+STATUS_UNCHECKED = "unchecked"
+STATUSES = (STATUS_MISSING, STATUS_ILLEGAL, STATUS_UNCHECKED, STATUS_LEGAL)
+STATUS_LABELS = {
+    STATUS_MISSING: "missing",
+    STATUS_ILLEGAL: "illegal",
+    STATUS_UNCHECKED: "not checked",
+    STATUS_LEGAL: "legal",
+}
 TYPE_ORDER = (
     "Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment",
     "Land", "Other", "Unknown",
@@ -77,6 +88,8 @@ def event_rules(
         udc_rule=cast(UdcRule, event.udc_rule),
         banlists=lists.formats,
         two_headed_giant_bans=frozenset(two_hg),
+        card_data_date=snap.cards_date,
+        checked_on=event.date or timezone.localdate(),
     )
 
 
@@ -91,6 +104,8 @@ class DeckLine:
     known: bool
     type_group: str
     type_line: str = ""
+    other_name: str = ""  # the list used another printed name of the card (MTR 3.6)
+    rebalances: str = ""  # an Arena "A-" card: the paper card it rebalances
 
 
 @dataclass
@@ -137,6 +152,7 @@ class TeamReport:
     pool_lines: list[DeckLine] = field(default_factory=list)
     shared_sideboard: list[DeckLine] = field(default_factory=list)
     two_headed_giant_bans: list[str] = field(default_factory=list)
+    cards_date: dt.date | None = None  # date of the card data the check used
 
     @property
     def limited(self) -> bool:
@@ -159,11 +175,23 @@ class TeamReport:
         return self.limited and (self.pool is None or not self.pool.text.strip())
 
     @property
+    def checked(self) -> bool:
+        """Every card's legality in the format is known (no ``UNCHECKED_CODES`` warning)."""
+        return is_checked(self.problems)
+
+    @property
     def status(self) -> str:
-        """missing (a list, or a limited team's pool), illegal (an error), or legal."""
+        """missing (a list, or a limited team's pool), illegal (an error), unchecked (a card's
+        legality in the format is unknown: never called legal), or legal."""
         if any(not deck.submitted for deck in self.decks) or self.pool_missing:
             return STATUS_MISSING
-        return STATUS_LEGAL if self.valid else STATUS_ILLEGAL
+        if not self.valid:
+            return STATUS_ILLEGAL
+        return STATUS_LEGAL if self.checked else STATUS_UNCHECKED
+
+    @property
+    def status_label(self) -> str:
+        return STATUS_LABELS[self.status]
 
     @property
     def pool_count(self) -> int:
@@ -203,6 +231,7 @@ def _lines(entries: Sequence[Entry], index: CardIndex) -> list[DeckLine]:
     lines = []
     for entry in entries:
         card = index.get(entry.name)
+        original = index.rebalanced_of(card.name if card else entry.name)
         lines.append(
             DeckLine(
                 name=card.name if card else entry.name,
@@ -212,6 +241,8 @@ def _lines(entries: Sequence[Entry], index: CardIndex) -> list[DeckLine]:
                 known=card is not None,
                 type_group=_type_group(card),
                 type_line=card.type_line if card else "",
+                other_name=entry.name if card and index.is_other_name(entry.name) else "",
+                rebalances=original.name if original else "",
             )
         )
     return lines
@@ -220,7 +251,9 @@ def _lines(entries: Sequence[Entry], index: CardIndex) -> list[DeckLine]:
 def _deck_input(player: Player, decklist: Decklist | None) -> DeckInput:
     if decklist is None or not decklist.submitted:
         return DeckInput(player=player.pk, player_name=player.name, main=(), submitted=False)
-    main = parse_decklist(decklist.main_text)
+    # Two-Headed Giant has no sideboard of a player's own (MTR 9.5, 9.6): a blank line in a
+    # pasted list is not the MTGO sideboard separator here; a "Sideboard" header still is.
+    main = parse_decklist(decklist.main_text, blank_line_sideboard=False)
     side = parse_decklist(decklist.sideboard_text, default_section="sideboard")
     errors = list(main.errors) + [
         ParseError(e.line, f"sideboard box: {e.message}", e.text) for e in side.errors
@@ -311,6 +344,8 @@ def team_report(
         rules.structure,
         rules.format,
         rules.udc_rule,
+        rules.legalities_outdated,
+        rules.card_data_date,
         tuple(sorted(rules.two_headed_giant_bans)),
         tuple(
             (p.pk, p.name, d.main_text, d.sideboard_text) if (d := decklists.get(p.pk)) else p.pk
@@ -341,6 +376,7 @@ def team_report(
         holders=holders(inputs, index),
         pool=pool,
         two_headed_giant_bans=list(two_hg),
+        cards_date=snap.cards_date,
     )
     if pool_entries is not None:
         report.pool_lines = _lines(pool_entries, index)

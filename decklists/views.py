@@ -8,7 +8,10 @@ so a teammate's save shows up. Rights: the access layer (access).
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -70,6 +73,9 @@ def _editor_context(request, team: Team, *, save_url, errors=None, texts=None) -
                 "base": decklist.submitted_at.isoformat() if decklist else "",
                 "errors": errors.get(key, []),
                 "problems": report.problems_of(deck.player.pk),
+                "error_count": sum(
+                    p.severity == "error" for p in report.problems_of(deck.player.pk)
+                ),
                 "groups": [
                     (group, [_marked(line, report, problem_cards) for line in lines], total)
                     for group, lines, total in deck.groups()
@@ -102,6 +108,7 @@ PROBLEM_LABELS = {
     "card_limit_exceeded": "too many copies",
     "not_in_pool": "not in the pool",
     "legality_unknown": "legality unknown",
+    "legality_outdated": "legality not checked",
 }
 
 
@@ -110,6 +117,10 @@ def _marked(
 ) -> dict:
     """A deck line with the labels of its card's problems and who holds how many copies."""
     problems = problem_cards.get(line.name, [])
+    if line.rebalances:  # the A-card's clash is reported under the paper card's name
+        problems = problems + [
+            p for p in problem_cards.get(line.rebalances, []) if p.code == "udc_over_limit"
+        ]
     labels = list(dict.fromkeys(PROBLEM_LABELS.get(p.code, p.code) for p in problems))
     holders = report.holders_of(line.name) if problems else []
     return {
@@ -225,6 +236,7 @@ def board(request, pk: int):
             "counts": counts,
             "total": len(reports),
             "status": status,
+            "status_label": deck_selectors.STATUS_LABELS.get(status, ""),
             "query": query,
             "locked": deck_selectors.is_locked(event),
             "organizer": can(request.caller, Perm.EDIT_EVENT, event),
@@ -314,12 +326,57 @@ def print_all(request, pk: int):
     )
 
 
+def may_load_cards(user) -> bool:
+    """Card data serves every event of the server: only its administrators (Django superusers
+    and staff users) load a file on the page; organizers without that right use the commands."""
+    return bool(getattr(user, "is_superuser", False) or getattr(user, "is_staff", False))
+
+
 def catalogue_page(request):
+    """The card data's status; administrators may upload a Scryfall or MTGJSON file here (a
+    laptop without internet: the file was downloaded on another computer)."""
+    may_load = may_load_cards(request.user)
+    error = ""
+    if request.method == "POST":
+        if not may_load:
+            raise PermissionDenied("Only an administrator of this server may load card data.")
+        upload = request.FILES.get("file")
+        if upload is None:
+            error = "Choose a Scryfall or MTGJSON card file to load."
+        else:
+            try:
+                result = catalogue_svc.import_cards(
+                    fileobj=upload.file,
+                    source=upload.name or "uploaded file",
+                    data_date=_posted_date(request.POST.get("date", "")),
+                    note=f"Uploaded on the card data page by {request.user.get_username()}.",
+                )
+            except ServiceError as exc:
+                error = exc.message
+            else:
+                record = result.record
+                messages.success(
+                    request,
+                    f"{record.cards_read:,} cards read from {record.source}: {record.created:,} "
+                    f"added, {record.updated:,} updated, {result.unchanged:,} unchanged. Data of "
+                    f"{record.data_date or 'an unknown date'}.",
+                )
+                return redirect("catalogue")
     return render(
         request,
         "decklists/catalogue.html",
-        {"status": catalogue_svc.catalogue_status()},
+        {"status": catalogue_svc.catalogue_status(), "may_load": may_load, "error": error},
+        status=400 if error else 200,
     )
+
+
+def _posted_date(value: str):
+    if not value.strip():
+        return None
+    try:
+        return dt.date.fromisoformat(value.strip())
+    except ValueError as exc:
+        raise ServiceError("The date of the data must be written YYYY-MM-DD.") from exc
 
 
 # --- hooks (registered in decklists/apps.py) ---------------------------------------------------
@@ -331,13 +388,18 @@ def next_step(event: Event) -> NextStep | None:
         return None
     reports = [r for r in deck_selectors.board(event) if not r.team.dropped]
     counts = deck_selectors.status_counts(reports)
-    if not counts["missing"] and not counts["illegal"]:
+    if not counts["missing"] and not counts["illegal"] and not counts["unchecked"]:
         return None
     parts = []
     if counts["missing"]:
         parts.append(f"{counts['missing']} team(s) have not registered every list")
     if counts["illegal"]:
         parts.append(f"{counts['illegal']} team(s) have lists that break the rules")
+    if counts["unchecked"]:
+        parts.append(
+            f"{counts['unchecked']} team(s) could not be checked: the card data does not know "
+            "every card's legality (load current card data, or check by hand)"
+        )
     return NextStep(
         "Collect decklists",
         "; ".join(parts) + ". Teams enter their lists on their private page.",

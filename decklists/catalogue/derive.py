@@ -10,6 +10,8 @@ Reads ``cards.jsonl.gz`` (MTGJSON, 2022-04-25), ``cards_supplement_commander_202
   ``deck_limit``, ``legalities``); the fields Tandem does not use (layout, the limit's sentence)
   are dropped; gzip with a fixed timestamp, so the same input gives the same bytes.
 - ``banlists.json.gz``: banlists.json as it is (its notes and sources travel with it).
+- ``flavor-names.json``: ``flavor-names.json`` as it is: ``[other name, Oracle name]`` pairs
+  (MTR 3.6), Scryfall's flavor names as of 2026-10-10.
 - ``manifest.json``: dates, counts and checksums, read by ``load_catalogue`` and the UI.
 """
 
@@ -29,6 +31,7 @@ HERE = Path(__file__).resolve().parent
 CARDS = "cards.jsonl.gz"
 SUPPLEMENT = "cards_supplement_commander_2025-09-25.jsonl.gz"
 BANLISTS = "banlists.json"
+FLAVOR_NAMES = "flavor-names.json"
 
 
 def _gzip(data: bytes) -> bytes:
@@ -70,6 +73,9 @@ def derive(data_dir: Path, out_dir: Path = HERE) -> dict:
     banlists_bytes = _gzip(banlists_raw)
     (out_dir / "cards.jsonl.gz").write_bytes(cards_bytes)
     (out_dir / "banlists.json.gz").write_bytes(banlists_bytes)
+    flavor_bytes = (data_dir / FLAVOR_NAMES).read_bytes()
+    (out_dir / FLAVOR_NAMES).write_bytes(flavor_bytes)
+    pairs = json.loads(flavor_bytes)
     manifest = {
         "cards": {
             "file": "cards.jsonl.gz",
@@ -94,6 +100,17 @@ def derive(data_dir: Path, out_dir: Path = HERE) -> dict:
             "note": (
                 f"Paper banned and restricted lists as of {banlists['as_of']} (MTR 2026-02-27 "
                 "and later announcements), with the 2HG-only ban of MTR 9.5."
+            ),
+        },
+        "aliases": {
+            "file": FLAVOR_NAMES,
+            "count": len(pairs),
+            "sha256": _sha256(flavor_bytes),
+            "data_date": "2026-10-10",
+            "note": (
+                f"Other printed names of {len({oracle for _, oracle in pairs}):,} cards (flavor "
+                "names of Universes Beyond and Secret Lair printings, MTR 3.6) from Scryfall's "
+                "flavor_name data as of 2026-10-10."
             ),
         },
     }

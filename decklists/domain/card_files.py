@@ -12,6 +12,13 @@ Glossary
   (``name``, ``faces``, ``type_line``, ``is_basic``, ``legalities``, ``deck_limit_text``).
   Lines holding Scryfall card objects are read as Scryfall.
 
+Other printed names (MTR 3.6) are read into ``CardFacts.other_names``: Scryfall's
+``flavor_name`` and English ``printed_name`` (of the card and of its faces), and, when two card
+objects of one file share an ``oracle_id`` under different names (a Universes Beyond card and its
+Universes Within reprint), the later name as another name of the first; MTGJSON's
+``flavorName``, ``faceFlavorName`` and ``printedName``; ``other_names`` in JSON Lines. A repeated
+card that brings other names is produced again (with them), so no name is lost.
+
 Files are over 100 MB: they are streamed with ijson, never loaded whole; gzip is detected by its
 magic bytes. A file of the wrong shape raises :class:`CardFileError` as soon as its start shows it.
 
@@ -20,6 +27,7 @@ Rules implemented: CR 205.4a (basic supertype), MTR 6.1 (a card's own copy limit
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import io
 import sys
@@ -80,6 +88,8 @@ def _checked(cards: Iterator[CardFacts]) -> Iterator[CardFacts]:
             if card.name not in seen:
                 seen.add(card.name)
                 yield card
+            elif card.other_names:
+                yield card  # a repeated card that brings other names (MTR 3.6)
     except ijson.JSONError as exc:
         raise CardFileError(f"Invalid JSON after {len(seen)} cards: {_first_line(exc)}") from exc
     except (OSError, EOFError, zlib.error) as exc:
@@ -177,10 +187,26 @@ def _read_object_file(
 
 
 def _read_scryfall_array(stream: IO[bytes] | io.RawIOBase) -> Iterator[CardFacts]:
+    by_oracle_id: dict[str, CardFacts] = {}
     for number, obj in enumerate(ijson.items(stream, "item", use_float=True), start=1):
         card = _scryfall_card(_require_card_object(obj, number))
         if card is not None:
-            yield card
+            yield _same_oracle_card(card, obj.get("oracle_id"), by_oracle_id)
+
+
+def _same_oracle_card(
+    card: CardFacts, oracle_id: object, by_oracle_id: dict[str, CardFacts]
+) -> CardFacts:
+    """A card under another name than the first card of its Oracle id is that first card, with
+    this name as another of its names (a Universes Beyond card and its Universes Within reprint:
+    MTR 3.6)."""
+    if not isinstance(oracle_id, str) or not oracle_id:
+        return card
+    first = by_oracle_id.setdefault(oracle_id, card)
+    if first.name == card.name:
+        return card
+    others = _unique([card.name, *card.other_names])
+    return dataclasses.replace(first, other_names=tuple(others))
 
 
 def _require_card_object(obj: object, number: int) -> Mapping[str, Any]:
@@ -207,7 +233,26 @@ def _scryfall_card(obj: Mapping[str, Any]) -> CardFacts | None:
         is_basic=_is_basic_type_line(type_line),
         deck_limit=deck_limit_from_text("\n".join(t for t in texts if isinstance(t, str))),
         legalities=_legalities(obj.get("legalities")),
+        other_names=_scryfall_other_names(obj, faces, {name, *face_names}),
     )
+
+
+def _scryfall_other_names(
+    obj: Mapping[str, Any], faces: list[Mapping[str, Any]], own: set[str]
+) -> tuple[str, ...]:
+    """Flavor names, and English printed names, of the card and its faces (MTR 3.6)."""
+    english = obj.get("lang") in (None, "", "en")
+    names = []
+    for part in (obj, *faces):
+        names.append(part.get("flavor_name"))
+        if english:
+            names.append(part.get("printed_name"))
+    return _other_names(names, own)
+
+
+def _other_names(names: Iterable[object], own: set[str]) -> tuple[str, ...]:
+    found = (" ".join(n.split()) for n in names if isinstance(n, str) and n.strip())
+    return tuple(_unique(n for n in found if n not in own and len(n) <= 255))
 
 
 def _is_basic_type_line(type_line: str) -> bool:
@@ -264,13 +309,16 @@ def _mtgjson_card(name: str, faces: list[Mapping[str, Any]], formats: frozenset[
     deck_limit = deck_limit_from_text(text)
     if deck_limit is None and front.get("hasAlternativeDeckLimit"):
         deck_limit = UNLIMITED
+    card_name = face_names[0] if len(face_names) == 1 else name
+    flavor = [f.get(k) for f in faces for k in ("flavorName", "faceFlavorName", "printedName")]
     return CardFacts(
-        name=face_names[0] if len(face_names) == 1 else name,
+        name=card_name,
         faces=tuple(face_names),
         type_line=" // ".join(str(f.get("type") or "") for f in faces),
         is_basic="Basic" in (front.get("supertypes") or ()),
         deck_limit=deck_limit,
         legalities=_legalities(front.get("legalities"), absent=formats),
+        other_names=_other_names(flavor, {card_name, *face_names}),
     )
 
 
@@ -294,6 +342,7 @@ def _jsonl_card(obj: Mapping[str, Any]) -> CardFacts:
     deck_limit = obj.get("deck_limit")
     if not isinstance(deck_limit, int) or isinstance(deck_limit, bool) or deck_limit < 1:
         deck_limit = deck_limit_from_text(obj.get("deck_limit_text"))
+    others = obj.get("other_names")
     return CardFacts(
         name=obj["name"],
         faces=face_names,
@@ -301,4 +350,7 @@ def _jsonl_card(obj: Mapping[str, Any]) -> CardFacts:
         is_basic=obj.get("is_basic") is True,
         deck_limit=deck_limit,
         legalities=_legalities(obj.get("legalities")),
+        other_names=_other_names(
+            others if isinstance(others, list) else (), {obj["name"], *face_names}
+        ),
     )

@@ -17,11 +17,22 @@ Glossary
   the usual four; :data:`UNLIMITED` means any number.
 - *legalities*: format -> ``legal`` | ``not_legal`` | ``banned`` | ``restricted``. A format that
   is absent is *unknown* (the supplement catalogue knows only Commander), never "not legal".
+- *other name*: a name printed on some printings of a card that is not its Oracle name: the
+  flavor names of Universes Beyond and Secret Lair printings ("Godzilla, King of the Monsters"
+  is Zilortha, Strength Incarnate) and a Universes Beyond card's Universes Within reprint. Under
+  MTR 3.6 such a card is the card of its Oracle name: a list may use either name, and every count
+  (copy limit, Unified Deck Construction, banned and restricted lists) is by the Oracle name.
+  The index finds a card by its other names; an Oracle name or front face always wins over an
+  other name that happens to be spelt the same.
+- *rebalanced card*: MTG Arena's "A-" version of a card ("A-Lightning Bolt" rebalances
+  "Lightning Bolt"); a digital-only card, never legal in paper. :meth:`CardIndex.rebalanced_of`
+  gives the paper card it rebalances.
 - *banlist*: the current banned/restricted lists of a format (MTR 6.3-6.7), loaded from data;
   they replace the catalogue's older statuses. ``two_headed_giant`` is the 2HG-only list
   (MTR 9.5: Erayo, Soratami Ascendant).
 
-Rules implemented: MTR 6.1 (copy limit and its exceptions), MTR 6.2-6.7 (banned and restricted
+Rules implemented: MTR 3.6 (other printed names are the Oracle card), MTR 6.1 (copy limit and
+its exceptions), MTR 6.2-6.7 (banned and restricted
 lists), MTR 8.4 / 9.5 (cards counted by English name), CR 205.4a (basic supertype).
 """
 
@@ -41,6 +52,8 @@ UNLIMITED = 10**9
 """Deck limit of "A deck can have any number of cards named ..." (Relentless Rats)."""
 
 DEFAULT_DECK_LIMIT = 4
+REBALANCED_PREFIX = "A-"
+"""MTG Arena's prefix of a rebalanced card's name."""
 LEGALITY_VALUES = frozenset({"legal", "not_legal", "banned", "restricted"})
 TWO_HEADED_GIANT = "two_headed_giant"
 """Key of the 2HG-only list in :func:`parse_banlists`' result."""
@@ -138,6 +151,9 @@ class CardFacts:
     is_basic: bool
     deck_limit: int | None
     legalities: Mapping[str, str] = field(default_factory=dict, hash=False)
+    # Other printed names of this card (flavor names, Universes Within names; MTR 3.6), as a
+    # card file gives them; the index finds the card by them.
+    other_names: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         if not self.faces:
@@ -157,20 +173,47 @@ class CardIndex:
     another card's front face ("Bind" is the Visions card, not "Bind // Liberate"). When two cards
     share a front face, the one whose name is its faces joined wins, then the first loaded.
     Duplicate full names: the first loaded wins (load the newest catalogue first).
+
+    ``aliases`` are (other name, Oracle name) pairs (MTR 3.6), added to the cards' own
+    ``other_names``; ``get`` tries them last, so a real card's name or front face always wins.
+    A pair whose Oracle name is not a known card is left out (counted in ``unresolved_aliases``).
     """
 
-    def __init__(self, cards: Iterable[CardFacts]) -> None:
+    def __init__(self, cards: Iterable[CardFacts], aliases: Iterable[tuple[str, str]] = ()) -> None:
         self._cards: list[CardFacts] = []
         self._by_name: dict[str, CardFacts] = {}
         self._by_face: dict[str, CardFacts] = {}
+        self._by_alias: dict[str, CardFacts] = {}
+        self.unresolved_aliases = 0
+        self._pending_aliases: list[tuple[str, CardFacts]] = []
         for card in cards:
             self._add(card)
+        for card in self._cards:
+            for other in card.other_names:
+                self._add_alias(other, card)
+        for other, first in self._pending_aliases:
+            self._add_alias(other, first)
+        self._pending_aliases.clear()
+        for other, oracle in aliases:
+            target = self.get(oracle)
+            if target is None:
+                self.unresolved_aliases += 1
+            else:
+                self._add_alias(other, target)
         self._resolved: dict[frozenset[str], frozenset[str]] = {}
         self._suggester: _Suggester | None = None
+
+    def _add_alias(self, other: str, card: CardFacts) -> None:
+        key = normalize_name(other)
+        if key and key not in self._by_name and key not in self._by_face:
+            self._by_alias.setdefault(key, card)
 
     def _add(self, card: CardFacts) -> None:
         key = normalize_name(card.name)
         if key in self._by_name:
+            if card.other_names:  # a repeated card that brings other names: keep them
+                first = self._by_name[key]
+                self._pending_aliases.extend((other, first) for other in card.other_names)
             return
         self._by_name[key] = card
         self._cards.append(card)
@@ -181,10 +224,34 @@ class CardIndex:
                 self._by_face[face_key] = card
 
     def get(self, name: str) -> CardFacts | None:
-        """The card called ``name`` (full name or front face), or None."""
+        """The card called ``name`` (full name, front face, or another printed name), or None."""
         key = normalize_name(name)
         card = self._by_name.get(key)
-        return card if card is not None else self._by_face.get(key)
+        if card is None:
+            card = self._by_face.get(key)
+        return card if card is not None else self._by_alias.get(key)
+
+    def is_other_name(self, name: str) -> bool:
+        """``name`` designates its card by another printed name, not the Oracle name (MTR 3.6)."""
+        key = normalize_name(name)
+        return key not in self._by_name and key not in self._by_face and key in self._by_alias
+
+    def aliases(self) -> Iterator[tuple[str, str]]:
+        """(other name key, Oracle name) of every other name the index knows."""
+        for key, card in self._by_alias.items():
+            yield key, card.name
+
+    def rebalanced_of(self, name: str) -> CardFacts | None:
+        """The paper card that MTG Arena's rebalanced "A-" card ``name`` rebalances, if known."""
+        stripped = name.strip()
+        if not stripped.startswith(REBALANCED_PREFIX):
+            return None
+        # "A-Alrund, God of the Cosmos // A-Hakka, Whispering Raven": each face has the prefix.
+        faces = [face.strip().removeprefix(REBALANCED_PREFIX) for face in stripped.split("//")]
+        original = self.get(" // ".join(faces))
+        if original is None or original.name.startswith(REBALANCED_PREFIX):
+            return None
+        return original
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -226,6 +293,8 @@ class CardIndex:
         for key, card in self._by_name.items():
             yield key, card.name
         for key, card in self._by_face.items():
+            yield key, card.name
+        for key, card in self._by_alias.items():
             yield key, card.name
 
 

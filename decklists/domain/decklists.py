@@ -10,7 +10,10 @@ Glossary
   outside the game, which means the sideboard, MTR 3.16); ``About`` (Arena's deck name block,
   ignored). A trailing colon and a count ("Sideboard (15)") are allowed.
 - *MTGO blank line*: in a list without any header, the cards after the last blank line are the
-  sideboard (MTGO's .txt export: main deck, blank line, sideboard).
+  sideboard (MTGO's .txt export: main deck, blank line, sideboard). Only where sideboards exist:
+  Two-Headed Giant has none of its own (constructed: MTR 9.5; limited: the team's pool is the
+  shared sideboard, MTR 9.6), so its lists are read with ``blank_line_sideboard=False``: a blank
+  line is just a blank line, and only a ``Sideboard`` header (or ``SB:``) starts a sideboard.
 
 Accepted card lines: ``4 Lightning Bolt``, ``4x Lightning Bolt``, ``4 x Lightning Bolt``,
 ``SB: 2 Duress``, and Arena/MTGO exports with a trailing set code and collector number
@@ -98,10 +101,13 @@ _BIDI_CONTROLS = frozenset(
 _FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
 
 
-def parse_decklist(text: str, *, default_section: Section = "main") -> ParsedDecklist:
+def parse_decklist(
+    text: str, *, default_section: Section = "main", blank_line_sideboard: bool = True
+) -> ParsedDecklist:
     """Parse a decklist; ``default_section`` is where cards go before any header.
 
-    Pass ``default_section="sideboard"`` for a text that holds only a sideboard.
+    Pass ``default_section="sideboard"`` for a text that holds only a sideboard, and
+    ``blank_line_sideboard=False`` where a blank line must not start a sideboard (2HG, MTR 9.5).
     """
     if not isinstance(text, str):
         return _refused("The decklist must be text.")
@@ -110,7 +116,9 @@ def parse_decklist(text: str, *, default_section: Section = "main") -> ParsedDec
     if _line_count(text) > MAX_LINES:
         return _refused(f"The decklist has more than {MAX_LINES:,} lines; it was not read.")
     lines = _split_lines(text)
-    mtgo_sideboard_from = _mtgo_sideboard_start(lines) if default_section == "main" else None
+    mtgo_sideboard_from = (
+        _mtgo_sideboard_start(lines) if default_section == "main" and blank_line_sideboard else None
+    )
     builder = _Builder(default_section)
     for number, raw in enumerate(lines, start=1):
         if number == mtgo_sideboard_from:

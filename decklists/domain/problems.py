@@ -11,7 +11,12 @@ list, or the 2HG-only ban of MTR 9.5), ``not_legal``, ``restricted_over_limit``,
 excepted) and the warnings ``legality_unknown`` (the catalogue has no status for the card in the
 format, e.g. a newer card of the Commander-only supplement: load a newer catalogue) and
 ``pool_missing`` (limited team without a recorded pool: the pool check was skipped).
-Warnings do not make a team illegal.
+Warnings do not make a team illegal, but the two legality warnings (``UNCHECKED_CODES``) leave
+it *not checked*: a team is never called legal while a card's legality in the format is unknown.
+``legality_outdated`` (a warning, one per deck, no card) says the card data is too old for a
+rotating format (:data:`ROTATING_FORMATS`): Standard loses sets at rotation and gains reprints
+with each set, so a status read from card data older than :data:`MAX_ROTATING_DATA_AGE` before
+the event is not trusted, "legal" or "not legal" alike; the current banlists still apply.
 
 ``count`` and ``limit`` count copies, except ``udc_over_limit`` under ``mtr``, where they count
 decks (found in 2 decks, allowed in 1). A single deck over its limit is ``card_limit_exceeded``
@@ -26,7 +31,8 @@ Constructed with ``format=None`` checks no legality (only the 2HG ban).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -50,8 +56,16 @@ CODE_ORDER = (
     "card_limit_exceeded",
     "not_in_pool",
     "legality_unknown",
+    "legality_outdated",
     "pool_missing",
 )
+UNCHECKED_CODES = frozenset({"legality_unknown", "legality_outdated"})
+"""Warnings that leave a team's legality not checked (never "legal")."""
+ROTATING_FORMATS = frozenset({"standard", "future", "alchemy", "brawl", "standardbrawl"})
+"""Formats whose card pool changes with each set (rotation, reprints): Standard and its kin."""
+MAX_ROTATING_DATA_AGE = dt.timedelta(days=90)
+"""Card data older than this before the event does not know the rotating formats' pool: a new
+set (and with it a rotation or a reprint) comes about every three months."""
 CODE_RANK = {code: rank for rank, code in enumerate(CODE_ORDER)}
 MIN_CONSTRUCTED_DECK = 60  # MTR 6.1
 MIN_LIMITED_DECK = 40  # MTR 7.1, 9.6
@@ -88,6 +102,10 @@ class EventRules:
     udc_rule: UdcRule = "mtr"
     banlists: Mapping[str, Banlist] = field(default_factory=dict, hash=False)
     two_headed_giant_bans: frozenset[str] = TWO_HEADED_GIANT_BANS
+    # Date of the card data's legalities, and the day the check is for (the event's date):
+    # with ``checked_on`` unset, the age of the data is not judged.
+    card_data_date: dt.date | None = None
+    checked_on: dt.date | None = None
 
     def __post_init__(self) -> None:
         if self.format:
@@ -100,3 +118,21 @@ class EventRules:
     @property
     def constructed(self) -> bool:
         return self.structure == "constructed"
+
+    @property
+    def legalities_outdated(self) -> bool:
+        """The card data is too old to say who is legal in this rotating format."""
+        return (
+            self.constructed
+            and self.format in ROTATING_FORMATS
+            and self.checked_on is not None
+            and (
+                self.card_data_date is None
+                or self.checked_on - self.card_data_date > MAX_ROTATING_DATA_AGE
+            )
+        )
+
+
+def is_checked(problems: Iterable[Problem]) -> bool:
+    """No problem leaves a card's legality unknown (``UNCHECKED_CODES``)."""
+    return not any(problem.code in UNCHECKED_CODES for problem in problems)

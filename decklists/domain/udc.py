@@ -28,7 +28,7 @@ The problem codes, the inputs and the rules are in :mod:`decklists.domain.proble
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from decklists.domain.cards import (
     DEFAULT_DECK_LIMIT,
@@ -45,12 +45,14 @@ from decklists.domain.problems import FREE_BASICS as FREE_BASICS
 from decklists.domain.problems import MIN_CONSTRUCTED_DECK as MIN_CONSTRUCTED_DECK
 from decklists.domain.problems import MIN_LIMITED_DECK as MIN_LIMITED_DECK
 from decklists.domain.problems import TWO_HEADED_GIANT_BANS as TWO_HEADED_GIANT_BANS
+from decklists.domain.problems import UNCHECKED_CODES as UNCHECKED_CODES
 from decklists.domain.problems import DeckInput as DeckInput
 from decklists.domain.problems import EventRules as EventRules
 from decklists.domain.problems import Problem as Problem
 from decklists.domain.problems import Severity as Severity
 from decklists.domain.problems import Structure as Structure
 from decklists.domain.problems import UdcRule as UdcRule
+from decklists.domain.problems import is_checked as is_checked
 
 _MTR_UDC = "MTR 8.4, 9.5"
 _OLD_UDC = "Unified Deck Construction as in the MTR before July 2016"
@@ -93,19 +95,23 @@ def validate_team(
         problems += _deck_problems(deck, index, rules)
     if rules.constructed:
         lists = _Lists.of(index, rules)
-        problems += _legality_problems(resolved, lists, rules.format)
-        problems += _copy_problems(resolved, lists, rules.udc_rule)
+        problems += _legality_problems(resolved, lists, rules, index)
+        problems += _copy_problems(resolved, lists, rules.udc_rule, index)
     else:
         problems += _pool_problems(resolved, index, pool)
     return sorted(problems, key=_sort_key)
 
 
 def holders(decks: Sequence[DeckInput], index: CardIndex) -> dict[str, dict[int, int]]:
-    """Card name -> {player: copies in the main deck}; unknown names as written. Sorted by name."""
+    """Card name -> {player: copies in the main deck}; unknown names as written; an Arena "A-"
+    card also under the paper card it rebalances. Sorted by name."""
     result: dict[str, dict[int, int]] = {}
     for deck in (_resolve(d, index) for d in decks if d.submitted):
         for held in deck.cards.values():
             _add_count(result, held.card.name, deck.source.player, held.count)
+            original = index.rebalanced_of(held.card.name)
+            if original is not None:  # counted with the paper card too (see _team_cards)
+                _add_count(result, original.name, deck.source.player, held.count)
         for entry in deck.unknown:
             _add_count(result, entry.name, deck.source.player, entry.count)
     return dict(sorted(result.items(), key=lambda item: item[0].casefold()))
@@ -207,8 +213,17 @@ def _parse_problem(deck: _Deck, error: ParseError) -> Problem:
 
 
 def _unknown_problem(deck: _Deck, entry: Entry, index: CardIndex) -> Problem:
+    original = index.rebalanced_of(entry.name)
     suggestions = index.suggest(entry.name)
-    hint = f" Did you mean {_or_list(suggestions)}?" if suggestions else " Check the spelling."
+    if original is not None:
+        hint = (
+            f" It is MTG Arena's rebalanced version of {original.name}, a digital-only card; "
+            f"paper decks use {original.name}."
+        )
+    elif suggestions:
+        hint = f" Did you mean {_or_list(suggestions)}?"
+    else:
+        hint = " Check the spelling."
     return Problem(
         code="unknown_card",
         card=entry.name,
@@ -259,6 +274,7 @@ class _Lists:
     banned: frozenset[str]
     restricted: frozenset[str]
     two_hg: frozenset[str]
+    outdated: bool = False
 
     @classmethod
     def of(cls, index: CardIndex, rules: EventRules) -> _Lists:
@@ -273,6 +289,7 @@ class _Lists:
             banned=index.resolve_names(banlist.banned) if banlist else frozenset(),
             restricted=index.resolve_names(banlist.restricted) if banlist else frozenset(),
             two_hg=two_hg,
+            outdated=rules.legalities_outdated,
         )
 
     def status(self, key: str, card: CardFacts) -> str | None:
@@ -286,24 +303,62 @@ class _Lists:
                 return "banned"
             if key in self.restricted:
                 return "restricted"
+        if self.outdated and key not in FREE_BASICS:
+            # The card data is too old for this (rotating) format; the five basic lands are
+            # in every set's Standard, so their status stands.
+            return None
         listed = card.legalities.get(self.format)
         if self.has_banlist and listed in ("banned", "restricted"):
             return "legal"  # the catalogue's older list; the current banlist decides
         return listed
 
 
-def _legality_problems(decks: list[_Deck], lists: _Lists, fmt: str | None) -> list[Problem]:
+def _legality_problems(
+    decks: list[_Deck], lists: _Lists, rules: EventRules, index: CardIndex
+) -> list[Problem]:
     problems = []
     for deck in decks:
+        unchecked = 0
         for key, held in deck.cards.items():
-            problem = _legality_problem(deck, held, lists.status(key, held.card), fmt)
+            status = lists.status(key, held.card)
+            if status is None and lists.outdated:
+                unchecked += held.count
+                continue
+            original = index.rebalanced_of(held.card.name)
+            problem = _legality_problem(
+                deck, held, status, rules.format, original.name if original else None
+            )
             if problem is not None:
                 problems.append(problem)
+        if unchecked:
+            problems.append(_outdated_problem(deck, unchecked, rules))
     return problems
 
 
+def _outdated_problem(deck: _Deck, unchecked: int, rules: EventRules) -> Problem:
+    """One warning per deck: the card data is too old to check a rotating format."""
+    label = _format_label(rules.format)
+    when = (
+        f"of {rules.card_data_date.isoformat()}"
+        if rules.card_data_date is not None
+        else "of an unknown date"
+    )
+    return Problem(
+        code="legality_outdated",
+        card=None,
+        message=(
+            f"{deck.owner} decklist: {_cards(unchecked)} not checked for {label} legality. "
+            f"The card data is {when}, too old for {label}, whose cards change with each set "
+            "(rotation, reprints); load current card data."
+        ),
+        players=(deck.source.player,),
+        count=unchecked,
+        severity="warning",
+    )
+
+
 def _legality_problem(
-    deck: _Deck, held: _Held, status: str | None, fmt: str | None
+    deck: _Deck, held: _Held, status: str | None, fmt: str | None, original: str | None = None
 ) -> Problem | None:
     label = _format_label(fmt)
     name = held.card.name
@@ -316,6 +371,8 @@ def _legality_problem(
         code, text = "banned", f"{name} is banned in {label}."
     elif status == "not_legal":
         code, text = "not_legal", f"{name} is not legal in {label}."
+        if original:
+            text += f" It is MTG Arena's rebalanced version of {original}, a digital-only card."
     elif status is None:
         code, text = (
             "legality_unknown",
@@ -349,6 +406,7 @@ class _TeamCard:
     card: CardFacts
     restricted: bool
     holders: list[tuple[_Deck, _Held]]
+    rebalanced: set[str] = field(default_factory=set)  # Arena "A-" names counted with it
 
     @property
     def total(self) -> int:
@@ -371,22 +429,45 @@ class _TeamCard:
         return f"{both}{owners} {noun} ({counts})"
 
 
-def _team_cards(decks: list[_Deck], lists: _Lists) -> list[_TeamCard]:
+def _team_cards(decks: list[_Deck], lists: _Lists, index: CardIndex) -> list[_TeamCard]:
+    """The team's non-basic cards with who holds them. MTG Arena's rebalanced "A-X" is counted
+    with the paper card X it rebalances, so "A-X" in one deck and X in another clash."""
     table: dict[str, _TeamCard] = {}
     for deck in decks:
         for key, held in deck.cards.items():
             if held.card.is_basic:
                 continue  # MTR 6.1, 8.4: basics are exempt
+            card, rebalanced = held.card, None
+            original = index.rebalanced_of(card.name)
+            if original is not None:
+                card, rebalanced = original, card.name
+                key = normalize_name(original.name)
             entry = table.get(key)
             if entry is None:
-                restricted = lists.status(key, held.card) == "restricted"
-                entry = table[key] = _TeamCard(held.card, restricted, [])
-            entry.holders.append((deck, held))
+                restricted = lists.status(key, card) == "restricted"
+                entry = table[key] = _TeamCard(card, restricted, [])
+            if rebalanced is not None:
+                entry.rebalanced.add(rebalanced)
+            _hold(entry, deck, _Held(card, held.count, held.line))
     return list(table.values())
 
 
-def _copy_problems(decks: list[_Deck], lists: _Lists, udc_rule: UdcRule) -> list[Problem]:
-    team_cards = _team_cards(decks, lists)
+def _hold(entry: _TeamCard, deck: _Deck, held: _Held) -> None:
+    """Add a deck's copies to a team card; a deck holding it twice (A-X and X) is summed."""
+    for position, (other, mine) in enumerate(entry.holders):
+        if other is deck:
+            entry.holders[position] = (
+                deck,
+                _Held(held.card, mine.count + held.count, min(mine.line, held.line)),
+            )
+            return
+    entry.holders.append((deck, held))
+
+
+def _copy_problems(
+    decks: list[_Deck], lists: _Lists, udc_rule: UdcRule, index: CardIndex
+) -> list[Problem]:
+    team_cards = _team_cards(decks, lists, index)
     if udc_rule == "combined_four":
         return [p for tc in team_cards for p in _combined_four(tc)]
     return [p for tc in team_cards for p in _mtr(tc)]
@@ -411,7 +492,10 @@ def _deck_limit_problem(tc: _TeamCard, deck: _Deck, held: _Held) -> Problem | No
     return Problem(
         code="restricted_over_limit" if tc.restricted else "card_limit_exceeded",
         card=tc.card.name,
-        message=f"{deck.owner} decklist, line {held.line}: {held.count} {tc.card.name}; {_limit_text(tc, limit)}.",
+        message=(
+            f"{deck.owner} decklist, line {held.line}: {held.count} {tc.card.name}; "
+            f"{_limit_text(tc, limit)}.{_rebalanced_note(tc)}"
+        ),
         players=(deck.source.player,),
         count=held.count,
         limit=limit,
@@ -435,10 +519,21 @@ def _udc_shared(tc: _TeamCard) -> Problem:
             f"{tc.card.name} is in {tc.shares()}; under Unified Deck Construction no two decks "
             f"of a team may share a card other than basics ({_MTR_UDC})."
             + (" A card's own deck limit applies to one deck only." if tc.card.deck_limit else "")
+            + _rebalanced_note(tc)
         ),
         players=tc.players,
         count=len(tc.holders),
         limit=1,
+    )
+
+
+def _rebalanced_note(tc: _TeamCard) -> str:
+    if not tc.rebalanced:
+        return ""
+    names = _and_list(sorted(tc.rebalanced))
+    return (
+        f" {names} is MTG Arena's rebalanced version of {tc.card.name}, counted as "
+        f"{tc.card.name} here."
     )
 
 
@@ -459,7 +554,10 @@ def _combined_four(tc: _TeamCard) -> list[Problem]:
         Problem(
             code=code,
             card=tc.card.name,
-            message=f"{tc.card.name} is in {tc.shares()}: {tc.total} copies; {why} ({_OLD_UDC}).",
+            message=(
+                f"{tc.card.name} is in {tc.shares()}: {tc.total} copies; {why} ({_OLD_UDC})."
+                + _rebalanced_note(tc)
+            ),
             players=tc.players,
             count=tc.total,
             limit=limit,

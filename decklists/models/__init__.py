@@ -1,18 +1,19 @@
 """Models of the decklists app: the card catalogue and the teams' decklists and pools.
 
-- cards: Card, BanList, CatalogueImport (the card catalogue)
+- cards: Card, CardAlias, BanList, CatalogueImport (the card catalogue)
 - decklists: Decklist, TeamPool, DecklistChange, EventDeckRules
 
 The tables keep the names they had when these models lived in the tournament app
 (``tournament_card`` ...); migration decklists 0001 moved only Django's idea of where they live.
 """
 
-from decklists.models.cards import BanList, Card, CatalogueImport
+from decklists.models.cards import BanList, Card, CardAlias, CatalogueImport
 from decklists.models.decklists import Decklist, DecklistChange, EventDeckRules, TeamPool
 
 __all__ = [
     "BanList",
     "Card",
+    "CardAlias",
     "CatalogueImport",
     "Decklist",
     "DecklistChange",

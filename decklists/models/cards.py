@@ -40,6 +40,25 @@ class Card(models.Model):
         return self.name
 
 
+class CardAlias(models.Model):
+    """Another printed name of a card (MTR 3.6): a flavor name of a Universes Beyond or Secret
+    Lair printing, or a Universes Within name; ``card_name`` is the Oracle name it stands for.
+    Written by import_cards (the names a card file carries) and load_catalogue (the shipped
+    flavor-names.json); never deleted, since a file without a name says nothing about it."""
+
+    name = models.CharField(max_length=255)
+    name_key = models.CharField(max_length=255, unique=True)
+    card_name = models.CharField(max_length=255)
+    source = models.CharField(max_length=255, blank=True, default="")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} = {self.card_name}"
+
+
 class BanList(models.Model):
     """Banned and restricted names of one format; ``two_headed_giant`` is the 2HG-only list."""
 
@@ -61,11 +80,13 @@ class BanList(models.Model):
 
 
 class CatalogueImport(models.Model):
-    """One run of import_cards, import_banlists or load_catalogue: what was read, and when."""
+    """One run of import_cards, import_banlists or load_catalogue: what was read, and when.
+    ``aliases`` is a load of other card names alone (the shipped flavor-names.json)."""
 
     class Kind(models.TextChoices):
         CARDS = "cards", "Cards"
         BANLISTS = "banlists", "Banned and restricted lists"
+        ALIASES = "aliases", "Other card names"
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
     source = models.CharField(max_length=255)  # file name, or "shipped: <file>"

@@ -40,15 +40,17 @@ from decklists.domain.cards import (
     normalize_name,
     parse_banlists,
 )
-from decklists.models import BanList, Card, CatalogueImport
+from decklists.models import BanList, Card, CardAlias, CatalogueImport
 
 BATCH = 2000
 MAX_FIELD = 255
 HOW_TO_UPDATE = (
-    "Download Scryfall's \u201cOracle Cards\u201d bulk file (https://scryfall.com/docs/api/bulk-data) "
-    "or MTGJSON's AtomicCards.json (https://mtgjson.com/downloads/all-files/) and run "
-    "`python manage.py import_cards FILE` (./tandem manage import_cards FILE); then load the "
-    "current banned and restricted lists with `python manage.py import_banlists FILE`."
+    "With internet, run `./tandem manage update_cards` (python manage.py update_cards): it "
+    "downloads Scryfall's current \u201cOracle Cards\u201d bulk file and loads it. Without "
+    "internet, download that file (https://scryfall.com/docs/api/bulk-data) or MTGJSON's "
+    "AtomicCards.json (https://mtgjson.com/downloads/all-files/) elsewhere and load it on the "
+    "card data page (/catalogue/) or with `./tandem manage import_cards FILE`; then load the "
+    "current banned and restricted lists with `./tandem manage import_banlists FILE`."
 )
 _DATE_IN_NAME = re.compile(r"(20\d\d)-?(\d\d)-?(\d\d)")
 
@@ -60,6 +62,7 @@ _DATE_IN_NAME = re.compile(r"(20\d\d)-?(\d\d)-?(\d\d)")
 class ImportResult:
     record: CatalogueImport
     unchanged: int
+    aliases: int = 0  # other card names added or changed (MTR 3.6)
 
 
 def _digest(row: Mapping[str, Any]) -> str:
@@ -197,17 +200,20 @@ def import_cards(
     known = dict(Card.objects.values_list("name_key", "digest"))
     writer = _CardWriter()
     seen: set[str] = set()
+    others: dict[str, tuple[str, str]] = {}
     created = updated = unchanged = read = 0
     try:
         for card in read_cards(fileobj):
-            read += 1
-            if progress is not None and read % 1000 == 0:
-                progress(read)
             row = card_fields(card)
             key = normalize_name(row["name"])
+            for other in card.other_names:
+                others.setdefault(normalize_name(other), (other[:MAX_FIELD], row["name"]))
             if not key or key in seen:
                 continue  # two spellings of one name in the file: the first wins
             seen.add(key)
+            read += 1
+            if progress is not None and read % 1000 == 0:
+                progress(read)
             digest = _digest(row)
             old = known.get(key)
             if old == digest:
@@ -223,6 +229,15 @@ def import_cards(
         raise ServiceError(str(exc), code="card_file") from exc
     if progress is not None:
         progress(read)
+    for key in seen:
+        others.pop(key, None)  # a card of the file is never another card's other name
+    # A name the catalogue held as a card of its own and the file gives as another name of a
+    # card (a Universes Beyond card whose Universes Within reprint is its Oracle card): the file
+    # is newer; the old card row goes, so the name finds the Oracle card (MTR 3.6).
+    merged = [key for key in others if key in known]
+    if merged:
+        Card.objects.filter(name_key__in=merged).delete()
+    aliases = save_aliases(others, source=source)
     record = CatalogueImport.objects.create(
         kind=CatalogueImport.Kind.CARDS,
         source=source[:MAX_FIELD],
@@ -233,7 +248,28 @@ def import_cards(
         created=created,
         updated=updated,
     )
-    return ImportResult(record=record, unchanged=unchanged)
+    return ImportResult(record=record, unchanged=unchanged, aliases=aliases)
+
+
+def save_aliases(pairs: Mapping[str, tuple[str, str]], *, source: str) -> int:
+    """Add or update other card names (name key -> (other name, Oracle name)); how many changed.
+
+    Never deletes: a file that lacks a name says nothing about it.
+    """
+    existing = dict(CardAlias.objects.values_list("name_key", "card_name"))
+    new = [
+        CardAlias(name=name, name_key=key[:MAX_FIELD], card_name=card, source=source[:MAX_FIELD])
+        for key, (name, card) in pairs.items()
+        if key and key not in existing
+    ]
+    CardAlias.objects.bulk_create(new, batch_size=BATCH)
+    changed = [key for key, (_, card) in pairs.items() if key in existing and existing[key] != card]
+    for key in changed:
+        name, card = pairs[key]
+        CardAlias.objects.filter(name_key=key).update(
+            name=name, card_name=card, source=source[:MAX_FIELD], updated_at=timezone.now()
+        )
+    return len(new) + len(changed)
 
 
 # --- banned and restricted lists ----------------------------------------------------------------
@@ -322,6 +358,27 @@ def shipped_manifest(directory: Path = SHIPPED_DIR) -> dict[str, Any]:
 class LoadResult:
     cards: ImportResult | None
     banlists: CatalogueImport | None
+    aliases: CatalogueImport | None = None
+
+
+def load_shipped_aliases(directory: Path = SHIPPED_DIR) -> CatalogueImport:
+    """The other card names shipped in flavor-names.json (MTR 3.6), as an ``aliases`` import."""
+    info = shipped_manifest(directory)["aliases"]
+    pairs = json.loads((directory / info["file"]).read_text(encoding="utf-8"))
+    source = f"shipped: decklists/catalogue/{info['file']}"
+    others = {
+        normalize_name(other): (other[:MAX_FIELD], oracle[:MAX_FIELD]) for other, oracle in pairs
+    }
+    changed = save_aliases(others, source=source)
+    return CatalogueImport.objects.create(
+        kind=CatalogueImport.Kind.ALIASES,
+        source=source,
+        file_format="pairs",
+        data_date=dt.date.fromisoformat(info["data_date"]),
+        note=info.get("note", ""),
+        cards_read=len(pairs),
+        created=changed,
+    )
 
 
 @transaction.atomic
@@ -357,7 +414,10 @@ def load_shipped(
             source=f"shipped: decklists/catalogue/{info['file']}",
             note=info.get("note", ""),
         )
-    return LoadResult(cards=cards, banlists=banlists)
+    aliases = None
+    if not (if_empty and CardAlias.objects.exists()):
+        aliases = load_shipped_aliases(directory)
+    return LoadResult(cards=cards, banlists=banlists, aliases=aliases)
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -383,6 +443,7 @@ def catalogue_status() -> dict[str, Any]:
     two_hg = BanList.objects.filter(format=BanList.TWO_HEADED_GIANT).first()
     return {
         "cards": Card.objects.count(),
+        "other_names": CardAlias.objects.count(),
         "cards_date": cards.data_date.isoformat() if cards and cards.data_date else None,
         "cards_source": cards.source if cards else None,
         "cards_note": cards.note if cards else "",

@@ -425,7 +425,7 @@ def test_board_counts_and_filters_teams_by_status(world, sam_api, catalogue):
     put(sam_api, f"/players/{blue[0]['id']}/decklist/", {"main": hogaak, "sideboard": ""})
     path = f"{API}/events/{world.event.pk}/decklists/"
     board = sam_api.get(path).json()
-    assert board["counts"] == {"missing": 1, "illegal": 0, "legal": 1}
+    assert board["counts"] == {"missing": 1, "illegal": 0, "unchecked": 0, "legal": 1}
     assert [(t["name"], t["status"]) for t in board["teams"]] == [
         ("Team Blue", "missing"),
         ("Team Red", "legal"),

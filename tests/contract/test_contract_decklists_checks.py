@@ -152,3 +152,53 @@ def test_organizer_edits_the_2hg_only_bans(lists):
     reset = put(alice, path, {"two_headed_giant_bans": None})
     assert reset.json()["chosen_by_organizer"] is False
     assert "banned" in codes(lists["submit"]("first", text)["problems"])  # Erayo again
+
+
+# --- other names, Arena cards, blank lines, card data that does not know ------------------------
+
+
+def test_other_printed_name_is_read_as_its_oracle_card(lists):
+    """MTR 3.6: "Krobus" is Academy Manufactor; the answer names the Oracle card."""
+    body = lists["submit"]("first", "4 Krobus\n56 Island\n")
+    krobus = body["main"][0]
+    assert krobus == {"name": "Academy Manufactor", "count": 4, "line": 1, "known": True,
+                      "written": "Krobus"}  # fmt: skip
+    lists["submit"]("second", "4 Academy Manufactor\n56 Island\n")
+    report = lists["team_report"]()
+    assert [(p["code"], p["card"]) for p in report["problems"]] == [
+        ("udc_over_limit", "Academy Manufactor")
+    ]
+
+
+def test_arena_rebalanced_line_names_the_paper_card(lists):
+    body = lists["submit"]("first", "4 A-Acererak the Archlich\n56 Swamp\n")
+    line = body["main"][0]
+    assert (line["name"], line["rebalances"]) == (
+        "A-Acererak the Archlich",
+        "Acererak the Archlich",
+    )
+    assert [p["code"] for p in body["problems"]] == ["not_legal"]
+
+
+def test_blank_line_keeps_one_section_in_2hg(lists):
+    """MTR 9.5: lands after a blank line stay in the main deck."""
+    body = lists["submit"]("first", "4 Lightning Bolt\n4 Goblin Guide\n\n52 Mountain\n")
+    assert sum(c["count"] for c in body["main"]) == 60
+    assert body["sideboard"] == []
+    assert body["problems"] == []
+
+
+def test_unknown_legality_makes_the_team_unchecked_on_the_board(lists, alice_api):
+    """MTR 6.4: Nazgûl has no Modern status in the card data: status unchecked, never legal."""
+    lists["submit"]("first", "9 Nazg\u00fbl\n51 Swamp\n")
+    lists["submit"]("second", TEMPO)
+    report = lists["team_report"]()
+    assert (report["status"], report["valid"], report["checked"]) == ("unchecked", True, False)
+    assert report["cards_date"] == "2022-04-25"
+    event = report["event"]
+    board = alice_api.get(f"{API}/events/{event}/decklists/?status=unchecked").json()
+    assert board["counts"]["unchecked"] == 1
+    assert [t["name"] for t in board["teams"]] == ["Team Decks"]
+    assert board["teams"][0]["checked"] is False
+    catalogue = alice_api.get(f"{API}/catalogue/").json()
+    assert catalogue["other_names"] == 566

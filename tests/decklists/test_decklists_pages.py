@@ -290,7 +290,49 @@ def test_demo_lists_give_every_status_on_the_board(world):
     out = Out()
     demo_decklists(event, random.Random(2026), out)
     counts = deck_selectors.status_counts(deck_selectors.board(event))
-    assert counts == {"missing": 1, "illegal": 2, "legal": 7}
+    assert counts == {"missing": 1, "illegal": 2, "unchecked": 0, "legal": 7}
     assert out.lines == ["  decklists: 7 teams legal, 2 illegal, 1 missing a list"]
     codes = sorted(p.code for r in deck_selectors.board(event) for p in r.errors)
     assert codes == ["banned", "missing_decklist", "udc_over_limit"]
+
+
+# --- card data that does not know a card's legality ---------------------------------------------
+
+
+def test_standard_event_with_2022_card_data_is_not_checked_on_the_board(world):
+    """MTR 6.3: the shipped 2022 card data cannot say who is legal in 2026 Standard: the board
+    shows "not checked" and the date of the data, never "legal"."""
+    event = factories.event(world.alice, name="Standard night", format="standard")
+    Event.objects.filter(pk=event.pk).update(date="2026-11-22")
+    event.refresh_from_db()
+    team = factories.team(event, "Team Blue", ["Una", "Uri"])
+    una, uri = players(team)
+    svc.decklist_submit(player=una, main="4 Consider\n56 Island\n")
+    svc.decklist_submit(player=uri, main="4 Play with Fire\n56 Mountain\n")
+    report = deck_selectors.team_report(team)
+    assert report.status == "unchecked"
+    assert report.valid
+    assert not report.checked
+    assert [p.code for p in report.problems] == ["legality_outdated", "legality_outdated"]
+    page = staff_client(world.alice).get(f"/events/{event.pk}/decklists/")
+    html = page.content.decode()
+    assert "Not checked 1" in html
+    assert ">not checked</span>" in html
+    assert "Card data of 2022-04-25" in html
+    assert "not checked for Standard legality" in html  # the first warning, in the row
+    team_page = staff_client(world.alice).get(f"/events/{event.pk}/decklists/{team.pk}/")
+    assert "Not checked" in team_page.content.decode()
+    assert "Card data of 2022-04-25" in team_page.content.decode()
+
+
+def test_card_with_unknown_legality_makes_the_team_not_checked(world):
+    """MTR 6.4: Nazgûl's Modern legality is not in the card data: the team is not called legal."""
+    rita, rob = players(world.red)
+    svc.decklist_submit(player=rita, main="9 Nazgûl\n51 Swamp\n")
+    svc.decklist_submit(player=rob, main=TEMPO)
+    report = deck_selectors.team_report(world.red)
+    assert [p.code for p in report.problems] == ["legality_unknown"]
+    assert report.status == "unchecked"
+    counts = deck_selectors.status_counts(deck_selectors.board(world.event))
+    assert counts["unchecked"] == 1
+    assert counts["legal"] == 0

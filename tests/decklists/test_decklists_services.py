@@ -91,6 +91,30 @@ def test_blank_list_counts_as_not_submitted(world):
     assert report.status == "missing"
 
 
+@pytest.mark.django_db
+@pytest.mark.usefixtures("catalogue")
+def test_lands_after_a_blank_line_stay_in_the_main_deck_in_2hg(world):
+    """MTR 9.5: in constructed 2HG a blank line is not a sideboard; the 60 cards are one deck."""
+    rita, rob = players(world.red)
+    svc.decklist_submit(player=rita, main="4 Lightning Bolt\n4 Goblin Guide\n\n52 Mountain\n")
+    svc.decklist_submit(player=rob, main="4 Counterspell\n\n56 Island\n")
+    report = deck_selectors.team_report(world.red)
+    assert report.problems == []
+    assert report.status == "legal"
+    assert [d.main_count for d in report.decks] == [60, 60]
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("catalogue")
+def test_a_list_saying_sideboard_is_still_refused_in_2hg(world):
+    """MTR 9.5: no sideboard in constructed 2HG; a "Sideboard" section is reported."""
+    rita, rob = players(world.red)
+    svc.decklist_submit(player=rita, main=BURN + "\nSideboard\n2 Duress\n")
+    svc.decklist_submit(player=rob, main="4 Counterspell\n56 Island\n")
+    report = deck_selectors.team_report(world.red)
+    assert [(p.code, p.count) for p in report.problems] == [("sideboard_not_allowed", 2)]
+
+
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_save_waiting_for_the_pairing_of_round_1_is_refused():
@@ -142,5 +166,10 @@ def test_board_of_30_teams_reads_the_database_a_fixed_number_of_times(
             svc.decklist_submit(player=player, main=BURN)  # shared cards: every team illegal
     with django_assert_max_num_queries(6):
         reports = deck_selectors.board(event)
-    assert deck_selectors.status_counts(reports) == {"missing": 0, "illegal": 30, "legal": 0}
+    assert deck_selectors.status_counts(reports) == {
+        "missing": 0,
+        "illegal": 30,
+        "unchecked": 0,
+        "legal": 0,
+    }
     assert {p.code for r in reports for p in r.problems} == {"udc_over_limit"}

@@ -19,11 +19,15 @@ SHIPPED_CARDS = 30_679
 def catalogue(django_db_setup, django_db_blocker):
     """The shipped catalogue and banlists are in the database (committed)."""
     from decklists import catalogue_cache
-    from decklists.models import BanList, Card
+    from decklists.models import BanList, Card, CardAlias
     from decklists.services.catalogue import load_shipped
 
     with django_db_blocker.unblock():
-        if Card.objects.count() < SHIPPED_CARDS or not BanList.objects.exists():
+        if (
+            Card.objects.count() < SHIPPED_CARDS
+            or not BanList.objects.exists()
+            or not CardAlias.objects.exists()
+        ):
             load_shipped()
         index = catalogue_cache.card_index()
     return index

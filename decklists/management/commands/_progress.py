@@ -73,3 +73,45 @@ def _size(fileobj: IO[bytes] | None) -> int | None:
         return os.fstat(fileobj.fileno()).st_size if fileobj is not None else None
     except (OSError, AttributeError, ValueError):
         return None
+
+
+class DownloadBar:
+    """Draws `[#####.....]  52%  80.1 of 152.3 MB` while a file downloads (every 10% when piped)."""
+
+    WIDTH = 30
+
+    def __init__(self, out: IO[str] | OutputWrapper, *, enabled: bool = True) -> None:
+        self.out = getattr(out, "_out", out)
+        self.enabled = enabled
+        self.tty = bool(getattr(out, "isatty", lambda: False)())
+        self.last_step = -1
+        self.last_draw = 0.0
+
+    def __call__(self, done: int, total: int | None) -> None:
+        if not self.enabled:
+            return
+        if self.tty:
+            now = time.monotonic()
+            if now - self.last_draw < 0.1:
+                return
+            self.last_draw = now
+            self.out.write("\r" + self._line(done, total))
+            self.out.flush()
+            return
+        step = int(done * 10 / total) if total else done // (10 * 1024 * 1024)
+        if step > self.last_step:
+            self.last_step = step
+            self.out.write(self._line(done, total) + "\n")
+
+    def done(self, done: int, total: int | None) -> None:
+        if self.enabled and self.tty:
+            self.out.write("\r" + self._line(done, total) + "\n")
+
+    def _line(self, done: int, total: int | None) -> str:
+        mb = f"{done / 1e6:.1f}"
+        if not total:
+            return f"downloading: {mb} MB"
+        fraction = min(1.0, done / total)
+        filled = int(fraction * self.WIDTH)
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        return f"[{bar}] {fraction:4.0%}  {mb} of {total / 1e6:.1f} MB"

@@ -50,4 +50,9 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{record.cards_read:,} cards read from {path.name} ({record.file_format}, {when}): "
             f"{record.created:,} added, {record.updated:,} updated, {result.unchanged:,} unchanged."
+            + (
+                f" {result.aliases:,} other card names (MTR 3.6) added or changed."
+                if result.aliases
+                else ""
+            )
         )

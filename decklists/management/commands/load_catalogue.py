@@ -19,7 +19,7 @@ class Command(BaseCommand):
     def handle(self, *args, if_empty: bool, verbosity: int, **options):
         bar = ProgressBar(self.stderr, None, enabled=verbosity >= 2)
         result = svc.load_shipped(if_empty=if_empty, progress=bar)
-        if result.cards is None and result.banlists is None:
+        if result.cards is None and result.banlists is None and result.aliases is None:
             if verbosity >= 2:
                 self.stdout.write("Card catalogue already loaded; nothing to do.")
             return
@@ -33,4 +33,9 @@ class Command(BaseCommand):
         if result.banlists is not None and verbosity >= 1:
             self.stdout.write(
                 f"Banned and restricted lists loaded, as of {result.banlists.data_date}."
+            )
+        if result.aliases is not None and verbosity >= 1:
+            self.stdout.write(
+                f"Other card names loaded: {result.aliases.cards_read:,} (MTR 3.6: flavor and "
+                "Universes Within names count as the Oracle card)."
             )

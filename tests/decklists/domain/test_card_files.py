@@ -296,3 +296,43 @@ def test_read_cards_wrong_shape_refused_before_reading_whole_file():
     with pytest.raises(CardFileError):
         read_cards(stream)  # the check runs at the call, before any card is asked for
     assert stream.bytes_read <= 128 * 1024 < len(data)
+
+
+def _scryfall(objects: list[dict]) -> list[CardFacts]:
+    return list(read_cards(io.BytesIO(json.dumps(objects).encode())))
+
+
+def test_scryfall_other_names_flavor_printed_and_one_oracle_id_under_two_names():
+    """MTR 3.6: the names a Scryfall file links to a card become its other names."""
+    base = {"object": "card", "layout": "normal", "type_line": "Creature", "legalities": {}}
+    cards = _scryfall(
+        [
+            {**base, "oracle_id": "a", "name": "Greymond, Avacyn's Stalwart"},
+            {**base, "oracle_id": "a", "name": "Rick, Steadfast Leader"},
+            {**base, "oracle_id": "b", "name": "Zilortha, Strength Incarnate",
+             "flavor_name": "Godzilla, King of the Monsters"},
+            {**base, "oracle_id": "c", "name": "Brainstorm", "lang": "ja", "printed_name": "X"},
+            {**base, "oracle_id": "d", "name": "Opt", "printed_name": "Opt"},
+            {**base, "oracle_id": "e", "name": "Fire // Ice", "layout": "split",
+             "card_faces": [{"name": "Fire", "flavor_name": "Flame"}, {"name": "Ice"}]},
+        ]
+    )  # fmt: skip
+    others = {card.name: card.other_names for card in cards if card.other_names}
+    assert others == {
+        "Greymond, Avacyn's Stalwart": ("Rick, Steadfast Leader",),
+        "Zilortha, Strength Incarnate": ("Godzilla, King of the Monsters",),
+        "Fire // Ice": ("Flame",),
+    }
+    assert [card.name for card in cards].count("Rick, Steadfast Leader") == 0
+
+
+def test_mtgjson_and_json_lines_other_names():
+    """MTR 3.6: MTGJSON's flavorName/faceFlavorName and JSON Lines' other_names."""
+    mtgjson = {"meta": {}, "data": {"Zilortha, Strength Incarnate": [
+        {"name": "Zilortha, Strength Incarnate", "type": "Creature",
+         "flavorName": "Godzilla, King of the Monsters"}]}}  # fmt: skip
+    (card,) = list(read_cards(io.BytesIO(json.dumps(mtgjson).encode())))
+    assert card.other_names == ("Godzilla, King of the Monsters",)
+    line = {"name": "Opt", "faces": ["Opt"], "other_names": ["Opt", "Glimpse", 3]}
+    (card,) = list(read_cards(io.BytesIO(json.dumps(line).encode())))
+    assert card.other_names == ("Glimpse",)

@@ -111,6 +111,28 @@ def test_parse_decklist_mtgo_blank_line_starts_sideboard():
     assert names_counts(parsed.sideboard) == [("Duress", 2), ("Pyroblast", 1)]
 
 
+def test_parse_decklist_2hg_blank_line_is_not_a_sideboard():
+    """MTR 9.5: constructed 2HG has no sideboard, so a blank line keeps one section."""
+    text = "4 Lightning Bolt\n4 Goblin Guide\n\n24 Mountain\n"
+    parsed = parse_decklist(text, blank_line_sideboard=False)
+    assert names_counts(parsed.main) == [
+        ("Lightning Bolt", 4),
+        ("Goblin Guide", 4),
+        ("Mountain", 24),
+    ]
+    assert parsed.sideboard == ()
+
+
+def test_parse_decklist_2hg_sideboard_header_still_starts_a_sideboard():
+    """MTR 9.5: a list that says "Sideboard" has one, so the check can refuse it."""
+    text = "4 Lightning Bolt\n\n24 Mountain\nSideboard\n2 Duress\n"
+    parsed = parse_decklist(text, blank_line_sideboard=False)
+    assert names_counts(parsed.main) == [("Lightning Bolt", 4), ("Mountain", 24)]
+    assert names_counts(parsed.sideboard) == [("Duress", 2)]
+    parsed = parse_decklist("4 Lightning Bolt\n\nSB: 2 Duress", blank_line_sideboard=False)
+    assert names_counts(parsed.sideboard) == [("Duress", 2)]
+
+
 def test_parse_decklist_blank_lines_with_headers_do_not_start_sideboard():
     parsed = parse_decklist("Deck\n4 Lightning Bolt\n\n4 Goblin Guide\n")
     assert names_counts(parsed.main) == [("Lightning Bolt", 4), ("Goblin Guide", 4)]
