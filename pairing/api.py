@@ -134,6 +134,12 @@ class StandingRowSerializer(serializers.Serializer):
 class StandingsSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     order = serializers.ChoiceField(choices=["team", "individual"])
+    tiebreakers = serializers.ListField(
+        child=serializers.ChoiceField(
+            choices=["match_points", "omw", "oomw", "gw", "ogw", "random"]
+        ),
+        help_text="the keys that order the rows, in order; oomw only as the event's local rule",
+    )
     seed = serializers.IntegerField(help_text="of the final random tiebreak")
     rows = StandingRowSerializer(many=True)
 
@@ -411,6 +417,7 @@ class StandingsView(APIView):
             {
                 "round": table.round,
                 "order": event.tiebreak_order,
+                "tiebreakers": tiebreak_keys(event),
                 "seed": table.seed,
                 "rows": [standing_json(row, table.teams[row.team]) for row in table.rows],
             }
@@ -435,6 +442,15 @@ class TeamStandingView(APIView):
         body["round"] = table.round
         body["explanation"] = explain.explanation_json(row, table)
         return Response(body)
+
+
+def tiebreak_keys(event: Event) -> list[str]:
+    """The keys of the event's order (MTR 3.1, App. C; OOMW% only as its local rule)."""
+    if event.tiebreak_order == "individual":
+        return ["match_points", "omw", "gw", "ogw", "random"]
+    if event.tiebreak_oomw:
+        return ["match_points", "omw", "oomw", "random"]
+    return ["match_points", "omw", "random"]
 
 
 def _after_round(request, event: Event) -> int | None:

@@ -16,8 +16,8 @@ from django.db.models import Count, Q
 
 from pairing import hooks
 from pairing.adapters import match_record
+from pairing.domain.structure import Structure, plan
 from pairing.domain.tiebreakers import MatchRecord, Order, StandingRow, compute_standings
-from pairing.domain.tiebreakers import recommended_structure as app_e_structure
 from pairing.models import Match, MatchTeam, ResultReport, Round
 from tournament.models import Event, Team
 
@@ -35,29 +35,23 @@ def disqualified(event: Event) -> set[int]:
 # --- the event's structure ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Structure:
-    swiss_rounds: int
-    top_cut: int
-    automatic: bool  # from MTR App. E (the organizer left swiss_rounds empty)
-    teams: int
-
-
 def structure(event: Event) -> Structure:
-    """Swiss rounds and playoff size: the organizer's, or MTR App. E from the team count.
+    """Swiss rounds and playoff size (pairing.domain.structure.plan): the organizer's, or from
+    the team count.
 
     The count is the teams of round 1 once it is paired (drops later do not change the plan),
-    else the teams registered and not dropped. With automatic rounds, a top cut the organizer
-    set (2, 4 or 8) wins over App. E's."""
+    else the teams registered and not dropped."""
     first = Round.objects.filter(event=event, number=1).first()
     if first is not None:
         teams = MatchTeam.objects.filter(round=first).count()
     else:
         teams = Team.objects.filter(event=event, dropped=False).count()
-    if event.swiss_rounds is not None:
-        return Structure(event.swiss_rounds, event.top_cut, False, teams)
-    rounds, cut = app_e_structure(max(teams, 4))
-    return Structure(rounds, event.top_cut or cut, True, teams)
+    return plan(
+        teams,
+        swiss_rounds=event.swiss_rounds,
+        top_cut=event.top_cut,
+        cut_automatic=event.top_cut_automatic,
+    )
 
 
 # --- rounds --------------------------------------------------------------------------------
@@ -220,6 +214,7 @@ def compute(facts: Facts) -> Standings:
         penalties={t: p for t, p in facts.penalties.items() if t in facts.teams},
         disqualified=facts.disqualified,
         order=cast(Order, facts.event.tiebreak_order),
+        oomw=facts.event.tiebreak_oomw,
         seed=facts.seed,
     )
     return Standings(

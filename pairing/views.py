@@ -49,11 +49,7 @@ def _error(request, exc: ServiceError) -> None:
 def rounds(request, pk: int):
     event = access_event(request.caller, pk)
     staff = _staff(request, event)
-    plan = None
-    try:
-        plan = selectors.structure(event)
-    except ValueError:
-        plan = None  # fewer than 4 teams: no App. E structure yet
+    plan = selectors.structure(event)
     context = _base(
         event,
         staff,
@@ -325,6 +321,7 @@ def standings(request, pk: int):
         swiss_rounds=swiss,
         cut_rounds=cut,
         team_order=event.tiebreak_order == "team",
+        oomw=event.tiebreak_order == "team" and event.tiebreak_oomw,
     )
     return render(request, "pairing/standings.html", context)
 

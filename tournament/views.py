@@ -10,7 +10,7 @@ from access import Perm, access_event, access_team, access_team_by_key, can, req
 from core.errors import ServiceError
 from tournament import forms
 from tournament.hooks import TEAM_PAGE
-from tournament.selectors import next_step
+from tournament.selectors import event_plan, next_step
 from tournament.services import events as svc
 
 
@@ -52,6 +52,7 @@ def event_detail(request, pk: int):
         "step": next_step(event) if staff else None,
         "team_count": event.teams.filter(dropped=False).count(),
     }
+    context["plan"], context["sanctioning"] = event_plan(event)
     return render(request, "tournament/event_detail.html", context)
 
 

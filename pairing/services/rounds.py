@@ -26,7 +26,6 @@ from pairing.domain import topcut
 from pairing.domain.notes import PairingNote
 from pairing.domain.swiss import PairingError, pair_round
 from pairing.domain.tables import assign_tables
-from pairing.domain.tiebreakers import TooFewTeamsError
 from pairing.models import Match, MatchTeam, PairingChange, Round
 from tournament.models import Event, Player, Team
 from tournament.services import events as event_svc
@@ -71,10 +70,13 @@ def round_pair_next(*, event: Event, by=None, seed: int | None = None) -> Round:
     event = _locked_event(event)
     last = selectors.latest_round(event)
     _check_can_pair(event, last)
-    try:
-        plan = selectors.structure(event)
-    except TooFewTeamsError as exc:
-        raise Conflict(str(exc), code="too_few_teams") from exc
+    plan = selectors.structure(event)
+    if last is None and plan.teams < 2:
+        raise Conflict(
+            f"Pairing needs at least 2 teams; {plan.teams} registered"
+            " (and at least 4 to sanction the event, MTR 10.1).",
+            code="too_few_teams",
+        )
     number = last.number + 1 if last else 1
     seed = _new_seed() if seed is None else seed
     swiss_played = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
@@ -248,10 +250,19 @@ def _pair_top_cut(event: Event, number: int, seed: int, by, plan: selectors.Stru
     )
     seeds = dict(MatchTeam.objects.filter(round=last).values_list("team_id", "seed"))
     bracket = adapters.bracket_matches([(s, a, b) for s, a, b, _r in rows], seeds)
-    cut = topcut.advance(bracket, adapters.cut_winners(rows))
+    gone = set(Team.objects.filter(event=event, dropped=True).values_list("pk", flat=True))
+    try:
+        cut = topcut.advance(
+            bracket, adapters.cut_winners(rows), gone | selectors.disqualified(event)
+        )
+    except topcut.PlayoffError as exc:
+        raise Conflict(str(exc), code="cannot_pair") from exc
     if cut is None:
         raise Conflict("The final has been played: the event is over.", code="event_over")
-    return _save_cut_round(event, number, seed, by, cut)
+    round_ = _save_cut_round(event, number, seed, by, cut)
+    if len(cut.matches) == 1 and cut.matches[0].low is None:  # the last team left (MTR 2.10)
+        event_svc.event_set_status(event=event, status=Event.Status.FINISHED)
+    return round_
 
 
 def _pair_first_cut(event: Event, number: int, seed: int, by, plan: selectors.Structure) -> Round:

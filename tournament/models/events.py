@@ -36,7 +36,7 @@ class Event(models.Model):
         IPG = "ipg", "Current IPG: a Game Loss loses the match"
 
     class TiebreakOrder(models.TextChoices):
-        TEAM = "team", "Team: match points, OMW%, OOMW%, random"
+        TEAM = "team", "Team: match points, OMW%, random"
         INDIVIDUAL = "individual", "Individual: match points, OMW%, GW%, OGW%, random"
 
     class Status(models.TextChoices):
@@ -55,6 +55,9 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(default=60)
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     top_cut = models.PositiveSmallIntegerField(default=0)
+    # True: the top cut comes from MTR App. E for the team count (``top_cut`` is then unused);
+    # False: ``top_cut`` is the organizer's (0: no top cut).
+    top_cut_automatic = models.BooleanField(default=False)
     public = models.BooleanField(default=True)
     udc_rule = models.CharField(max_length=16, choices=UdcRule.choices, default=UdcRule.MTR)
     penalty_policy = models.CharField(
@@ -63,6 +66,8 @@ class Event(models.Model):
     tiebreak_order = models.CharField(
         max_length=12, choices=TiebreakOrder.choices, default=TiebreakOrder.TEAM
     )
+    # A local rule, not the MTR's: OOMW% breaks ties after OMW% in the team order.
+    tiebreak_oomw = models.BooleanField(default=False)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events"

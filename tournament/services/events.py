@@ -17,15 +17,21 @@ from django.db.models import Q
 
 from core import events
 from core.errors import Conflict, ServiceError
+from tournament import hooks
 from tournament.domain.formats import CONSTRUCTED_FORMATS
 from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
 from tournament.models import Event, Player, StaffRole, Team
 
 EVENT_FIELDS = (
     "name", "date", "structure", "format", "rel", "team_size", "round_minutes", "swiss_rounds",
-    "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
+    "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order", "top_cut_automatic",
+    "tiebreak_oomw",
 )  # fmt: skip
-LOCKED_AFTER_START = ("structure", "format", "team_size", "udc_rule")
+# The structure is announced by round 1 and then fixed (MTR 10.2).
+LOCKED_AFTER_START = (
+    "structure", "format", "team_size", "udc_rule", "swiss_rounds", "top_cut",
+    "top_cut_automatic",
+)  # fmt: skip
 
 
 def _team_changed(team: Team) -> None:
@@ -66,14 +72,34 @@ def _check_event(values: Mapping[str, object]) -> dict[str, object]:
         errors["swiss_rounds"] = ["Swiss rounds must be between 0 and 30, or empty for automatic."]
     if values.get("top_cut", 0) not in Event.TOP_CUTS:
         errors["top_cut"] = ["Top cut must be 0, 2, 4 or 8 teams."]
+    for flag in ("top_cut_automatic", "tiebreak_oomw"):
+        if not isinstance(values.get(flag, False), bool):
+            errors[flag] = ["Must be true or false."]
     if errors:
         raise ServiceError(errors=errors)
     return out
 
 
+def _derive_automatic_cut(changes: dict[str, object], current: Mapping[str, object]) -> None:
+    """A change that sets ``swiss_rounds`` or ``top_cut`` without ``top_cut_automatic`` keeps the
+    meaning those two fields had on their own: the top cut is automatic (MTR App. E) exactly when
+    the Swiss rounds are automatic (None) and the top cut is 0."""
+    if "top_cut_automatic" in changes:
+        return
+    if "swiss_rounds" not in changes and "top_cut" not in changes:
+        return
+    rounds = changes.get("swiss_rounds", current.get("swiss_rounds"))
+    cut = changes.get("top_cut", current.get("top_cut", 0))
+    changes["top_cut_automatic"] = rounds is None and cut == 0
+
+
 @transaction.atomic
 def event_create(*, organizer, **values: object) -> Event:
-    clean = _check_event({k: v for k, v in values.items() if k in EVENT_FIELDS})
+    changes = {k: v for k, v in values.items() if k in EVENT_FIELDS}
+    if "top_cut_automatic" not in changes:
+        changes.setdefault("swiss_rounds", None)
+    _derive_automatic_cut(changes, {})
+    clean = _check_event(changes)
     event = Event(organizer=organizer, **clean)
     event.save()
     return event
@@ -107,11 +133,14 @@ def event_set_status(*, event: Event, status: str) -> Event:
 def event_update(*, event: Event, **values: object) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     changes = {k: v for k, v in values.items() if k in EVENT_FIELDS}
+    _derive_automatic_cut(changes, {k: getattr(event, k) for k in EVENT_FIELDS})
     if event.status != Event.Status.REGISTRATION:
         locked = [k for k in LOCKED_AFTER_START if k in changes and changes[k] != getattr(event, k)]
         if locked:
             raise Conflict(
-                f"{', '.join(locked)} cannot change once round 1 is paired.", code="event_started"
+                f"{', '.join(locked)} cannot change once round 1 is paired"
+                " (the structure is fixed once announced, MTR 10.2).",
+                code="event_started",
             )
     if "team_size" in changes and changes["team_size"] != event.team_size:
         if event.teams.exists():
@@ -516,6 +545,9 @@ def team_undrop(*, team: Team) -> Team:
     team = Team.objects.select_for_update().get(pk=team.pk)
     if not team.dropped:
         raise Conflict(f"{team.name} has not dropped.", code="not_dropped")
+    refused = hooks.UNDROP_REFUSED(team)
+    if refused:
+        raise Conflict(refused, code="after_cut")
     team.dropped, team.dropped_after_round = False, None
     team.save(update_fields=["dropped", "dropped_after_round"])
     _team_changed(team)
