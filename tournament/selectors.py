@@ -5,9 +5,9 @@ from django.urls import reverse
 
 from tournament.domain.sanctioning import Sanctioning, sanctioning
 from tournament.hooks import EVENT_PLAN, NEXT_STEP, EventPlan, NextStep
-from tournament.models import Event
+from tournament.models import Event, PlayerChange, Team
 
-__all__ = ["EventPlan", "NextStep", "event_plan", "events_listed", "next_step"]
+__all__ = ["EventPlan", "NextStep", "event_plan", "events_listed", "next_step", "player_changes"]
 
 
 def events_listed(events: QuerySet[Event]) -> QuerySet[Event]:
@@ -59,3 +59,10 @@ def event_plan(event: Event) -> tuple[EventPlan | None, Sanctioning]:
         rounds=rounds,
     )
     return plan, check
+
+
+def player_changes(team: Team, limit: int = 30) -> list[PlayerChange]:
+    """The latest changes of the team's players' names and Wizards Account IDs."""
+    return list(
+        PlayerChange.objects.filter(player__team=team).select_related("player", "by")[:limit]
+    )

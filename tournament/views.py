@@ -10,7 +10,7 @@ from access import Perm, access_event, access_team, access_team_by_key, can, req
 from core.errors import ServiceError
 from tournament import forms
 from tournament.hooks import TEAM_PAGE
-from tournament.selectors import event_plan, next_step
+from tournament.selectors import event_plan, next_step, player_changes
 from tournament.services import events as svc
 
 
@@ -152,6 +152,17 @@ def team_manage(request, pk: int, team_id: int):
             elif action == "new_key":
                 svc.team_new_key(team=team)
                 messages.success(request, "New private link issued; the old one no longer works.")
+            elif action == "player":
+                player = team.players.filter(pk=_int(request.POST.get("player")) or 0).first()
+                if player is None:
+                    raise ServiceError("That player is not in this team.", field="player")
+                svc.player_update(
+                    player=player,
+                    name=request.POST.get("name", ""),
+                    wizards_id=request.POST.get("wizards_id", ""),
+                    by=request.user,
+                )
+                messages.success(request, "Player saved.")
             elif action == "fixed_table":
                 table = forms.FixedTableForm(request.POST)
                 if table.is_valid():
@@ -170,8 +181,15 @@ def team_manage(request, pk: int, team_id: int):
             "rename": rename,
             "table": table,
             "players": list(team.players.all()),
+            "player_changes": player_changes(team),
+            "identity_locked": event.status != event.Status.REGISTRATION,
         },
     )
+
+
+def _int(raw: object) -> int | None:
+    text = str(raw or "")
+    return int(text) if text.isdecimal() and len(text) < 12 else None
 
 
 def event_staff(request, pk: int):

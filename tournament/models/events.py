@@ -178,3 +178,28 @@ class Player(models.Model):
     @property
     def is_primary(self) -> bool:
         return self.seat == 1
+
+
+class PlayerChange(models.Model):
+    """One change of a player's name or Wizards Account ID, kept for the staff (MTR 8.2: a team
+    is its members; once round 1 is paired only a typo in a name may be fixed)."""
+
+    class Field(models.TextChoices):
+        NAME = "name", "Name"
+        WIZARDS_ID = "wizards_id", "Wizards Account ID"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="player_changes")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="changes")
+    field = models.CharField(max_length=12, choices=Field.choices)
+    old = models.CharField(max_length=80, blank=True, default="")
+    new = models.CharField(max_length=80, blank=True, default="")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.field} {self.old!r} -> {self.new!r}"

@@ -20,7 +20,7 @@ from core.errors import Conflict, ServiceError
 from tournament import hooks
 from tournament.domain.formats import CONSTRUCTED_FORMATS
 from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
-from tournament.models import Event, Player, StaffRole, Team
+from tournament.models import Event, Player, PlayerChange, StaffRole, Team
 
 EVENT_FIELDS = (
     "name", "date", "structure", "format", "rel", "team_size", "round_minutes", "swiss_rounds",
@@ -505,8 +505,15 @@ def team_set_seats(*, team: Team, seat_order: Sequence[object]) -> Team:
 
 
 @transaction.atomic
-def player_update(*, player: Player, name: object = None, wizards_id: object = "") -> Player:
-    player = Player.objects.select_for_update().get(pk=player.pk)
+def player_update(
+    *, player: Player, name: object = None, wizards_id: object = "", by=None
+) -> Player:
+    """Fix a player's name or Wizards Account ID; each change is logged (PlayerChange).
+
+    Once round 1 is paired the Wizards Account cannot change: the team is its members (MTR
+    8.2); a typo in a name may still be fixed."""
+    player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    before = {"name": player.name, "wizards_id": player.wizards_id}
     try:
         if name is not None:
             player.name = clean_name(name, label="Player name")
@@ -514,6 +521,15 @@ def player_update(*, player: Player, name: object = None, wizards_id: object = "
             player.wizards_id = clean_wizards_id(wizards_id)
     except NameError_ as exc:
         raise ServiceError(str(exc), field="players") from exc
+    if (
+        player.wizards_id != before["wizards_id"]
+        and player.event.status != Event.Status.REGISTRATION
+    ):
+        raise Conflict(
+            "A player's Wizards Account cannot change once round 1 is paired (MTR 8.2); "
+            "only a typo in a name may be fixed.",
+            code="identity_locked",
+        )
     player.name_key = name_key(player.name)
     clashes = _player_clashes(
         player.event, [PlayerIn(player.name, player.wizards_id)], exclude_team=player.team_id
@@ -521,6 +537,18 @@ def player_update(*, player: Player, name: object = None, wizards_id: object = "
     if clashes:
         raise ServiceError(errors={"players": clashes})
     player.save(update_fields=["name", "name_key", "wizards_id"])
+    PlayerChange.objects.bulk_create(
+        PlayerChange(
+            event_id=player.event_id,
+            player=player,
+            field=key,
+            old=old or "",
+            new=getattr(player, key) or "",
+            by=by if getattr(by, "is_authenticated", False) else None,
+        )
+        for key, old in before.items()
+        if getattr(player, key) != old
+    )
     _team_changed(player.team)
     return player
 
