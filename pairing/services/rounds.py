@@ -24,6 +24,7 @@ from core.errors import Conflict, ServiceError
 from pairing import adapters, hooks, presenters, selectors
 from pairing.domain import topcut
 from pairing.domain.notes import PairingNote
+from pairing.domain.play_draw import choosers
 from pairing.domain.swiss import PairingError, pair_round
 from pairing.domain.tables import assign_tables
 from pairing.models import Match, MatchTeam, PairingChange, Round
@@ -163,6 +164,7 @@ def _save_round(event, number, stage, seed, by, rows, summary, notes: _RoundNote
         )
     )
     tables = assign_tables([(r.a, r.b) for r in played], fixed)
+    sides = choosers(len(played), playoff=stage == Round.Stage.TOP_CUT, seed=seed)
     warnings = [*notes.warnings, *((n,) for n in tables.notes)]
     summary = {
         **summary,
@@ -187,8 +189,9 @@ def _save_round(event, number, stage, seed, by, rows, summary, notes: _RoundNote
                 team_b_id=r.b,
                 notes=adapters.notes_json(r.notes),
                 bracket_slot=r.slot,
+                chooses_play_draw=side,
             )
-            for r, t in zip(played, tables.tables, strict=True)
+            for r, t, side in zip(played, tables.tables, sides, strict=True)
         ]
         + [_bye_match(round_, r) for r in byes]
     )
@@ -487,4 +490,34 @@ def match_set_table(*, match: Match, table: object, by=None) -> Match:
     text += f" (table {table} moved to {old})." if other else "."
     log_change(event, round_.number, PairingChange.Kind.TABLE, text, by)
     match.refresh_from_db()
+    return match
+
+
+@transaction.atomic
+def match_set_play_draw(*, match: Match, team: object, by=None) -> Match:
+    """The head judge names the team that chooses to play or draw (MTR 2.2: in a playoff the
+    higher seed chooses unless the head judge sets otherwise). Logged with who did it."""
+    event, round_ = _locked_round(match.round)
+    match = Match.objects.select_for_update().select_related("team_a", "team_b").get(pk=match.pk)
+    if match.is_bye:
+        raise ServiceError("A bye has no game to play or draw.", field="team", code="bye")
+    try:
+        team_id = int(team)  # type: ignore[call-overload]
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise ServiceError("Give a team id.", field="team", code="invalid") from exc
+    sides = {match.team_a_id: "a", match.team_b_id: "b"}
+    if team_id not in sides:
+        raise ServiceError(
+            "That team does not play in this match.", field="team", code="not_in_match"
+        )
+    if match.status != Match.Status.PENDING:
+        raise Conflict("This match already has a result.", code="match_has_result")
+    if match.chooses_play_draw == sides[team_id]:
+        return match
+    match.chooses_play_draw = sides[team_id]
+    match.save(update_fields=["chooses_play_draw", "updated_at"])
+    _bump(round_)
+    name = match.team_a.name if sides[team_id] == "a" else match.team_b.name  # type: ignore[union-attr]
+    text = f"Round {round_.number}, table {match.table}: {name} chooses to play or draw."
+    log_change(event, round_.number, PairingChange.Kind.PLAY_DRAW, text, by)
     return match
