@@ -20,9 +20,9 @@ def next_step(event: Event) -> NextStep | None:
     if event.status == Event.Status.FINISHED:
         return NextStep(
             "Event finished",
-            "Every round is final. The standings and the bracket are the final results.",
-            reverse("standings", args=[event.pk]),
-            "Final standings",
+            "Every round is final. Report the final results (places and matches) to Wizards.",
+            reverse("final-results", args=[event.pk]),
+            "Final results",
         )
     if last is None:
         return NextStep(
