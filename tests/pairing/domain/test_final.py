@@ -5,8 +5,6 @@ from pairing.domain.final import PlayoffMatch, eventlink_games, finish_order
 SWISS = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]
 
 
-
-
 def test_playoff_results_come_first_then_the_swiss_standings():
     """MTR 10.4: the bracket decides the top places; the rest keep their Swiss order. Seed 8
     beat seed 1 in the quarterfinal and won the event: it is first; seed 1 is among the
