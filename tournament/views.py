@@ -76,6 +76,18 @@ def event_teams(request, pk: int):
     caller = request.caller
     event = access_event(caller, pk)
     manage = can(caller, Perm.MANAGE_TEAMS, event)
+    if request.method == "POST" and request.POST.get("action") == "pods":
+        require(caller, Perm.MANAGE_TEAMS, event)
+        size = request.POST.get("size", "")
+        try:
+            pods = svc.event_seat_pods(event=event, size=int(size) if size.isdecimal() else None)
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(
+                request, f"Teams seated at random in {len(set(pods.values()))} pod(s)."
+            )
+        return redirect("event-teams", event.pk)
     form = forms.TeamForm(request.POST or None, team_size=event.team_size)
     if request.method == "POST":
         require(caller, Perm.MANAGE_TEAMS, event)

@@ -25,6 +25,7 @@ from pairing import adapters, hooks, presenters, selectors
 from pairing.domain import topcut
 from pairing.domain.notes import PairingNote
 from pairing.domain.play_draw import choosers
+from pairing.domain.pods import draft_cut, pair_within_pods
 from pairing.domain.swiss import PairingError, pair_round
 from pairing.domain.tables import assign_tables
 from pairing.models import Match, MatchTeam, PairingChange, Round
@@ -106,7 +107,9 @@ def _pair_text(round_: Round) -> str:
     s = round_.summary
     stage = "top cut" if round_.is_top_cut else "Swiss"
     text = f"Paired round {round_.number} ({stage}): {s.get('matches', 0)} matches"
-    if s.get("bye_team"):
+    if s.get("bye_teams"):
+        text += f", {len(s['bye_teams'])} byes"
+    elif s.get("bye_team"):
         text += ", one bye"
     return text + f", seed {round_.seed}."
 
@@ -116,23 +119,37 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
     dropped = {t.id: t.dropped for t in standings.teams.values()}
     dropped.update(dict.fromkeys(selectors.disqualified(event), True))
     records = adapters.team_records(standings.rows, standings.matches, dropped)
+    pods = _pods(event)
     try:
-        result = pair_round(records, random.Random(seed))
+        if pods:  # MTR 7.6: only teams of the same pod meet
+            results = pair_within_pods(records, pods, random.Random(seed))
+        else:
+            results = [pair_round(records, random.Random(seed))]
     except PairingError as exc:
         raise Conflict(str(exc), code="cannot_pair") from exc
-    rows = [_Row(p.a, p.b, p.notes) for p in result.pairs]
-    if result.bye:
-        rows.append(_Row(result.bye, None, (PairingNote("bye_match"),)))
-    summary = {
-        "rematches": result.rematches,
-        "unequal_pairs": result.unequal_pairs,
-        "max_gap": result.max_gap,
-        "bye_team": result.bye,
+    rows = [_Row(p.a, p.b, p.notes) for result in results for p in result.pairs]
+    byes = [result.bye for result in results if result.bye]
+    rows += [_Row(bye, None, (PairingNote("bye_match"),)) for bye in byes]
+    summary: dict[str, object] = {
+        "rematches": sum(r.rematches for r in results),
+        "unequal_pairs": sum(r.unequal_pairs for r in results),
+        "max_gap": max((r.max_gap for r in results), default=0),
+        "bye_team": byes[0] if byes else None,
     }
-    bye_notes = [result.bye_note] if result.bye_note else []
-    warnings = [p.notes for p in result.pairs if p.notes]
+    if len(byes) > 1:
+        summary["bye_teams"] = byes
+    bye_notes = [r.bye_note for r in results if r.bye_note]
+    warnings = [p.notes for result in results for p in result.pairs if p.notes]
     notes = _RoundNotes(bye_notes, warnings)
     return _save_round(event, number, Round.Stage.SWISS, seed, by, rows, summary, notes)
+
+
+def _pods(event: Event) -> dict[int, int]:
+    """Team id -> pod when the Swiss rounds stay within pods: a booster-draft event above
+    Regular REL whose teams were seated in pods (MTR 7.6); else empty."""
+    if event.structure != Event.Structure.DRAFT or event.rel == Event.Rel.REGULAR:
+        return {}
+    return dict(Team.objects.filter(event=event, pod__isnull=False).values_list("pk", "pod"))
 
 
 @dataclass(frozen=True)
@@ -277,6 +294,11 @@ def _pair_first_cut(event: Event, number: int, seed: int, by, plan: selectors.St
         random.Random(seed).shuffle(eligible)
     if len(eligible) < 2:
         raise Conflict("A top cut needs at least 2 teams still in the event.", code="too_few_teams")
+    if event.structure == Event.Structure.DRAFT and plan.top_cut == 8 and len(eligible) >= 8:
+        # MTR 10.4: the top 8 draft again at random seats and play seat 1 v 5, 2 v 6, ...
+        return _save_cut_round(
+            event, number, seed, by, draft_cut(eligible[:8], random.Random(seed))
+        )
     return _save_cut_round(event, number, seed, by, topcut.seed_cut(eligible, plan.top_cut))
 
 

@@ -128,6 +128,7 @@ class Team(models.Model):
     dropped = models.BooleanField(default=False)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     fixed_table = models.PositiveIntegerField(null=True, blank=True)
+    pod = models.PositiveSmallIntegerField(null=True, blank=True)  # booster-draft pod (MTR 7.6)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

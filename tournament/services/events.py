@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import csv
 import io
+import random
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -20,6 +22,7 @@ from core.errors import Conflict, ServiceError
 from tournament import hooks
 from tournament.domain.formats import CONSTRUCTED_FORMATS
 from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
+from tournament.domain.pods import DEFAULT_POD_SIZE, seat_pods
 from tournament.models import Event, Player, PlayerChange, StaffRole, Team
 
 EVENT_FIELDS = (
@@ -611,3 +614,26 @@ def team_set_fixed_table(*, team: Team, table: int | None) -> Team:
     team.save(update_fields=["fixed_table"])
     _team_changed(team)
     return team
+
+
+@transaction.atomic
+def event_seat_pods(
+    *, event: Event, size: object = DEFAULT_POD_SIZE, seed: int | None = None
+) -> dict[int, int]:
+    """Seat the active teams of a booster-draft event in pods at random (MTR 9.7), before round
+    1; seating again replaces the pods. Returns team id -> pod."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.structure != Event.Structure.DRAFT:
+        raise ServiceError("Only a booster-draft event drafts in pods.", code="not_draft")
+    if event.status != Event.Status.REGISTRATION:
+        raise Conflict("Pods are seated before round 1 is paired.", code="event_started")
+    if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 8:
+        raise ServiceError("A pod holds 2 to 8 teams.", field="size")
+    rng = random.Random(secrets.randbits(62) if seed is None else seed)
+    teams = list(Team.objects.filter(event=event, dropped=False).values_list("pk", flat=True))
+    pods = seat_pods(teams, rng, size)
+    Team.objects.filter(event=event).update(pod=None)
+    for pod in set(pods.values()):
+        Team.objects.filter(pk__in=[t for t, p in pods.items() if p == pod]).update(pod=pod)
+    events.team_changed.fire(events.TeamChanged(event_id=event.pk, team_id=None))
+    return pods
