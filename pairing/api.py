@@ -12,7 +12,15 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serial
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
-from access import Perm, access_event, access_match, access_round, can, sees_unpublished
+from access import (
+    Perm,
+    access_event,
+    access_match,
+    access_round,
+    can,
+    require,
+    sees_unpublished,
+)
 from core.api_views import APIView
 from pairing import explain, presenters, selectors, services
 from pairing.adapters import percent
@@ -33,6 +41,9 @@ class MatchBriefSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="pending | reported | disputed | final")
     result = serializers.ChoiceField(choices=Match.Result.values, allow_null=True)
     note = serializers.CharField(help_text="why a pair-down, a rematch, or the playoff seeds")
+    chooses_play_draw = serializers.IntegerField(
+        allow_null=True, help_text="the team that chooses to play or draw (MTR 9.3); null: a bye"
+    )
 
 
 class RoundSerializer(serializers.Serializer):
@@ -85,6 +96,9 @@ class MatchSerializer(serializers.Serializer):
     games_drawn = serializers.IntegerField()
     result = serializers.ChoiceField(choices=Match.Result.values, allow_null=True)
     status = serializers.CharField(help_text="pending | reported | disputed | final")
+    chooses_play_draw = serializers.IntegerField(
+        allow_null=True, help_text="the team that chooses to play or draw (MTR 9.3); null: a bye"
+    )
     time = serializers.DictField(
         allow_null=True, help_text="the round clock (null until it exists)"
     )
@@ -134,6 +148,12 @@ class StandingRowSerializer(serializers.Serializer):
 class StandingsSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     order = serializers.ChoiceField(choices=["team", "individual"])
+    tiebreakers = serializers.ListField(
+        child=serializers.ChoiceField(
+            choices=["match_points", "omw", "oomw", "gw", "ogw", "random"]
+        ),
+        help_text="the keys that order the rows, in order; oomw only as the event's local rule",
+    )
     seed = serializers.IntegerField(help_text="of the final random tiebreak")
     rows = StandingRowSerializer(many=True)
 
@@ -174,6 +194,7 @@ def match_brief(m: Match) -> dict:
         "status": m.status,
         "result": m.result,
         "note": presenters.match_note(m),
+        "chooses_play_draw": m.chooses_play_draw_team_id,
     }
 
 
@@ -215,6 +236,7 @@ def match_json(m: Match, *, staff: bool) -> dict:
         "games_drawn": m.games_drawn,
         "result": m.result,
         "status": m.status,
+        "chooses_play_draw": m.chooses_play_draw_team_id,
         "time": selectors.match_times(m.round, [m]).get(m.pk),
     }
     if staff:
@@ -357,13 +379,27 @@ class MatchView(APIView):
         return Response(match_json(match, staff=_staff(request, match.round.event)))
 
     @extend_schema(
-        request=inline_serializer("MatchPatch", {"table": serializers.IntegerField()}),
+        request=inline_serializer(
+            "MatchPatch",
+            {
+                "table": serializers.IntegerField(required=False),
+                "chooses_play_draw": serializers.IntegerField(
+                    required=False, help_text="a team of the match (head judge)"
+                ),
+            },
+        ),
         responses=MatchSerializer,
     )
     def patch(self, request, pk: int):
-        """Move the match to another table (a match already there takes this one's table)."""
+        """Move the match to another table (a match already there takes this one's table); the
+        head judge may name the team that chooses to play or draw (MTR 2.2)."""
         match = access_match(request.caller, pk, Perm.MANAGE_ROUNDS)
         data = request.data
+        if isinstance(data, dict) and "chooses_play_draw" in data:
+            require(request.caller, Perm.SEVERE_PENALTIES, match.round.event)
+            services.match_set_play_draw(
+                match=match, team=data.get("chooses_play_draw"), by=request.user
+            )
         if "table" in data:
             services.match_set_table(match=match, table=data.get("table"), by=request.user)
         match.refresh_from_db()
@@ -411,6 +447,7 @@ class StandingsView(APIView):
             {
                 "round": table.round,
                 "order": event.tiebreak_order,
+                "tiebreakers": tiebreak_keys(event),
                 "seed": table.seed,
                 "rows": [standing_json(row, table.teams[row.team]) for row in table.rows],
             }
@@ -435,6 +472,15 @@ class TeamStandingView(APIView):
         body["round"] = table.round
         body["explanation"] = explain.explanation_json(row, table)
         return Response(body)
+
+
+def tiebreak_keys(event: Event) -> list[str]:
+    """The keys of the event's order (MTR 3.1, App. C; OOMW% only as its local rule)."""
+    if event.tiebreak_order == "individual":
+        return ["match_points", "omw", "gw", "ogw", "random"]
+    if event.tiebreak_oomw:
+        return ["match_points", "omw", "oomw", "random"]
+    return ["match_points", "omw", "random"]
 
 
 def _after_round(request, event: Event) -> int | None:

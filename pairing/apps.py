@@ -15,5 +15,7 @@ class PairingConfig(AppConfig):
         hooks.NEXT_STEP.register(contrib.next_step)
         hooks.TEAM_PAGE.register(contrib.team_page)
         hooks.DEMO_STEPS.register(contrib.demo_rounds)
+        hooks.EVENT_PLAN.register(contrib.event_plan)
+        hooks.UNDROP_REFUSED.register(contrib.undrop_refused)
         events.team_changed.connect(contrib.team_changed)
         events.round_published.connect(contrib.warm_published)

@@ -9,7 +9,7 @@ from core import events
 from pairing import selectors
 from pairing.models import Match, MatchTeam, ResultReport, Round
 from pairing.views import describe
-from tournament.hooks import NextStep, TeamBlock
+from tournament.hooks import EventPlan, NextStep, TeamBlock
 from tournament.models import Event, Team
 
 
@@ -20,9 +20,9 @@ def next_step(event: Event) -> NextStep | None:
     if event.status == Event.Status.FINISHED:
         return NextStep(
             "Event finished",
-            "Every round is final. The standings and the bracket are the final results.",
-            reverse("standings", args=[event.pk]),
-            "Final standings",
+            "Every round is final. Report the final results (places and matches) to Wizards.",
+            reverse("final-results", args=[event.pk]),
+            "Final results",
         )
     if last is None:
         return NextStep(
@@ -56,6 +56,19 @@ def next_step(event: Event) -> NextStep | None:
     if swiss_done >= plan.swiss_rounds and plan.top_cut and not last.is_top_cut:
         title = f"Pair the top {plan.top_cut}"
     return NextStep(title, f"Every result of round {last.number} is in.", rounds_url, title)
+
+
+def event_plan(event: Event) -> EventPlan:
+    """The structure that will be paired, for the event's dashboard (pairing.selectors)."""
+    plan = selectors.structure(event)
+    return EventPlan(plan.describe(), plan.total_rounds, plan.teams)
+
+
+def undrop_refused(team: Team) -> str | None:
+    """No team re-enters after a cut (MTR 2.10)."""
+    if Round.objects.filter(event_id=team.event_id, stage=Round.Stage.TOP_CUT).exists():
+        return f"{team.name} cannot re-enter: the top cut has been made (MTR 2.10)."
+    return None
 
 
 def team_page(request, team: Team) -> TeamBlock | None:

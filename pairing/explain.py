@@ -88,7 +88,7 @@ def lines(row: StandingRow, table: Standings) -> list[Line]:
             "Opponents' opponents' match-win %",
             "average of the opponents' OMW%: " + _average([o.omw for o in opponents], row.oomw),
             pct(row.oomw),
-            used=team_order,
+            used=team_order and table.event.tiebreak_oomw,
         ),
         Line("Game-win %", gw, pct(row.gw), used=not team_order),
         Line(

@@ -101,6 +101,11 @@ class Match(models.Model):
     note = models.CharField(max_length=300, blank=True, default="")  # old rows: notes in words
     notes = models.JSONField(default=list, blank=True)  # PairingNote data: pair-down, rematch
     bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)  # top cut only
+    # The side whose team chooses to play or draw (MTR 9.3, 2.2; pairing.domain.play_draw);
+    # None for a bye and for matches paired before it was recorded.
+    chooses_play_draw = models.CharField(
+        max_length=1, choices=[("a", "Team A"), ("b", "Team B")], null=True, blank=True
+    )
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -150,6 +155,15 @@ class Match(models.Model):
     @property
     def score(self) -> str:
         return f"{self.games_a}-{self.games_b}-{self.games_drawn}"
+
+    @property
+    def chooses_play_draw_team_id(self) -> int | None:
+        """The id of the team that chooses to play or draw (None: a bye, or not recorded)."""
+        if self.chooses_play_draw == "a":
+            return self.team_a_id
+        if self.chooses_play_draw == "b":
+            return self.team_b_id
+        return None
 
 
 class MatchTeam(models.Model):
@@ -211,6 +225,7 @@ class PairingChange(models.Model):
         TABLE = "table", "Moved a match"
         PUBLISH = "publish", "Published"
         RESULT = "result", "Result by staff"
+        PLAY_DRAW = "playdraw", "Play/draw chooser set"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairing_changes")
     round_number = models.PositiveSmallIntegerField()

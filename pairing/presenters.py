@@ -118,6 +118,10 @@ _WRITERS: dict[str, Callable[[PairingNote, _Namer], str]] = {
         f"Top {note.counts[0]} reduced to top {note.counts[1]}: too few teams."
     ),
     "cut_byes": _cut_byes,
+    "cut_dropped": lambda note, name: (
+        ", ".join(name(t) for t in note.team_ids)
+        + " dropped: nobody takes the place; the highest-ranked team left gets the bye (MTR 2.10)."
+    ),
     "table_lost": lambda note, _name: f"table {note.table} could not be kept",
     "swap_rematch": _swap_rematch,
     "swap_points": _swap_points,

@@ -54,9 +54,16 @@ def _by_name(matches: list[Match]) -> list[dict]:
     """Every team once, alphabetically: where it sits and whom it plays."""
     lines = []
     for m in matches:
-        lines.append({"team": m.team_a, "table": m.table, "opponent": m.team_b, "side": "a"})
+        chooses = m.chooses_play_draw
+        lines.append(
+            {"team": m.team_a, "table": m.table, "opponent": m.team_b, "side": "a",
+             "chooses": chooses == "a"}
+        )  # fmt: skip
         if m.team_b_id:
-            lines.append({"team": m.team_b, "table": m.table, "opponent": m.team_a, "side": "b"})
+            lines.append(
+                {"team": m.team_b, "table": m.table, "opponent": m.team_a, "side": "b",
+                 "chooses": chooses == "b"}
+            )  # fmt: skip
     return sorted(lines, key=lambda line: (line["team"].name.casefold(), line["team"].pk))
 
 

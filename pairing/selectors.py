@@ -12,14 +12,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 
 from pairing import hooks
 from pairing.adapters import match_record
+from pairing.domain import final
+from pairing.domain.structure import Structure, plan
 from pairing.domain.tiebreakers import MatchRecord, Order, StandingRow, compute_standings
-from pairing.domain.tiebreakers import recommended_structure as app_e_structure
 from pairing.models import Match, MatchTeam, ResultReport, Round
-from tournament.models import Event, Team
+from tournament.models import Event, Player, Team
 
 
 def penalties(event: Event, after_round: int) -> dict[int, int]:
@@ -35,29 +36,23 @@ def disqualified(event: Event) -> set[int]:
 # --- the event's structure ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Structure:
-    swiss_rounds: int
-    top_cut: int
-    automatic: bool  # from MTR App. E (the organizer left swiss_rounds empty)
-    teams: int
-
-
 def structure(event: Event) -> Structure:
-    """Swiss rounds and playoff size: the organizer's, or MTR App. E from the team count.
+    """Swiss rounds and playoff size (pairing.domain.structure.plan): the organizer's, or from
+    the team count.
 
     The count is the teams of round 1 once it is paired (drops later do not change the plan),
-    else the teams registered and not dropped. With automatic rounds, a top cut the organizer
-    set (2, 4 or 8) wins over App. E's."""
+    else the teams registered and not dropped."""
     first = Round.objects.filter(event=event, number=1).first()
     if first is not None:
         teams = MatchTeam.objects.filter(round=first).count()
     else:
         teams = Team.objects.filter(event=event, dropped=False).count()
-    if event.swiss_rounds is not None:
-        return Structure(event.swiss_rounds, event.top_cut, False, teams)
-    rounds, cut = app_e_structure(max(teams, 4))
-    return Structure(rounds, event.top_cut or cut, True, teams)
+    return plan(
+        teams,
+        swiss_rounds=event.swiss_rounds,
+        top_cut=event.top_cut,
+        cut_automatic=event.top_cut_automatic,
+    )
 
 
 # --- rounds --------------------------------------------------------------------------------
@@ -220,6 +215,7 @@ def compute(facts: Facts) -> Standings:
         penalties={t: p for t, p in facts.penalties.items() if t in facts.teams},
         disqualified=facts.disqualified,
         order=cast(Order, facts.event.tiebreak_order),
+        oomw=facts.event.tiebreak_oomw,
         seed=facts.seed,
     )
     return Standings(
@@ -279,3 +275,117 @@ def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict]:
     """The ``time`` block of each match of a round, by match id (pairing.hooks.MATCH_TIMES: the
     round clock answers for the whole round at once); empty until a clock answers."""
     return hooks.MATCH_TIMES(round_, matches) or {}
+
+
+# --- final results -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FinalRow:
+    place: int
+    team: int
+    name: str
+    stage: str  # "playoff" or "swiss"
+    reached: str  # the playoff teams: "champion", "final", ...
+    standing: StandingRow | None  # the line in the final Swiss standings
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One match from one team's side, in the EventLink form (pairing.domain.final)."""
+
+    round: int
+    stage: str
+    table: int | None
+    team: int
+    team_name: str
+    opponent: int | None
+    opponent_name: str
+    outcome: str  # "win", "loss", "draw"
+    games: tuple[int, int, int]  # won, lost, drawn
+
+
+def final_results(event: Event) -> list[FinalRow]:
+    """The finish order (pairing.domain.final): playoff results first, then the Swiss
+    standings; disqualified teams and teams that never played are left out."""
+    table = standings(event)
+    cut_rounds = list(
+        Round.objects.filter(event=event, stage=Round.Stage.TOP_CUT)
+        .order_by("number")
+        .prefetch_related("matches")
+    )
+    playoff = [
+        [
+            final.PlayoffMatch(m.team_a_id, m.team_b_id, _winner(m))
+            for m in sorted(r.matches.all(), key=lambda m: m.bracket_slot or 0)
+        ]
+        for r in cut_rounds
+    ]
+    never_played = {row.team for row in table.rows if row.rounds_played == 0}
+    in_cut = {t for r in playoff for m in r for t in (m.high, m.low) if t is not None}
+    excluded = disqualified(event) | (never_played - in_cut)
+    order = final.finish_order([row.team for row in table.rows], playoff, excluded=excluded)
+    return [
+        FinalRow(p.place, p.team, table.teams[p.team].name, p.stage, p.reached, table.row(p.team))
+        for p in order
+    ]
+
+
+def _winner(m: Match) -> int | None:
+    if m.team_b_id is None:
+        return m.team_a_id
+    if m.result == Match.Result.A:
+        return m.team_a_id
+    if m.result == Match.Result.B:
+        return m.team_b_id
+    return None
+
+
+def result_lines(event: Event) -> list[ResultLine]:
+    """Every final match of the event from each team's side, by round then table (byes last)."""
+    lines: list[ResultLine] = []
+    matches = (
+        Match.objects.filter(round__event=event, status=Match.Status.FINAL)
+        .select_related("round", "team_a", "team_b")
+        .order_by("round__number", F("table").asc(nulls_last=True), "pk")
+    )
+    for m in matches:
+        sides = [(m.team_a, m.team_b, m.games_a, m.games_b, "a")]
+        if m.team_b is not None:
+            sides.append((m.team_b, m.team_a, m.games_b, m.games_a, "b"))
+        for me, other, won, lost, side in sides:
+            draw = m.result == Match.Result.DRAW
+            outcome = "draw" if draw else "win" if m.result == side else "loss"
+            games = final.eventlink_games(
+                games_won=won,
+                games_lost=lost,
+                games_drawn=m.games_drawn,
+                bye=other is None,
+                draw=draw,
+            )
+            lines.append(
+                ResultLine(
+                    m.round.number,
+                    m.round.stage,
+                    m.table,
+                    me.pk,
+                    me.name,
+                    other.pk if other else None,
+                    other.name if other else "",
+                    outcome,
+                    games,
+                )
+            )
+    return lines
+
+
+def team_players(event: Event) -> dict[int, list[tuple[str, str]]]:
+    """Each team's players in seat order: (name, Wizards Account ID or "")."""
+    out: dict[int, list[tuple[str, str]]] = {}
+    for team, name, wizards_id in (
+        Player.objects.filter(event=event)
+        .order_by("team_id", "seat")
+        .values_list("team_id", "name", "wizards_id")
+    ):
+        out.setdefault(team, []).append((name, wizards_id or ""))
+    return out

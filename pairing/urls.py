@@ -17,5 +17,8 @@ urlpatterns = [
     path("events/<id:pk>/matches/<id:match_id>/", views.match_detail, name="match"),
     path("events/<id:pk>/standings/", views.standings, name="standings"),
     path("events/<id:pk>/standings/<id:team_id>/", views.standing_team, name="standing-team"),
+    path("events/<id:pk>/final/", views.final_results, name="final-results"),
+    path("events/<id:pk>/final/places.csv", views.final_places_csv, name="final-places-csv"),
+    path("events/<id:pk>/final/results.csv", views.final_results_csv, name="final-results-csv"),
     path("t/<str:key>/matches/<id:match_id>/report/", views.team_report, name="team-report"),
 ]

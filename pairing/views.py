@@ -7,8 +7,10 @@ may view the event sees it once it is published. Teams report only on their own 
 
 from __future__ import annotations
 
+import csv
+
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -49,11 +51,7 @@ def _error(request, exc: ServiceError) -> None:
 def rounds(request, pk: int):
     event = access_event(request.caller, pk)
     staff = _staff(request, event)
-    plan = None
-    try:
-        plan = selectors.structure(event)
-    except ValueError:
-        plan = None  # fewer than 4 teams: no App. E structure yet
+    plan = selectors.structure(event)
     context = _base(
         event,
         staff,
@@ -325,6 +323,7 @@ def standings(request, pk: int):
         swiss_rounds=swiss,
         cut_rounds=cut,
         team_order=event.tiebreak_order == "team",
+        oomw=event.tiebreak_order == "team" and event.tiebreak_oomw,
     )
     return render(request, "pairing/standings.html", context)
 
@@ -395,3 +394,75 @@ def team_report(request, key: str, match_id: int):
     }[outcome.outcome]
     (messages.warning if outcome.disputed else messages.success)(request, text)
     return redirect(back)
+
+
+# --- final results -------------------------------------------------------------------------
+
+
+def final_results(request, pk: int):
+    """The finish order: playoff results first, then the Swiss standings (pairing.domain.final)."""
+    event = access_event(request.caller, pk)
+    staff = _staff(request, event)
+    rows = selectors.final_results(event)
+    context = _base(event, staff, rows=rows, exports=can(request.caller, Perm.VIEW_PRIVATE, event))
+    return render(request, "pairing/final.html", context)
+
+
+def _csv_response(filename: str, header: list[str], rows) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([_cell(c) for c in row])
+    return response
+
+
+def _cell(value: object) -> object:
+    """A cell a spreadsheet will not run as a formula."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def final_places_csv(request, pk: int):
+    """The finish order with each team's players and Wizards Account IDs (staff: the IDs are
+    private), for reporting the event in EventLink."""
+    event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
+    players = selectors.team_players(event)
+    size = event.team_size
+    header = ["place", "team"]
+    for seat in range(1, size + 1):
+        header += [f"player {seat}", f"wizards id {seat}"]
+    header += ["match points", "wins", "losses", "draws", "playoff"]
+    rows = []
+    for row in selectors.final_results(event):
+        line: list[object] = [row.place, row.name]
+        seated = players.get(row.team, [])
+        for seat in range(size):
+            line += list(seated[seat]) if seat < len(seated) else ["", ""]
+        s = row.standing
+        line += [s.match_points, s.wins, s.losses, s.draws] if s else ["", "", "", ""]
+        line.append(row.reached)
+        rows.append(line)
+    return _csv_response(f"event-{event.pk}-places.csv", header, rows)
+
+
+def final_results_csv(request, pk: int):
+    """Every match from each team's side, round by round: games won-lost-drawn in the form
+    EventLink takes (an intentional draw 0-0-3, a bye 2-0-0)."""
+    event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
+    header = ["round", "stage", "table", "team", "opponent", "result", "won", "lost", "drawn"]
+    rows = [
+        [
+            line.round,
+            line.stage,
+            line.table or "bye",
+            line.team_name,
+            line.opponent_name or "bye",
+            line.outcome,
+            *line.games,
+        ]
+        for line in selectors.result_lines(event)
+    ]
+    return _csv_response(f"event-{event.pk}-results.csv", header, rows)

@@ -9,12 +9,10 @@ class EventForm(forms.ModelForm):
         fields = [
             "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
             "swiss_rounds", "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
+            "tiebreak_oomw",
         ]  # fmt: skip
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
-            "top_cut": forms.Select(
-                choices=[(0, "No top cut"), (2, "Top 2"), (4, "Top 4"), (8, "Top 8")]
-            ),
             "team_size": forms.Select(
                 choices=[
                     (2, "2 - Two-Headed Giant"),
@@ -30,6 +28,38 @@ class EventForm(forms.ModelForm):
         }
 
     name = forms.CharField(max_length=1000, strip=False)
+    top_cut = forms.ChoiceField(
+        choices=[
+            ("auto", "Automatic (Magic Tournament Rules App. E for the team count)"),
+            ("0", "No top cut"),
+            ("2", "Top 2"),
+            ("4", "Top 4"),
+            ("8", "Top 8"),
+        ],
+        help_text="With no top cut and automatic Swiss rounds, enough rounds are played for "
+        "one team to stay undefeated. Fixed once round 1 is paired (MTR 10.2).",
+    )
+    tiebreak_oomw = forms.BooleanField(
+        required=False,
+        label="Break remaining ties by OOMW% (local rule)",
+        help_text="Team order only. Not a Magic Tournament Rules tiebreaker: the standings say so.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        event = self.instance
+        if event.pk is not None and not self.is_bound:
+            self.initial["top_cut"] = "auto" if event.top_cut_automatic else str(event.top_cut)
+        elif event.pk is None:
+            self.initial.setdefault("top_cut", "auto")
+
+    def clean(self) -> dict:
+        data = super().clean() or {}
+        cut = data.get("top_cut")
+        if cut is not None:
+            data["top_cut_automatic"] = cut == "auto"
+            data["top_cut"] = 0 if cut == "auto" else int(cut)
+        return data
 
     def _post_clean(self) -> None:
         """No model validation here: the service checks the settings and names the field of

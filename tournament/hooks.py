@@ -3,6 +3,8 @@
 - ``NEXT_STEP`` (first answer): the organizer's next step once teams are registered.
 - ``TEAM_PAGE`` (call all): the blocks of a team's private page, in registration order.
 - ``DEMO_STEPS`` (call all): what the demo adds once its teams exist (decklists, rounds).
+- ``UNDROP_REFUSED`` (first answer): why a dropped team may not re-enter, or None.
+- ``EVENT_PLAN`` (first answer): the structure the event will pair (Swiss rounds and top cut).
 """
 
 from __future__ import annotations
@@ -33,6 +35,15 @@ class TeamBlock:
     context: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class EventPlan:
+    """The structure that will be paired, as the dashboard states it."""
+
+    text: str  # e.g. "3 Swiss rounds, no top cut."
+    rounds: int  # Swiss and playoff rounds
+    teams: int  # the team count the plan is made for
+
+
 class Writer(Protocol):
     def write(self, msg: str) -> Any: ...
 
@@ -40,3 +51,5 @@ class Writer(Protocol):
 NEXT_STEP: FirstAnswer[[Event], NextStep] = FirstAnswer("next_step")
 TEAM_PAGE: CallAll[[HttpRequest, Team], TeamBlock | None] = CallAll("team_page")
 DEMO_STEPS: CallAll[[Event, random.Random, Writer], None] = CallAll("demo_steps")
+EVENT_PLAN: FirstAnswer[[Event], EventPlan] = FirstAnswer("event_plan")
+UNDROP_REFUSED: FirstAnswer[[Team], str] = FirstAnswer("undrop_refused")

@@ -10,7 +10,7 @@ from access import Perm, access_event, access_team, access_team_by_key, can, req
 from core.errors import ServiceError
 from tournament import forms
 from tournament.hooks import TEAM_PAGE
-from tournament.selectors import next_step
+from tournament.selectors import event_plan, next_step, player_changes
 from tournament.services import events as svc
 
 
@@ -52,6 +52,7 @@ def event_detail(request, pk: int):
         "step": next_step(event) if staff else None,
         "team_count": event.teams.filter(dropped=False).count(),
     }
+    context["plan"], context["sanctioning"] = event_plan(event)
     return render(request, "tournament/event_detail.html", context)
 
 
@@ -75,6 +76,18 @@ def event_teams(request, pk: int):
     caller = request.caller
     event = access_event(caller, pk)
     manage = can(caller, Perm.MANAGE_TEAMS, event)
+    if request.method == "POST" and request.POST.get("action") == "pods":
+        require(caller, Perm.MANAGE_TEAMS, event)
+        size = request.POST.get("size", "")
+        try:
+            pods = svc.event_seat_pods(event=event, size=int(size) if size.isdecimal() else None)
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(
+                request, f"Teams seated at random in {len(set(pods.values()))} pod(s)."
+            )
+        return redirect("event-teams", event.pk)
     form = forms.TeamForm(request.POST or None, team_size=event.team_size)
     if request.method == "POST":
         require(caller, Perm.MANAGE_TEAMS, event)
@@ -151,6 +164,17 @@ def team_manage(request, pk: int, team_id: int):
             elif action == "new_key":
                 svc.team_new_key(team=team)
                 messages.success(request, "New private link issued; the old one no longer works.")
+            elif action == "player":
+                player = team.players.filter(pk=_int(request.POST.get("player")) or 0).first()
+                if player is None:
+                    raise ServiceError("That player is not in this team.", field="player")
+                svc.player_update(
+                    player=player,
+                    name=request.POST.get("name", ""),
+                    wizards_id=request.POST.get("wizards_id", ""),
+                    by=request.user,
+                )
+                messages.success(request, "Player saved.")
             elif action == "fixed_table":
                 table = forms.FixedTableForm(request.POST)
                 if table.is_valid():
@@ -169,8 +193,15 @@ def team_manage(request, pk: int, team_id: int):
             "rename": rename,
             "table": table,
             "players": list(team.players.all()),
+            "player_changes": player_changes(team),
+            "identity_locked": event.status != event.Status.REGISTRATION,
         },
     )
+
+
+def _int(raw: object) -> int | None:
+    text = str(raw or "")
+    return int(text) if text.isdecimal() and len(text) < 12 else None
 
 
 def event_staff(request, pk: int):

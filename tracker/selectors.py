@@ -34,9 +34,10 @@ LOG_TAIL = 30  # the latest log rows the Game row keeps (and a live message carr
 
 def build_setup(match: Match) -> GameSetup:
     """The table as the pairing seated it: team A then team B, each team's players in seat order
-    at pairing (MatchTeam.seats, MTR 9.4), and the team that chooses play or draw, picked by an
-    RNG seeded from the round's seed and the match (MTR 9.3), so it is the same for every reader
-    before it is stored with the first event."""
+    at pairing (MatchTeam.seats, MTR 9.4), and the team that chooses play or draw: the one the
+    pairing recorded (Match.chooses_play_draw, MTR 9.3, 2.2), or for a match paired before it
+    was recorded one picked by an RNG seeded from the round's seed and the match, so it is the
+    same for every reader before it is stored with the first event."""
     if match.is_bye or match.team_b_id is None:
         raise Conflict("A bye has no table and no game.", code="bye")
     seats = dict(MatchTeam.objects.filter(match=match).values_list("team_id", "seats"))
@@ -52,6 +53,9 @@ def build_setup(match: Match) -> GameSetup:
         setup = GameSetup((sides[0], sides[1]))
     except SetupError as exc:
         raise Conflict(f"This table cannot be tracked: {exc}.", code="no_table") from exc
+    recorded = match.chooses_play_draw_team_id
+    if recorded is not None:
+        return GameSetup(setup.teams, chooser=recorded)
     rng = random.Random(f"{match.round.seed}:{match.pk}")
     return GameSetup(setup.teams, chooser=pick_chooser(setup, rng))
 

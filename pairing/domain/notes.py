@@ -30,6 +30,9 @@ kind
         ``counts`` (wanted, size): the organizer's top cut shrank for lack of teams.
     ``cut_byes``
         ``counts`` (byes, size, teams): a bracket of ``size`` holds ``teams`` teams.
+    ``cut_dropped``
+        ``team_ids`` won their way on but dropped (MTR 2.10): nobody takes their place and the
+        highest-ranked teams left get the bye(s) instead.
     ``table_lost``
         A team's fixed ``table`` could not be kept (another pair kept it).
     ``swap_rematch``, ``swap_points``, ``swap_bye_again``
@@ -53,6 +56,7 @@ NoteKind = Literal[
     "cut_bye",
     "cut_reduced",
     "cut_byes",
+    "cut_dropped",
     "table_lost",
     "swap_rematch",
     "swap_points",

@@ -16,8 +16,9 @@ OMW% (opponents' match-win percentage)
     twice counts twice; dropped and disqualified opponents count with the rounds they played.
     A team with no opponent (only byes) has OMW% 0.33 (our choice; the MTR does not say).
 OOMW% (opponents' OMW%)
-    The average OMW% of the same opponents; not an MTR tiebreaker, used by the team order so
-    that ties rarely fall to chance (docs/rules.md). No opponent: 0.33.
+    The average OMW% of the same opponents; not an MTR tiebreaker. It is always computed (the
+    explanation shows it) but decides places only when the organizer turns it on as a local
+    rule (``oomw=True``: team order only, after OMW%). No opponent: 0.33.
 GW% (game-win percentage)
     Game points / (3 x games played), at least 0.33; 3 game points per game won, 1 per drawn
     game ("unfinished games are considered draws"). A 2HG match is one game (MTR 9.1), so a bye
@@ -28,7 +29,8 @@ OGW% (opponents' GW%)
     The average GW% of the opponents, byes ignored; no opponent: 0.33.
 order
     ``team`` (the 2HG default; MTR App. C: "Game points are not used in team tournaments"): MP,
-    OMW%, OOMW%, random. ``individual``: MP, OMW%, GW%, OGW%, random.
+    OMW%, random; with the local rule ``oomw``: MP, OMW%, OOMW%, random. ``individual``: MP,
+    OMW%, GW%, OGW%, random (MTR 3.1).
 random key
     The last tiebreak: team ids sorted, shuffled by ``random.Random(seed)``, position in that
     list (lower is better). The same seed always gives the same order.
@@ -206,9 +208,11 @@ def compute_standings(
     penalties: Mapping[int, int] | None = None,
     disqualified: Collection[int] = (),
     order: Order = "team",
+    oomw: bool = False,
     seed: int,
 ) -> list[StandingRow]:
-    """The standings, best first; see the module notes for every definition."""
+    """The standings, best first; see the module notes for every definition. ``oomw`` adds
+    OOMW% after OMW% in the team order (a local rule, not the MTR's)."""
     tally = _Tally(team_ids)
     for match in matches:
         tally.add(match)
@@ -217,7 +221,7 @@ def compute_standings(
     out = set(disqualified)
     ranked = sorted(
         (i for i, team in enumerate(tally.ids) if team not in out),
-        key=lambda i: (*numbers.sort_key(i, order), keys[tally.ids[i]]),
+        key=lambda i: (*numbers.sort_key(i, order, oomw), keys[tally.ids[i]]),
     )
     return [numbers.row(rank, i, keys[tally.ids[i]]) for rank, i in enumerate(ranked, start=1)]
 
@@ -275,7 +279,7 @@ class _Tally:
         self.wins[a] += 1
         self.rounds[a] += 1
         self.bye_rounds[a].append(match.round)
-        self._add_games(a, 1, 0, 0)  # 1-0: a 2HG match is one game (module notes)
+        self._add_games(a, 2, 0, 0)  # a bye is a 2-0 win (MTR App. C; module notes)
 
     def _add_games(self, i: int, won: int, lost: int, drawn: int) -> None:
         self.game_points[i] += 3 * won + drawn
@@ -322,9 +326,11 @@ class _Numbers:
         self.ogw, self.ogw_den = _averaged(self.gw, self.gw_den, opps)
         self._fractions: dict[tuple[int, int], Fraction] = {}
 
-    def sort_key(self, i: int, order: Order) -> tuple[int, ...]:
+    def sort_key(self, i: int, order: Order, oomw: bool = False) -> tuple[int, ...]:
         if order == "team":
-            return (-self.mp[i], -self.omw[i], -self.oomw[i])
+            if oomw:
+                return (-self.mp[i], -self.omw[i], -self.oomw[i])
+            return (-self.mp[i], -self.omw[i])
         return (-self.mp[i], -self.omw[i], -self.gw[i], -self.ogw[i])
 
     def fraction(self, numerator: int, denominator: int) -> Fraction:

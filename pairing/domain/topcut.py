@@ -21,13 +21,19 @@ bracket size
     bracket with fewer teams than its size (MTR App. E: 5-8 teams play 3 single-elimination
     rounds, a bracket of 8) has missing seeds: the best seeds meet them, which is a bye.
 
+drops (MTR 2.10)
+    A team that drops inside the bracket is not replaced: when the next round is paired, the
+    teams that won their way on but dropped are left out, and instead of handing a walkover to
+    the team that would have met them, the highest-ranked teams left (best seeds) get the byes
+    of a bracket cut to the next power of two; the others play in bracket order.
+
 In every pair the higher seed comes first; from the second round on that needs the seeding
 (``seeding``); without it the winner of the earlier match in bracket order comes first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from pairing.domain.notes import PairingNote
@@ -159,10 +165,19 @@ def seed_cut(eligible: Sequence[int], wanted: int) -> CutRound:
     return CutRound(matches, tuple(notes))
 
 
-def advance(previous: Sequence[BracketMatch], winners: Mapping[int, int]) -> CutRound | None:
+def advance(
+    previous: Sequence[BracketMatch],
+    winners: Mapping[int, int],
+    dropped: Collection[int] = (),
+) -> CutRound | None:
     """The next playoff round from the winners of ``previous`` (slot -> team id; a bye's team
-    wins it), or None after the final. Each team keeps its seed; the higher seed comes first."""
+    wins it), or None after the final. Each team keeps its seed; the higher seed comes first.
+    Winners in ``dropped`` are left out (module notes, MTR 2.10)."""
     ordered = sorted(previous, key=lambda m: m.slot)
+    if len(ordered) > 1:
+        gone = [w for w in _advancing(ordered, winners) if w.team in set(dropped)]
+        if gone:
+            return _without(_advancing(ordered, winners), gone)
     seeded = {s.team: s for m in ordered for s in (m.high, m.low) if s is not None}
     placeholder = iter(range(-1, -1 - len(ordered), -1))
     pairs = [(m.high.team, m.low.team if m.low else next(placeholder)) for m in ordered]
@@ -178,3 +193,38 @@ def advance(previous: Sequence[BracketMatch], winners: Mapping[int, int]) -> Cut
     return CutRound(
         tuple(BracketMatch(slot, seeded[a], seeded[b]) for slot, (a, b) in enumerate(nxt, start=1))
     )
+
+
+def _advancing(ordered: Sequence[BracketMatch], winners: Mapping[int, int]) -> list[Seeded]:
+    """The winner of each match, in bracket order, with its seed."""
+    out = []
+    for m in ordered:
+        winner = winners.get(m.slot, m.high.team if m.low is None else None)
+        if winner is None:
+            raise PlayoffError(f"The match in slot {m.slot} has no winner yet.")
+        seats = [s for s in (m.high, m.low) if s is not None and s.team == winner]
+        if not seats:
+            raise PlayoffError(f"Team {winner} did not play in slot {m.slot}.")
+        out.append(seats[0])
+    return out
+
+
+def _without(advancing: Sequence[Seeded], gone: Sequence[Seeded]) -> CutRound:
+    """The next round without the teams that dropped: the best seeds left get the byes of a
+    bracket of the next power of two; the rest play in bracket order (MTR 2.10)."""
+    left = [s for s in advancing if s not in gone]
+    if not left:
+        raise PlayoffError("Every team left in the playoff has dropped.")
+    size = 1
+    while size < len(left):
+        size *= 2
+    n_byes = size - len(left) if len(left) > 1 else 1
+    by_seed = sorted(left, key=lambda s: s.seed)
+    byes = by_seed[:n_byes]
+    playing = [s for s in left if s not in byes]
+    matches = [BracketMatch(slot, s, None) for slot, s in enumerate(byes, start=1)]
+    for a, b in zip(playing[::2], playing[1::2], strict=True):
+        high, low = (a, b) if a.seed < b.seed else (b, a)
+        matches.append(BracketMatch(len(matches) + 1, high, low))
+    note = PairingNote("cut_dropped", tuple(s.team for s in gone))
+    return CutRound(tuple(matches), (note,))

@@ -16,6 +16,7 @@ from pairing.services.results import (
 )
 from pairing.services.rounds import (
     SwapOutcome,
+    match_set_play_draw,
     match_set_table,
     round_pair_next,
     round_publish,
@@ -32,6 +33,7 @@ __all__ = [
     "match_clear_result",
     "match_enter_result",
     "match_report_result",
+    "match_set_play_draw",
     "match_set_table",
     "results_enter_bulk",
     "round_pair_next",

@@ -24,9 +24,10 @@ from core.errors import Conflict, ServiceError
 from pairing import adapters, hooks, presenters, selectors
 from pairing.domain import topcut
 from pairing.domain.notes import PairingNote
+from pairing.domain.play_draw import choosers
+from pairing.domain.pods import draft_cut, pair_within_pods
 from pairing.domain.swiss import PairingError, pair_round
 from pairing.domain.tables import assign_tables
-from pairing.domain.tiebreakers import TooFewTeamsError
 from pairing.models import Match, MatchTeam, PairingChange, Round
 from tournament.models import Event, Player, Team
 from tournament.services import events as event_svc
@@ -71,10 +72,13 @@ def round_pair_next(*, event: Event, by=None, seed: int | None = None) -> Round:
     event = _locked_event(event)
     last = selectors.latest_round(event)
     _check_can_pair(event, last)
-    try:
-        plan = selectors.structure(event)
-    except TooFewTeamsError as exc:
-        raise Conflict(str(exc), code="too_few_teams") from exc
+    plan = selectors.structure(event)
+    if last is None and plan.teams < 2:
+        raise Conflict(
+            f"Pairing needs at least 2 teams; {plan.teams} registered"
+            " (and at least 4 to sanction the event, MTR 10.1).",
+            code="too_few_teams",
+        )
     number = last.number + 1 if last else 1
     seed = _new_seed() if seed is None else seed
     swiss_played = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
@@ -103,7 +107,9 @@ def _pair_text(round_: Round) -> str:
     s = round_.summary
     stage = "top cut" if round_.is_top_cut else "Swiss"
     text = f"Paired round {round_.number} ({stage}): {s.get('matches', 0)} matches"
-    if s.get("bye_team"):
+    if s.get("bye_teams"):
+        text += f", {len(s['bye_teams'])} byes"
+    elif s.get("bye_team"):
         text += ", one bye"
     return text + f", seed {round_.seed}."
 
@@ -113,23 +119,37 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
     dropped = {t.id: t.dropped for t in standings.teams.values()}
     dropped.update(dict.fromkeys(selectors.disqualified(event), True))
     records = adapters.team_records(standings.rows, standings.matches, dropped)
+    pods = _pods(event)
     try:
-        result = pair_round(records, random.Random(seed))
+        if pods:  # MTR 7.6: only teams of the same pod meet
+            results = pair_within_pods(records, pods, random.Random(seed))
+        else:
+            results = [pair_round(records, random.Random(seed))]
     except PairingError as exc:
         raise Conflict(str(exc), code="cannot_pair") from exc
-    rows = [_Row(p.a, p.b, p.notes) for p in result.pairs]
-    if result.bye:
-        rows.append(_Row(result.bye, None, (PairingNote("bye_match"),)))
-    summary = {
-        "rematches": result.rematches,
-        "unequal_pairs": result.unequal_pairs,
-        "max_gap": result.max_gap,
-        "bye_team": result.bye,
+    rows = [_Row(p.a, p.b, p.notes) for result in results for p in result.pairs]
+    byes = [result.bye for result in results if result.bye]
+    rows += [_Row(bye, None, (PairingNote("bye_match"),)) for bye in byes]
+    summary: dict[str, object] = {
+        "rematches": sum(r.rematches for r in results),
+        "unequal_pairs": sum(r.unequal_pairs for r in results),
+        "max_gap": max((r.max_gap for r in results), default=0),
+        "bye_team": byes[0] if byes else None,
     }
-    bye_notes = [result.bye_note] if result.bye_note else []
-    warnings = [p.notes for p in result.pairs if p.notes]
+    if len(byes) > 1:
+        summary["bye_teams"] = byes
+    bye_notes = [r.bye_note for r in results if r.bye_note]
+    warnings = [p.notes for result in results for p in result.pairs if p.notes]
     notes = _RoundNotes(bye_notes, warnings)
     return _save_round(event, number, Round.Stage.SWISS, seed, by, rows, summary, notes)
+
+
+def _pods(event: Event) -> dict[int, int]:
+    """Team id -> pod when the Swiss rounds stay within pods: a booster-draft event above
+    Regular REL whose teams were seated in pods (MTR 7.6); else empty."""
+    if event.structure != Event.Structure.DRAFT or event.rel == Event.Rel.REGULAR:
+        return {}
+    return dict(Team.objects.filter(event=event, pod__isnull=False).values_list("pk", "pod"))
 
 
 @dataclass(frozen=True)
@@ -161,6 +181,7 @@ def _save_round(event, number, stage, seed, by, rows, summary, notes: _RoundNote
         )
     )
     tables = assign_tables([(r.a, r.b) for r in played], fixed)
+    sides = choosers(len(played), playoff=stage == Round.Stage.TOP_CUT, seed=seed)
     warnings = [*notes.warnings, *((n,) for n in tables.notes)]
     summary = {
         **summary,
@@ -185,8 +206,9 @@ def _save_round(event, number, stage, seed, by, rows, summary, notes: _RoundNote
                 team_b_id=r.b,
                 notes=adapters.notes_json(r.notes),
                 bracket_slot=r.slot,
+                chooses_play_draw=side,
             )
-            for r, t in zip(played, tables.tables, strict=True)
+            for r, t, side in zip(played, tables.tables, sides, strict=True)
         ]
         + [_bye_match(round_, r) for r in byes]
     )
@@ -248,10 +270,19 @@ def _pair_top_cut(event: Event, number: int, seed: int, by, plan: selectors.Stru
     )
     seeds = dict(MatchTeam.objects.filter(round=last).values_list("team_id", "seed"))
     bracket = adapters.bracket_matches([(s, a, b) for s, a, b, _r in rows], seeds)
-    cut = topcut.advance(bracket, adapters.cut_winners(rows))
+    gone = set(Team.objects.filter(event=event, dropped=True).values_list("pk", flat=True))
+    try:
+        cut = topcut.advance(
+            bracket, adapters.cut_winners(rows), gone | selectors.disqualified(event)
+        )
+    except topcut.PlayoffError as exc:
+        raise Conflict(str(exc), code="cannot_pair") from exc
     if cut is None:
         raise Conflict("The final has been played: the event is over.", code="event_over")
-    return _save_cut_round(event, number, seed, by, cut)
+    round_ = _save_cut_round(event, number, seed, by, cut)
+    if len(cut.matches) == 1 and cut.matches[0].low is None:  # the last team left (MTR 2.10)
+        event_svc.event_set_status(event=event, status=Event.Status.FINISHED)
+    return round_
 
 
 def _pair_first_cut(event: Event, number: int, seed: int, by, plan: selectors.Structure) -> Round:
@@ -263,6 +294,11 @@ def _pair_first_cut(event: Event, number: int, seed: int, by, plan: selectors.St
         random.Random(seed).shuffle(eligible)
     if len(eligible) < 2:
         raise Conflict("A top cut needs at least 2 teams still in the event.", code="too_few_teams")
+    if event.structure == Event.Structure.DRAFT and plan.top_cut == 8 and len(eligible) >= 8:
+        # MTR 10.4: the top 8 draft again at random seats and play seat 1 v 5, 2 v 6, ...
+        return _save_cut_round(
+            event, number, seed, by, draft_cut(eligible[:8], random.Random(seed))
+        )
     return _save_cut_round(event, number, seed, by, topcut.seed_cut(eligible, plan.top_cut))
 
 
@@ -476,4 +512,34 @@ def match_set_table(*, match: Match, table: object, by=None) -> Match:
     text += f" (table {table} moved to {old})." if other else "."
     log_change(event, round_.number, PairingChange.Kind.TABLE, text, by)
     match.refresh_from_db()
+    return match
+
+
+@transaction.atomic
+def match_set_play_draw(*, match: Match, team: object, by=None) -> Match:
+    """The head judge names the team that chooses to play or draw (MTR 2.2: in a playoff the
+    higher seed chooses unless the head judge sets otherwise). Logged with who did it."""
+    event, round_ = _locked_round(match.round)
+    match = Match.objects.select_for_update().select_related("team_a", "team_b").get(pk=match.pk)
+    if match.is_bye:
+        raise ServiceError("A bye has no game to play or draw.", field="team", code="bye")
+    try:
+        team_id = int(team)  # type: ignore[call-overload]
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise ServiceError("Give a team id.", field="team", code="invalid") from exc
+    sides = {match.team_a_id: "a", match.team_b_id: "b"}
+    if team_id not in sides:
+        raise ServiceError(
+            "That team does not play in this match.", field="team", code="not_in_match"
+        )
+    if match.status != Match.Status.PENDING:
+        raise Conflict("This match already has a result.", code="match_has_result")
+    if match.chooses_play_draw == sides[team_id]:
+        return match
+    match.chooses_play_draw = sides[team_id]
+    match.save(update_fields=["chooses_play_draw", "updated_at"])
+    _bump(round_)
+    name = match.team_a.name if sides[team_id] == "a" else match.team_b.name  # type: ignore[union-attr]
+    text = f"Round {round_.number}, table {match.table}: {name} chooses to play or draw."
+    log_change(event, round_.number, PairingChange.Kind.PLAY_DRAW, text, by)
     return match

@@ -64,9 +64,12 @@ def _letters(event, ids, **kw) -> list[str]:
     return [back[row.team] for row in selectors.standings(event, **kw).rows]
 
 
-def test_standings_follow_match_points_then_omw_then_oomw(six):
-    """MTR App. C: MW% and OMW% with the 0.33 floor; docs/rules.md: OOMW% next in the team order."""
+def test_standings_follow_match_points_then_omw_then_oomw_as_a_local_rule(six):
+    """MTR App. C: MW% and OMW% with the 0.33 floor; docs/rules.md: OOMW% next in the team order
+    when the organizer turns the local rule on."""
     event, ids = six
+    event.tiebreak_oomw = True
+    event.save(update_fields=["tiebreak_oomw"])
     table = selectors.standings(event)
     assert table.round == 2
     assert _letters(event, ids) == ["A", "B", "C", "E", "D", "F"]
@@ -80,6 +83,18 @@ def test_standings_follow_match_points_then_omw_then_oomw(six):
     assert row["D"].omw == row["F"].omw == Fraction(415, 1000)
     assert row["D"].oomw == Fraction(54, 100)
     assert row["F"].oomw == Fraction(415, 1000)
+
+
+def test_default_team_order_breaks_an_omw_tie_by_the_seeded_random_order(six):
+    """MTR 3.1, App. C: match points, OMW%, then (Tandem) the seeded random order. D and F tie on
+    both; D's higher OOMW% does not count without the local rule."""
+    event, ids = six
+    table = selectors.standings(event)
+    d, f = table.row(ids["D"]), table.row(ids["F"])
+    assert d.oomw > f.oomw
+    assert _letters(event, ids)[:4] == ["A", "B", "C", "E"]
+    first = "D" if d.random_key < f.random_key else "F"
+    assert _letters(event, ids)[4] == first
 
 
 def test_game_win_percentage_counts_drawn_games(six):
@@ -115,7 +130,9 @@ def test_match_point_penalty_from_a_source_is_taken_off(six, sources):
     b = table.row(ids["B"])
     assert (b.match_points, b.penalty_points) == (2, 1)
     assert b.mw == Fraction(2, 6)
-    assert _letters(event, ids) == ["A", "C", "E", "B", "D", "F"]
+    order = _letters(event, ids)
+    assert order[:4] == ["A", "C", "E", "B"]
+    assert set(order[4:]) == {"D", "F"}  # tied on points and OMW%: the random order decides
     assert table.row(ids["A"]).omw == (Fraction(1, 3) + Fraction(1, 2)) / 2
 
 

@@ -36,7 +36,7 @@ class Event(models.Model):
         IPG = "ipg", "Current IPG: a Game Loss loses the match"
 
     class TiebreakOrder(models.TextChoices):
-        TEAM = "team", "Team: match points, OMW%, OOMW%, random"
+        TEAM = "team", "Team: match points, OMW%, random"
         INDIVIDUAL = "individual", "Individual: match points, OMW%, GW%, OGW%, random"
 
     class Status(models.TextChoices):
@@ -55,6 +55,9 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(default=60)
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     top_cut = models.PositiveSmallIntegerField(default=0)
+    # True: the top cut comes from MTR App. E for the team count (``top_cut`` is then unused);
+    # False: ``top_cut`` is the organizer's (0: no top cut).
+    top_cut_automatic = models.BooleanField(default=False)
     public = models.BooleanField(default=True)
     udc_rule = models.CharField(max_length=16, choices=UdcRule.choices, default=UdcRule.MTR)
     penalty_policy = models.CharField(
@@ -63,6 +66,8 @@ class Event(models.Model):
     tiebreak_order = models.CharField(
         max_length=12, choices=TiebreakOrder.choices, default=TiebreakOrder.TEAM
     )
+    # A local rule, not the MTR's: OOMW% breaks ties after OMW% in the team order.
+    tiebreak_oomw = models.BooleanField(default=False)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events"
@@ -123,6 +128,7 @@ class Team(models.Model):
     dropped = models.BooleanField(default=False)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     fixed_table = models.PositiveIntegerField(null=True, blank=True)
+    pod = models.PositiveSmallIntegerField(null=True, blank=True)  # booster-draft pod (MTR 7.6)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -173,3 +179,28 @@ class Player(models.Model):
     @property
     def is_primary(self) -> bool:
         return self.seat == 1
+
+
+class PlayerChange(models.Model):
+    """One change of a player's name or Wizards Account ID, kept for the staff (MTR 8.2: a team
+    is its members; once round 1 is paired only a typo in a name may be fixed)."""
+
+    class Field(models.TextChoices):
+        NAME = "name", "Name"
+        WIZARDS_ID = "wizards_id", "Wizards Account ID"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="player_changes")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="changes")
+    field = models.CharField(max_length=12, choices=Field.choices)
+    old = models.CharField(max_length=80, blank=True, default="")
+    new = models.CharField(max_length=80, blank=True, default="")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.field} {self.old!r} -> {self.new!r}"

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import csv
 import io
+import random
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -17,15 +19,22 @@ from django.db.models import Q
 
 from core import events
 from core.errors import Conflict, ServiceError
+from tournament import hooks
 from tournament.domain.formats import CONSTRUCTED_FORMATS
 from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
-from tournament.models import Event, Player, StaffRole, Team
+from tournament.domain.pods import DEFAULT_POD_SIZE, seat_pods
+from tournament.models import Event, Player, PlayerChange, StaffRole, Team
 
 EVENT_FIELDS = (
     "name", "date", "structure", "format", "rel", "team_size", "round_minutes", "swiss_rounds",
-    "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
+    "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order", "top_cut_automatic",
+    "tiebreak_oomw",
 )  # fmt: skip
-LOCKED_AFTER_START = ("structure", "format", "team_size", "udc_rule")
+# The structure is announced by round 1 and then fixed (MTR 10.2).
+LOCKED_AFTER_START = (
+    "structure", "format", "team_size", "udc_rule", "swiss_rounds", "top_cut",
+    "top_cut_automatic",
+)  # fmt: skip
 
 
 def _team_changed(team: Team) -> None:
@@ -66,14 +75,34 @@ def _check_event(values: Mapping[str, object]) -> dict[str, object]:
         errors["swiss_rounds"] = ["Swiss rounds must be between 0 and 30, or empty for automatic."]
     if values.get("top_cut", 0) not in Event.TOP_CUTS:
         errors["top_cut"] = ["Top cut must be 0, 2, 4 or 8 teams."]
+    for flag in ("top_cut_automatic", "tiebreak_oomw"):
+        if not isinstance(values.get(flag, False), bool):
+            errors[flag] = ["Must be true or false."]
     if errors:
         raise ServiceError(errors=errors)
     return out
 
 
+def _derive_automatic_cut(changes: dict[str, object], current: Mapping[str, object]) -> None:
+    """A change that sets ``swiss_rounds`` or ``top_cut`` without ``top_cut_automatic`` keeps the
+    meaning those two fields had on their own: the top cut is automatic (MTR App. E) exactly when
+    the Swiss rounds are automatic (None) and the top cut is 0."""
+    if "top_cut_automatic" in changes:
+        return
+    if "swiss_rounds" not in changes and "top_cut" not in changes:
+        return
+    rounds = changes.get("swiss_rounds", current.get("swiss_rounds"))
+    cut = changes.get("top_cut", current.get("top_cut", 0))
+    changes["top_cut_automatic"] = rounds is None and cut == 0
+
+
 @transaction.atomic
 def event_create(*, organizer, **values: object) -> Event:
-    clean = _check_event({k: v for k, v in values.items() if k in EVENT_FIELDS})
+    changes = {k: v for k, v in values.items() if k in EVENT_FIELDS}
+    if "top_cut_automatic" not in changes:
+        changes.setdefault("swiss_rounds", None)
+    _derive_automatic_cut(changes, {})
+    clean = _check_event(changes)
     event = Event(organizer=organizer, **clean)
     event.save()
     return event
@@ -107,11 +136,14 @@ def event_set_status(*, event: Event, status: str) -> Event:
 def event_update(*, event: Event, **values: object) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     changes = {k: v for k, v in values.items() if k in EVENT_FIELDS}
+    _derive_automatic_cut(changes, {k: getattr(event, k) for k in EVENT_FIELDS})
     if event.status != Event.Status.REGISTRATION:
         locked = [k for k in LOCKED_AFTER_START if k in changes and changes[k] != getattr(event, k)]
         if locked:
             raise Conflict(
-                f"{', '.join(locked)} cannot change once round 1 is paired.", code="event_started"
+                f"{', '.join(locked)} cannot change once round 1 is paired"
+                " (the structure is fixed once announced, MTR 10.2).",
+                code="event_started",
             )
     if "team_size" in changes and changes["team_size"] != event.team_size:
         if event.teams.exists():
@@ -476,8 +508,15 @@ def team_set_seats(*, team: Team, seat_order: Sequence[object]) -> Team:
 
 
 @transaction.atomic
-def player_update(*, player: Player, name: object = None, wizards_id: object = "") -> Player:
-    player = Player.objects.select_for_update().get(pk=player.pk)
+def player_update(
+    *, player: Player, name: object = None, wizards_id: object = "", by=None
+) -> Player:
+    """Fix a player's name or Wizards Account ID; each change is logged (PlayerChange).
+
+    Once round 1 is paired the Wizards Account cannot change: the team is its members (MTR
+    8.2); a typo in a name may still be fixed."""
+    player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    before = {"name": player.name, "wizards_id": player.wizards_id}
     try:
         if name is not None:
             player.name = clean_name(name, label="Player name")
@@ -485,6 +524,15 @@ def player_update(*, player: Player, name: object = None, wizards_id: object = "
             player.wizards_id = clean_wizards_id(wizards_id)
     except NameError_ as exc:
         raise ServiceError(str(exc), field="players") from exc
+    if (
+        player.wizards_id != before["wizards_id"]
+        and player.event.status != Event.Status.REGISTRATION
+    ):
+        raise Conflict(
+            "A player's Wizards Account cannot change once round 1 is paired (MTR 8.2); "
+            "only a typo in a name may be fixed.",
+            code="identity_locked",
+        )
     player.name_key = name_key(player.name)
     clashes = _player_clashes(
         player.event, [PlayerIn(player.name, player.wizards_id)], exclude_team=player.team_id
@@ -492,6 +540,18 @@ def player_update(*, player: Player, name: object = None, wizards_id: object = "
     if clashes:
         raise ServiceError(errors={"players": clashes})
     player.save(update_fields=["name", "name_key", "wizards_id"])
+    PlayerChange.objects.bulk_create(
+        PlayerChange(
+            event_id=player.event_id,
+            player=player,
+            field=key,
+            old=old or "",
+            new=getattr(player, key) or "",
+            by=by if getattr(by, "is_authenticated", False) else None,
+        )
+        for key, old in before.items()
+        if getattr(player, key) != old
+    )
     _team_changed(player.team)
     return player
 
@@ -516,6 +576,9 @@ def team_undrop(*, team: Team) -> Team:
     team = Team.objects.select_for_update().get(pk=team.pk)
     if not team.dropped:
         raise Conflict(f"{team.name} has not dropped.", code="not_dropped")
+    refused = hooks.UNDROP_REFUSED(team)
+    if refused:
+        raise Conflict(refused, code="after_cut")
     team.dropped, team.dropped_after_round = False, None
     team.save(update_fields=["dropped", "dropped_after_round"])
     _team_changed(team)
@@ -551,3 +614,26 @@ def team_set_fixed_table(*, team: Team, table: int | None) -> Team:
     team.save(update_fields=["fixed_table"])
     _team_changed(team)
     return team
+
+
+@transaction.atomic
+def event_seat_pods(
+    *, event: Event, size: object = DEFAULT_POD_SIZE, seed: int | None = None
+) -> dict[int, int]:
+    """Seat the active teams of a booster-draft event in pods at random (MTR 9.7), before round
+    1; seating again replaces the pods. Returns team id -> pod."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.structure != Event.Structure.DRAFT:
+        raise ServiceError("Only a booster-draft event drafts in pods.", code="not_draft")
+    if event.status != Event.Status.REGISTRATION:
+        raise Conflict("Pods are seated before round 1 is paired.", code="event_started")
+    if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 8:
+        raise ServiceError("A pod holds 2 to 8 teams.", field="size")
+    rng = random.Random(secrets.randbits(62) if seed is None else seed)
+    teams = list(Team.objects.filter(event=event, dropped=False).values_list("pk", flat=True))
+    pods = seat_pods(teams, rng, size)
+    Team.objects.filter(event=event).update(pod=None)
+    for pod in set(pods.values()):
+        Team.objects.filter(pk__in=[t for t, p in pods.items() if p == pod]).update(pod=pod)
+    events.team_changed.fire(events.TeamChanged(event_id=event.pk, team_id=None))
+    return pods

@@ -145,13 +145,13 @@ def test_dropped_opponent_counts_with_the_rounds_it_played() -> None:
     assert rows[1].omw == FLOOR
 
 
-def test_game_win_percentage_counts_drawn_games_and_a_bye_as_one_game() -> None:
+def test_game_win_percentage_counts_drawn_games_and_a_bye_as_two_games_won() -> None:
     """MTR App. C: 3 game points per game won, 1 per drawn game. A drawn game then a win is 1-0-1:
-    4 points out of 6, GW% 2/3. A 2HG bye is one game won (1-0): 3 out of 3."""
+    4 points out of 6, GW% 2/3. A bye counts as a 2-0 win: 6 points out of 6."""
     matches = [MatchRecord(1, 1, 2, games_a=1, games_drawn=1, result="a"), bye(2, 1)]
     row = by_team(compute_standings([1, 2], matches, seed=0))[1]
-    assert (row.explanation.game_points, row.explanation.games_played) == (7, 3)
-    assert row.gw == F(7, 9)
+    assert (row.explanation.game_points, row.explanation.games_played) == (10, 4)
+    assert row.gw == F(10, 12)
     loser = by_team(compute_standings([1, 2], matches, seed=0))[2]
     assert loser.explanation.gw_raw == F(1, 6)
     assert loser.gw == FLOOR
@@ -170,16 +170,30 @@ def test_unfinished_match_is_ignored() -> None:
     assert (rows[1].rounds_played, rows[1].match_points, rows[3].match_points) == (0, 0, 3)
 
 
-def test_team_order_breaks_an_omw_tie_with_oomw() -> None:
-    """Team order: MP, OMW%, OOMW%. Teams 1 and 2 are 1-0 with opponents at 0.33 each; Team 1's
+OOMW_TIE = [win(1, 1, 3), win(1, 2, 4), win(1, 5, 6), win(2, 5, 3), win(2, 6, 4)]
+
+
+def test_team_order_with_the_oomw_local_rule_breaks_an_omw_tie_with_oomw() -> None:
+    """Local rule: MP, OMW%, OOMW%. Teams 1 and 2 are 1-0 with opponents at 0.33 each; Team 1's
     opponent (3) met a stronger field, so Team 1 ranks first whatever the seed."""
-    matches = [win(1, 1, 3), win(1, 2, 4), win(1, 5, 6), win(2, 5, 3), win(2, 6, 4)]
     for seed in range(5):
-        rows = compute_standings([1, 2, 3, 4, 5, 6], matches, seed=seed)
+        rows = compute_standings([1, 2, 3, 4, 5, 6], OOMW_TIE, oomw=True, seed=seed)
         top = by_team(rows)
         assert top[1].omw == top[2].omw
         assert top[1].oomw > top[2].oomw
         assert [r.team for r in rows].index(1) < [r.team for r in rows].index(2)
+
+
+def test_default_team_order_leaves_an_omw_tie_to_the_random_order() -> None:
+    """MTR 3.1, App. C: the team order is MP, OMW% (OOMW% is not an MTR tiebreaker), then the
+    seeded random order: the same tie as above goes either way depending on the seed."""
+    firsts = set()
+    for seed in range(20):
+        rows = compute_standings([1, 2, 3, 4, 5, 6], OOMW_TIE, seed=seed)
+        pair = [r for r in rows if r.team in (1, 2)]
+        assert pair[0].random_key < pair[1].random_key
+        firsts.add(pair[0].team)
+    assert firsts == {1, 2}
 
 
 def test_individual_order_uses_game_win_percentage_after_omw() -> None:
@@ -284,8 +298,8 @@ def reference(
         if m.team_b is None:
             mp[m.team_a] += 3
             rounds[m.team_a] += 1
-            gp[m.team_a] += 3
-            games[m.team_a] += 1
+            gp[m.team_a] += 6  # MTR App. C: a bye is a 2-0 win
+            games[m.team_a] += 2
             continue
         for me, other, won, lost, mine in (
             (m.team_a, m.team_b, m.games_a, m.games_b, "a"),
@@ -308,20 +322,30 @@ def reference(
 
 
 @settings(deadline=None, max_examples=100)
-@given(events(), st.integers(0, 2**32), st.sampled_from(["team", "individual"]))
-def test_standings_equal_the_definitions_and_are_sorted(event, seed: int, order: str) -> None:
+@given(events(), st.integers(0, 2**32), st.sampled_from(["team", "individual"]), st.booleans())
+def test_standings_equal_the_definitions_and_are_sorted(
+    event, seed: int, order: str, oomw: bool
+) -> None:
     """Every number equals the MTR definition computed directly; rows are in tiebreak order."""
     ids, matches, penalties, disqualified = event
     rows = compute_standings(
-        ids, matches, penalties=penalties, disqualified=disqualified, order=order, seed=seed
+        ids,
+        matches,
+        penalties=penalties,
+        disqualified=disqualified,
+        order=order,
+        oomw=oomw,
+        seed=seed,
     )
     expected = reference(ids, matches, penalties)
     for row in rows:
         assert (row.match_points, row.mw, row.omw, row.oomw, row.gw, row.ogw) == expected[row.team]
 
     def key(r: StandingRow) -> tuple:
-        if order == "team":
+        if order == "team" and oomw:
             return (-r.match_points, -r.omw, -r.oomw, r.random_key)
+        if order == "team":
+            return (-r.match_points, -r.omw, r.random_key)
         return (-r.match_points, -r.omw, -r.gw, -r.ogw, r.random_key)
 
     assert [key(r) for r in rows] == sorted(key(r) for r in rows)

@@ -198,3 +198,44 @@ def test_advance_refuses_a_match_without_a_winner() -> None:
     quarters = seed_cut(SEEDS, 8)
     with pytest.raises(PlayoffError, match="no winner"):
         advance(quarters.matches, {1: seed(1)})
+
+
+def test_a_team_dropping_in_the_bracket_gives_the_bye_to_the_highest_ranked_team_left() -> None:
+    """MTR 2.10: nobody takes a dropped team's place; in single elimination the highest-ranked
+    remaining team gets a bye instead of the dropped team's next opponent getting a walkover.
+    Quarterfinal winners: seeds 1, 5, 2, 3; seed 3 drops. Seed 2 would have met seed 3; instead
+    seed 1 gets the bye and seeds 2 and 5 play."""
+    quarters = seed_cut(SEEDS, 8)
+    winners = {m.slot: seed(s) for m, s in zip(quarters.matches, (1, 5, 2, 3), strict=True)}
+    semis = advance(quarters.matches, winners, dropped={seed(3)})
+    assert semis is not None
+    assert _slots(semis) == [(1, 1, None), (2, 2, 5)]
+    assert semis.notes == (PairingNote("cut_dropped", (seed(3),)),)
+    assert semis.byes == (seed(1),)
+    final = advance(semis.matches, {2: seed(5)})
+    assert final is not None
+    assert _slots(final) == [(1, 1, 5)]
+
+
+def test_two_drops_in_the_semifinal_leave_a_final_and_a_last_team_wins_by_bye() -> None:
+    """MTR 2.10: with two of four semifinalists gone the other two play the final; when a
+    finalist drops, the last team left advances with a bye and the bracket ends."""
+    quarters = seed_cut(SEEDS, 8)
+    winners = {m.slot: seed(s) for m, s in zip(quarters.matches, (1, 4, 2, 3), strict=True)}
+    final = advance(quarters.matches, winners, dropped={seed(1), seed(2)})
+    assert final is not None
+    assert _slots(final) == [(1, 3, 4)]
+    semis = advance(quarters.matches, winners)
+    assert semis is not None
+    last = advance(semis.matches, {1: seed(1), 2: seed(2)}, dropped={seed(2)})
+    assert last is not None
+    assert _slots(last) == [(1, 1, None)]
+    assert advance(last.matches, {}) is None
+
+
+def test_a_drop_after_the_final_changes_nothing_and_all_gone_is_an_error() -> None:
+    first = seed_cut(SEEDS[:2], 2)
+    assert advance(first.matches, {1: seed(2)}, dropped={seed(1)}) is None
+    semis = seed_cut(SEEDS[:4], 4)
+    with pytest.raises(PlayoffError, match="dropped"):
+        advance(semis.matches, {1: seed(1), 2: seed(2)}, dropped={seed(1), seed(2)})

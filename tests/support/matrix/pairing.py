@@ -117,6 +117,14 @@ ROWS = [
         setup=_published,
     ),
     Row(
+        "match-play-draw",
+        "patch",
+        lambda w: f"/api/v1/matches/{_mid(w)}/",
+        expect("head_judge"),
+        body=lambda w: {"chooses_play_draw": w.red.pk},
+        setup=_published,
+    ),
+    Row(
         "match-result",
         "post",
         lambda w: f"/api/v1/matches/{_mid(w)}/result/",
@@ -244,6 +252,28 @@ ROWS = [
         "get",
         lambda w: f"/events/{w.event.pk}/standings/{w.red.pk}/",
         expect("view"),
+        fmt="page",
+    ),
+    Row(
+        "page-final-results",
+        "get",
+        lambda w: f"/events/{w.event.pk}/final/",
+        expect("view"),
+        fmt="page",
+    ),
+    Row(
+        "page-final-places-csv",
+        "get",
+        lambda w: f"/events/{w.event.pk}/final/places.csv",
+        expect("scorekeeper"),
+        fmt="page",
+    ),
+    Row(
+        "page-final-results-csv",
+        "get",
+        lambda w: f"/events/{w.event.pk}/final/results.csv",
+        expect("scorekeeper"),
+        setup=_published,
         fmt="page",
     ),
 ]

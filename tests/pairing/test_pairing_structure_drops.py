@@ -1,0 +1,98 @@
+"""The structure that is paired (MTR 10.2, App. E) and drops around the cut (MTR 2.10)."""
+
+import pytest
+
+from core.errors import Conflict
+from pairing import presenters, selectors, services
+from pairing.models import MatchTeam, Round
+from support.rounds import event_with_teams, win_all_a
+from tournament.models import Event
+from tournament.services import events as event_svc
+
+pytestmark = pytest.mark.django_db
+
+
+def _seeds(round_: Round) -> dict[int, int]:
+    """seed -> team id of a playoff round's entries."""
+    return {s: t for t, s in MatchTeam.objects.filter(round=round_).values_list("team_id", "seed")}
+
+
+def test_an_explicit_no_top_cut_plays_swiss_rounds_for_one_undefeated_team():
+    """An organizer's "no top cut" with automatic rounds: 6 teams play 3 Swiss rounds, not MTR
+    App. E's bracket of 8, and the event ends after them."""
+    event, _teams = event_with_teams(6, swiss_rounds=None, top_cut=0, top_cut_automatic=False)
+    plan = selectors.structure(event)
+    assert (plan.swiss_rounds, plan.top_cut) == (3, 0)
+    for _ in range(3):
+        round_ = services.round_pair_next(event=event)
+        assert round_.stage == "swiss"
+        win_all_a(round_)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+
+
+def test_the_structure_does_not_change_after_round_1_when_teams_drop():
+    """MTR 10.2: the plan is made for round 1's teams; later drops do not change it."""
+    event, teams = event_with_teams(9, swiss_rounds=None, top_cut=0, top_cut_automatic=False)
+    services.round_pair_next(event=event)
+    for team in teams[:4]:
+        event_svc.team_drop(team=team)
+    assert selectors.structure(event).swiss_rounds == 4
+
+
+def test_pairing_needs_two_teams_and_three_play_as_a_casual_event():
+    """MTR 10.1 makes a 3-team event unsanctionable, not unplayable."""
+    lone, _ = event_with_teams(1, swiss_rounds=None)
+    with pytest.raises(Conflict) as caught:
+        services.round_pair_next(event=lone)
+    assert caught.value.code == "too_few_teams"
+    three, _ = event_with_teams(3, swiss_rounds=None)
+    first = services.round_pair_next(event=three)
+    assert first.stage == "swiss"
+    assert selectors.structure(three).swiss_rounds == 2
+
+
+def test_no_team_re_enters_after_the_cut():
+    """MTR 2.10: re-entry is never allowed after a cut; before it the organizer may."""
+    event, teams = event_with_teams(4, swiss_rounds=1, top_cut=2)
+    event_svc.team_drop(team=teams[0])
+    event_svc.team_undrop(team=teams[0])
+    win_all_a(services.round_pair_next(event=event))
+    event_svc.team_drop(team=teams[1])
+    services.round_pair_next(event=event)  # the top 2
+    with pytest.raises(Conflict) as caught:
+        event_svc.team_undrop(team=teams[1])
+    assert caught.value.code == "after_cut"
+    teams[1].refresh_from_db()
+    assert teams[1].dropped
+
+
+def test_a_drop_in_the_bracket_gives_the_bye_to_the_highest_ranked_team_left():
+    """MTR 2.10: quarterfinal winners are seeds 1, 4, 2, 3; seed 3 drops. Seed 2 does not get a
+    walkover: seed 1 gets the bye and seeds 2 and 4 play."""
+    event, _teams = event_with_teams(8, swiss_rounds=0, top_cut=8)
+    quarters = services.round_pair_next(event=event, seed=3)
+    win_all_a(quarters)
+    seeds = _seeds(quarters)
+    event_svc.team_drop(team=event.teams.get(pk=seeds[3]))
+    semis = services.round_pair_next(event=event)
+    byes = list(semis.matches.filter(team_b__isnull=True).values_list("team_a_id", flat=True))
+    assert byes == [seeds[1]]
+    played = semis.matches.get(team_b__isnull=False)
+    assert (played.team_a_id, played.team_b_id) == (seeds[2], seeds[4])
+    assert "MTR 2.10" in " ".join(presenters.round_notes(semis).warnings)
+    win_all_a(semis)
+    final = services.round_pair_next(event=event)
+    match = final.matches.get()
+    assert (match.team_a_id, match.team_b_id) == (seeds[1], seeds[2])
+
+
+def test_the_last_team_left_in_the_bracket_wins_it_with_a_bye():
+    event, _teams = event_with_teams(4, swiss_rounds=0, top_cut=4)
+    semis = services.round_pair_next(event=event, seed=1)
+    win_all_a(semis)
+    event_svc.team_drop(team=event.teams.get(pk=_seeds(semis)[2]))
+    final = services.round_pair_next(event=event)
+    assert list(final.matches.values_list("team_a_id", "team_b_id")) == [(_seeds(semis)[1], None)]
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
