@@ -37,9 +37,26 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    """A player; `wizards_id` is null unless the caller is staff of the event or the player's
+    own team (context "show_ids": True for staff, "caller" for the team check)."""
+
     class Meta:
         model = Player
         fields = ["id", "name", "wizards_id", "seat"]
+
+    def to_representation(self, instance: Player) -> dict:
+        data = super().to_representation(instance)
+        if not _may_see_ids(self.context, instance.team_id):
+            data["wizards_id"] = None
+        return data
+
+
+def _may_see_ids(context: dict, team_id: int | None) -> bool:
+    if context.get("show_ids") or context.get("show_keys"):
+        return True
+    caller = context.get("caller")
+    team = getattr(caller, "team", None)
+    return team is not None and team_id is not None and team.pk == team_id
 
 
 class TeamSerializer(serializers.ModelSerializer):
@@ -176,7 +193,7 @@ class TeamListView(APIView):
     def get(self, request, pk: int):
         event = access_event(request.caller, pk)
         teams = event.teams.prefetch_related("players")
-        context = {"show_keys": show_keys(request, event)}
+        context = {"show_keys": show_keys(request, event), "caller": request.caller}
         return Response(TeamSerializer(teams, many=True, context=context).data)
 
     @extend_schema(request=TeamInSerializer, responses={201: TeamSerializer})
@@ -268,9 +285,7 @@ class TeamDetailView(APIView):
     @extend_schema(responses=TeamSerializer)
     def get(self, request, pk: int):
         team = access_team(request.caller, pk)
-        return Response(
-            TeamSerializer(team, context={"show_keys": _own_or_staff(request, team)}).data
-        )
+        return Response(TeamSerializer(team, context=_team_context(request, team)).data)
 
     @extend_schema(request=TeamPatchSerializer, responses=TeamSerializer)
     def patch(self, request, pk: int):
@@ -288,13 +303,16 @@ class TeamDetailView(APIView):
         if "fixed_table" in values:
             team = svc.team_set_fixed_table(team=team, table=values["fixed_table"])
         team.refresh_from_db()
-        return Response(
-            TeamSerializer(team, context={"show_keys": _own_or_staff(request, team)}).data
-        )
+        return Response(TeamSerializer(team, context=_team_context(request, team)).data)
 
 
 def _own_or_staff(request, team: Team) -> bool:
     return request.caller.acts_for(team) or show_keys(request, team.event)
+
+
+def _team_context(request, team: Team) -> dict:
+    """The team's key and its players' Wizards Account IDs: for staff and the team itself."""
+    return {"show_keys": _own_or_staff(request, team), "caller": request.caller}
 
 
 class TeamDropView(APIView):
@@ -302,9 +320,7 @@ class TeamDropView(APIView):
     def post(self, request, pk: int):
         team = access_team(request.caller, pk, Perm.MANAGE_TEAMS)
         team = svc.team_drop(team=team)
-        return Response(
-            TeamSerializer(team, context={"show_keys": _own_or_staff(request, team)}).data
-        )
+        return Response(TeamSerializer(team, context=_team_context(request, team)).data)
 
 
 class TeamUndropView(APIView):
