@@ -55,6 +55,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "core.middleware.ApiJsonErrorsMiddleware",
+    "core.middleware.SecurityHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -201,6 +202,8 @@ SECURE_HSTS_PRELOAD = HTTPS
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Django's admin site at /admin/: off unless enabled (staff work in Tandem's own pages).
+ADMIN_ENABLED = env_bool("ADMIN_ENABLED", False)
 
 LOGGING = {
     "version": 1,
