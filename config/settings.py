@@ -6,6 +6,7 @@ the same code on PostgreSQL, Celery workers and Redis.
 """
 
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -46,6 +47,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "axes",
     "tournament",
     "decklists",
     "pairing",
@@ -66,6 +68,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "core.middleware.AccessErrorsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into its 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 # The function giving a request its caller (core.middleware.CallerMiddleware, core.api_views).
 TANDEM_CALLER_RESOLVER = "access.caller_for_request"
@@ -123,6 +127,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Failed logins (the login page, POST /api/v1/auth/token/, /admin/) are counted by django-axes
+# per client address and, separately, per username: LOGIN_FAILURE_LIMIT failures from one
+# address, or against one account from anywhere, lock that address or account out of logging in
+# for LOGIN_COOLOFF_MINUTES (429), before any password is hashed. A right password during the
+# lockout is refused too. `manage.py axes_reset_username NAME` / `axes_reset_ip ADDRESS` lift one.
+AUTHENTICATION_BACKENDS = [
+    "tournament.auth.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # failures are what count; no row per successful login
+AXES_VERBOSE = False
+AXES_LOCKOUT_TEMPLATE = "tournament/login_locked.html"
+# API tokens (POST /api/v1/auth/token/) stop working this many hours after they were issued;
+# DELETE /api/v1/auth/token/ revokes one at once.
+API_TOKEN_TTL = timedelta(hours=env_int("API_TOKEN_TTL_HOURS", 168))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -151,7 +175,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "tournament.api_auth.ExpiringTokenAuthentication",
         "tournament.api_auth.TeamKeyAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
