@@ -65,6 +65,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "core.middleware.CallerMiddleware",
+    "core.keylog.TeamKeyThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "core.middleware.AccessErrorsMiddleware",
@@ -146,6 +147,12 @@ AXES_LOCKOUT_TEMPLATE = "tournament/login_locked.html"
 # API tokens (POST /api/v1/auth/token/) stop working this many hours after they were issued;
 # DELETE /api/v1/auth/token/ revokes one at once.
 API_TOKEN_TTL = timedelta(hours=env_int("API_TOKEN_TTL_HOURS", 168))
+
+# Unknown team keys (/t/<key>/, X-Team-Key, ?key=) counted per client address: past the limit
+# within the window (seconds), every request with a key from that address is a 429 until the
+# window ends (core/keylog.py).
+TEAM_KEY_MISS_LIMIT = env_int("TEAM_KEY_MISS_LIMIT", 20)
+TEAM_KEY_MISS_WINDOW = env_int("TEAM_KEY_MISS_WINDOW", 600)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -232,6 +239,11 @@ ADMIN_ENABLED = env_bool("ADMIN_ENABLED", False)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Team keys never reach a log: private links and key= parameters are hidden (core/keylog.py;
+    # the servers' access loggers get the same filter from config/asgi.py and config/wsgi.py).
+    "filters": {"team_keys": {"()": "core.keylog.KeyRedactingFilter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["team_keys"]},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }
