@@ -3,7 +3,7 @@ AUTHENTICATION_BACKENDS (settings), refuses a locked-out address or account befo
 is checked. Calls without a request (management commands, the shell) have no address to count
 and are not throttled."""
 
-from axes.backends import AxesStandaloneBackend
+from axes.backends import AxesStandaloneBackend  # type: ignore[import-untyped]
 
 
 class LoginThrottleBackend(AxesStandaloneBackend):

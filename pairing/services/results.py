@@ -135,7 +135,7 @@ def match_enter_result(
     games_b: object,
     games_drawn: object,
     by=None,
-    override: bool = True,
+    override: bool | int = True,
 ) -> Match:
     """Staff enter a result: final at once, overriding the teams' reports and any dispute.
     Without ``override``, a different final result that another staff member entered is a
