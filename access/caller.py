@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from access.rights import ORGANIZER
+from core.keylog import note_key_miss
 from tournament.models import Event, StaffRole, Team
 
 
@@ -72,5 +73,9 @@ def caller_for_request(request) -> Caller:
 def team_of_key(key: str) -> Team | None:
     """The team holding this access key (with its event), or None."""
     if not key or "\x00" in key:  # no key has one, and PostgreSQL refuses NUL in a query's text
+        note_key_miss()
         return None
-    return Team.objects.select_related("event").filter(access_key=key).first()
+    team = Team.objects.select_related("event").filter(access_key=key).first()
+    if team is None:
+        note_key_miss()  # counted per address (core.keylog)
+    return team

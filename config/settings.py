@@ -6,6 +6,7 @@ the same code on PostgreSQL, Celery workers and Redis.
 """
 
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -46,6 +47,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "axes",
     "tournament",
     "decklists",
     "pairing",
@@ -54,6 +56,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "core.middleware.ApiJsonErrorsMiddleware",
+    "core.middleware.SecurityHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -61,9 +65,12 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "core.middleware.CallerMiddleware",
+    "core.keylog.TeamKeyThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "core.middleware.AccessErrorsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into its 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 # The function giving a request its caller (core.middleware.CallerMiddleware, core.api_views).
 TANDEM_CALLER_RESOLVER = "access.caller_for_request"
@@ -91,6 +98,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'tandem.sqlite3'}"),
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+        # A kept connection is tested before a request uses it: after a database restart the
+        # first request reconnects instead of failing on a dead socket.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -129,6 +139,32 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Failed logins (the login page, POST /api/v1/auth/token/, /admin/) are counted by django-axes
+# per client address and, separately, per username: LOGIN_FAILURE_LIMIT failures from one
+# address, or against one account from anywhere, lock that address or account out of logging in
+# for LOGIN_COOLOFF_MINUTES (429), before any password is hashed. A right password during the
+# lockout is refused too. `manage.py axes_reset_username NAME` / `axes_reset_ip ADDRESS` lift one.
+AUTHENTICATION_BACKENDS = [
+    "tournament.auth.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # failures are what count; no row per successful login
+AXES_VERBOSE = False
+AXES_LOCKOUT_TEMPLATE = "tournament/login_locked.html"
+# API tokens (POST /api/v1/auth/token/) stop working this many hours after they were issued;
+# DELETE /api/v1/auth/token/ revokes one at once.
+API_TOKEN_TTL = timedelta(hours=env_int("API_TOKEN_TTL_HOURS", 168))
+
+# Unknown team keys (/t/<key>/, X-Team-Key, ?key=) counted per client address: past the limit
+# within the window (seconds), every request with a key from that address is a 429 until the
+# window ends (core/keylog.py).
+TEAM_KEY_MISS_LIMIT = env_int("TEAM_KEY_MISS_LIMIT", 20)
+TEAM_KEY_MISS_WINDOW = env_int("TEAM_KEY_MISS_WINDOW", 600)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -157,7 +193,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "tournament.api_auth.ExpiringTokenAuthentication",
         "tournament.api_auth.TeamKeyAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
@@ -208,10 +244,17 @@ SECURE_HSTS_PRELOAD = HTTPS
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Django's admin site at /admin/: off unless enabled (staff work in Tandem's own pages).
+ADMIN_ENABLED = env_bool("ADMIN_ENABLED", False)
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Team keys never reach a log: private links and key= parameters are hidden (core/keylog.py;
+    # the servers' access loggers get the same filter from config/asgi.py and config/wsgi.py).
+    "filters": {"team_keys": {"()": "core.keylog.KeyRedactingFilter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["team_keys"]},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView
@@ -16,9 +17,11 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("healthz", healthz, name="healthz"),
     path("", include("core.live")),
-    path("admin/", admin.site.urls),
     path("", include("tournament.urls")),
     path("", include("pairing.urls")),
     path("", include("judging.urls")),
     path("", include("tracker.urls")),
 ]
+
+if settings.ADMIN_ENABLED:
+    urlpatterns.insert(3, path("admin/", admin.site.urls))

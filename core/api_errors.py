@@ -1,6 +1,10 @@
 """One translation of errors into JSON answers for the whole API (docs/api.md: never a 500 for bad input)."""
 
+import logging
+
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -8,11 +12,31 @@ from rest_framework.views import exception_handler as drf_handler
 
 from core.errors import AccessDenied, NotVisible, ServiceError
 
+logger = logging.getLogger("tandem.api")
+
 
 def exception_handler(exc, context):
     request = context.get("request")
     if isinstance(exc, ServiceError):
         return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        return Response(
+            {"detail": "The request body is too large.", "code": "too_large"},
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
+    if isinstance(exc, OperationalError | InterfaceError):
+        # The database is unreachable or restarting: nothing was saved (the transaction is gone).
+        logger.error("Database unavailable", exc_info=exc)
+        return Response(
+            {"detail": "The database is unavailable; try again shortly.", "code": "unavailable"},
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": "5"},
+        )
+    if isinstance(exc, TooManyFieldsSent):
+        return Response(
+            {"detail": "The request has too many fields.", "code": "too_many_fields"},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
     if isinstance(exc, NotVisible):
         exc = exceptions.NotFound()
     elif isinstance(exc, AccessDenied):

@@ -15,3 +15,7 @@ class APIView(views.APIView):
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         request.caller = request._request.caller = resolve_caller(request)
+        if request.method in ("POST", "PUT", "PATCH") and request.stream is not None:
+            # Read the body now, also where the view takes none: a malformed or too deeply
+            # nested body is a 400 from the parser on every write endpoint alike.
+            request.data  # noqa: B018

@@ -4,10 +4,33 @@ value (a list, a string, a number, null) is refused here too, once, for all of t
 
 A NUL character is refused by PostgreSQL and a lone surrogate (valid in JSON's \\ud800 escapes,
 invalid in UTF-8) by every driver: both would otherwise surface as a 500 deep in a query.
+
+JSON nested deeper than MAX_JSON_DEPTH (no endpoint takes more than a few levels) is refused
+before anything walks it: recursive code (the checks below, serializers, error formatting) would
+otherwise run out of stack on a body of a few kilobytes.
 """
 
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+
+MAX_JSON_DEPTH = 32
+
+
+def _too_deep(value: object, limit: int = MAX_JSON_DEPTH) -> bool:
+    """True when lists and objects nest deeper than `limit` (iterative: no recursion)."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = list(item.values())
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
 
 
 def _bad_text(value: object) -> str | None:
@@ -30,11 +53,19 @@ def _bad_text(value: object) -> str | None:
     return None
 
 
+_TOO_DEEP = f"JSON nested more than {MAX_JSON_DEPTH} levels deep."
+
+
 class SafeJSONParser(JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
-        data = super().parse(stream, media_type, parser_context)
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError(_TOO_DEEP) from None
         if not isinstance(data, dict):
             raise ParseError("Send a JSON object.")
+        if _too_deep(data):
+            raise ParseError(_TOO_DEEP)
         # Name the field, as every other 400 does.
         errors = {str(k): [p] for k, v in data.items() if (p := _bad_text([k, v]))}
         if errors:

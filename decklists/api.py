@@ -15,6 +15,7 @@ from rest_framework.response import Response
 
 from access import Perm, access_event, access_player, access_team, can
 from core import converters  # noqa: F401  (registers <id:...>)
+from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from decklists import catalogue_cache
 from decklists import selectors as deck_selectors
@@ -186,6 +187,32 @@ class DecklistInSerializer(serializers.Serializer):
     main = ListText(allow_blank=True, trim_whitespace=False)
     sideboard = ListText(allow_blank=True, trim_whitespace=False, required=False, default="")
     reason = serializers.CharField(allow_blank=True, required=False, default="", max_length=2000)
+    base = serializers.CharField(
+        allow_blank=True,
+        allow_null=True,
+        required=False,
+        default=None,
+        max_length=100,
+        trim_whitespace=False,
+        help_text='The `submitted_at` of the list this change starts from ("" when the player '
+        "had none); a list saved since then makes the write a 409 `changed_meanwhile`. "
+        "The header If-Match with the ETag of a read does the same.",
+    )
+
+
+def _base(request, values: dict) -> str | None:
+    """The version a write starts from: the body's `base`, else the If-Match header (an ETag
+    as the reads send it). None: no check, the write replaces whatever is there."""
+    if values.get("base") is not None:
+        return values["base"]
+    header = request.headers.get("If-Match")
+    if header is None or header.strip() == "*":
+        return None
+    return header.strip().removeprefix("W/").strip('"')
+
+
+def _etag(answer: dict) -> str:
+    return '"' + (answer.get("submitted_at") or "") + '"'
 
 
 class PoolInSerializer(serializers.Serializer):
@@ -226,9 +253,21 @@ class PlayerDecklistView(APIView):
     @extend_schema(responses=DECKLIST_OUT)
     def get(self, request, pk: int):
         player = access_player(request.caller, pk, Perm.READ_DECKLISTS)
-        return Response(_player_answer(player))
+        answer = _player_answer(player)
+        return Response(answer, headers={"ETag": _etag(answer)})
 
-    @extend_schema(request=DecklistInSerializer, responses=DECKLIST_OUT)
+    @extend_schema(
+        request=DecklistInSerializer,
+        parameters=[
+            OpenApiParameter(
+                "If-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="The ETag of the list read; 409 if it changed since.",
+            )
+        ],
+        responses={200: DECKLIST_OUT, 409: ErrorSerializer},
+    )
     def put(self, request, pk: int):
         caller = request.caller
         player = access_player(caller, pk, Perm.WRITE_DECKLISTS)
@@ -241,9 +280,11 @@ class PlayerDecklistView(APIView):
             by_team=caller.acts_for(player.team),
             judge=can(caller, Perm.DECK_CHECKS, player.team.event),
             reason=values["reason"],
+            base=_base(request, values),
         )
         player.team.event.refresh_from_db()
-        return Response(_player_answer(player))
+        answer = _player_answer(player)
+        return Response(answer, headers={"ETag": _etag(answer)})
 
 
 class TeamDecklistsView(APIView):

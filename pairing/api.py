@@ -109,6 +109,11 @@ class ResultInSerializer(serializers.Serializer):
     games_a = serializers.IntegerField(min_value=0, max_value=1)
     games_b = serializers.IntegerField(min_value=0, max_value=1)
     games_drawn = serializers.IntegerField(min_value=0, max_value=20)
+    override = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Staff: replace a final result that differs (without it, 409 result_conflict).",
+    )
 
 
 class DisputedSerializer(serializers.Serializer):
@@ -419,8 +424,11 @@ class MatchResultView(APIView):
         data = ResultInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
+        override = values.pop("override")
         if can(caller, Perm.ENTER_RESULTS, match.round.event):
-            match = services.match_enter_result(match=match, by=request.user, **values)
+            match = services.match_enter_result(
+                match=match, by=request.user, override=override, **values
+            )
             return Response(match_json(match, staff=_staff(request, match.round.event)))
         outcome = services.match_report_result(match=match, team=caller.team, **values)
         body = match_json(outcome.match, staff=False)

@@ -78,3 +78,10 @@ def on_postgres() -> bool:
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _team_key_misses_not_throttled(settings):
+    """Every test client comes from 127.0.0.1 and the cache outlives a test: the tests of bad
+    keys would add up to a throttle. tests/security/test_team_keys.py sets its own limit."""
+    settings.TEAM_KEY_MISS_LIMIT = 1_000_000

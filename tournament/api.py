@@ -3,14 +3,18 @@
 Views translate requests into service calls; the access layer (access) decides who may call.
 """
 
+from django.conf import settings
 from django.contrib.auth import authenticate
+from django.contrib.auth.signals import user_logged_in
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.response import Response
 
 from access import Perm, access_event, access_team, can, require, visible_events
+from core.api_errors import ErrorSerializer
 from core.api_views import APIView
+from tournament.api_auth import token_expired
 from tournament.models import Event, Player, StaffRole, Team
 from tournament.selectors import events_listed
 from tournament.services import events as svc
@@ -37,9 +41,26 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    """A player; `wizards_id` is null unless the caller is staff of the event or the player's
+    own team (context "show_ids": True for staff, "caller" for the team check)."""
+
     class Meta:
         model = Player
         fields = ["id", "name", "wizards_id", "seat"]
+
+    def to_representation(self, instance: Player) -> dict:
+        data = super().to_representation(instance)
+        if not _may_see_ids(self.context, instance.team_id):
+            data["wizards_id"] = None
+        return data
+
+
+def _may_see_ids(context: dict, team_id: int | None) -> bool:
+    if context.get("show_ids") or context.get("show_keys"):
+        return True
+    caller = context.get("caller")
+    team = getattr(caller, "team", None)
+    return team is not None and team_id is not None and team.pk == team_id
 
 
 class TeamSerializer(serializers.ModelSerializer):
@@ -86,15 +107,27 @@ def show_keys(request, event: Event) -> bool:
 
 
 class TokenView(APIView):
-    """POST {username, password} -> {token}. Wrong credentials: 401."""
+    """POST {username, password} -> {token}. Wrong credentials: 401; too many failed logins from
+    the address or against the account: 429 with Retry-After (settings: LOGIN_FAILURE_LIMIT).
+    DELETE (with the token, or a logged-in session) revokes the caller's token: 204."""
 
-    authentication_classes: list = []
+    def get_authenticators(self):
+        # Logging in takes no credentials but the body's: a stale token in the header must not
+        # turn a good login into a 401.
+        request = getattr(self, "request", None)
+        if request is None or request.method == "DELETE":
+            return super().get_authenticators()
+        return []
 
     @extend_schema(
         request=inline_serializer(
             "TokenIn", {"username": serializers.CharField(), "password": serializers.CharField()}
         ),
-        responses=inline_serializer("TokenOut", {"token": serializers.CharField()}),
+        responses={
+            200: inline_serializer("TokenOut", {"token": serializers.CharField()}),
+            401: ErrorSerializer,
+            429: ErrorSerializer,
+        },
     )
     def post(self, request):
         data = request.data
@@ -104,14 +137,37 @@ class TokenView(APIView):
                 {"username": ["Give username and password."], "password": ["Required."]}
             )
         user = authenticate(request, username=username, password=password)
+        if getattr(request, "axes_locked_out", False):
+            minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+            return Response(
+                {
+                    "detail": f"Too many failed logins: try again in {minutes} minutes.",
+                    "code": "throttled",
+                },
+                status=status.HTTP_429_TOO_MANY_REQUESTS,
+                headers={"Retry-After": str(int(settings.AXES_COOLOFF_TIME.total_seconds()))},
+            )
         if user is None:
             return Response(
                 {"detail": "Wrong username or password.", "code": "authentication_failed"},
                 status=status.HTTP_401_UNAUTHORIZED,
                 headers={"WWW-Authenticate": "Token"},
             )
+        # A login like the page's: the failure count of the address and account starts over
+        # (django-axes) and the user's last login is kept.
+        user_logged_in.send(sender=user.__class__, request=request, user=user)
         token, _ = Token.objects.get_or_create(user=user)
+        if token_expired(token):
+            token.delete()
+            token = Token.objects.create(user=user)
         return Response({"token": token.key})
+
+    @extend_schema(request=None, responses={204: None, 401: ErrorSerializer})
+    def delete(self, request):
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        Token.objects.filter(user=request.user).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class EventListView(APIView):
@@ -176,7 +232,7 @@ class TeamListView(APIView):
     def get(self, request, pk: int):
         event = access_event(request.caller, pk)
         teams = event.teams.prefetch_related("players")
-        context = {"show_keys": show_keys(request, event)}
+        context = {"show_keys": show_keys(request, event), "caller": request.caller}
         return Response(TeamSerializer(teams, many=True, context=context).data)
 
     @extend_schema(request=TeamInSerializer, responses={201: TeamSerializer})
@@ -268,9 +324,7 @@ class TeamDetailView(APIView):
     @extend_schema(responses=TeamSerializer)
     def get(self, request, pk: int):
         team = access_team(request.caller, pk)
-        return Response(
-            TeamSerializer(team, context={"show_keys": _own_or_staff(request, team)}).data
-        )
+        return Response(TeamSerializer(team, context=_team_context(request, team)).data)
 
     @extend_schema(request=TeamPatchSerializer, responses=TeamSerializer)
     def patch(self, request, pk: int):
@@ -288,13 +342,16 @@ class TeamDetailView(APIView):
         if "fixed_table" in values:
             team = svc.team_set_fixed_table(team=team, table=values["fixed_table"])
         team.refresh_from_db()
-        return Response(
-            TeamSerializer(team, context={"show_keys": _own_or_staff(request, team)}).data
-        )
+        return Response(TeamSerializer(team, context=_team_context(request, team)).data)
 
 
 def _own_or_staff(request, team: Team) -> bool:
     return request.caller.acts_for(team) or show_keys(request, team.event)
+
+
+def _team_context(request, team: Team) -> dict:
+    """The team's key and its players' Wizards Account IDs: for staff and the team itself."""
+    return {"show_keys": _own_or_staff(request, team), "caller": request.caller}
 
 
 class TeamDropView(APIView):
@@ -302,9 +359,7 @@ class TeamDropView(APIView):
     def post(self, request, pk: int):
         team = access_team(request.caller, pk, Perm.MANAGE_TEAMS)
         team = svc.team_drop(team=team)
-        return Response(
-            TeamSerializer(team, context={"show_keys": _own_or_staff(request, team)}).data
-        )
+        return Response(TeamSerializer(team, context=_team_context(request, team)).data)
 
 
 class TeamUndropView(APIView):

@@ -189,9 +189,18 @@ def _missing(deck: DeckInput) -> Problem:
     )
 
 
+# "Did you mean" costs a few milliseconds per unknown name (a search of the whole catalogue):
+# only the first unknown names of a list (and of a pool) get suggestions, so a list of a
+# thousand made-up names costs no more to check than one with a few typos.
+SUGGESTED_NAMES = 5
+
+
 def _deck_problems(deck: _Deck, index: CardIndex, rules: EventRules) -> list[Problem]:
     problems = [_parse_problem(deck, error) for error in deck.source.parse_errors]
-    problems += [_unknown_problem(deck, entry, index) for entry in deck.unknown]
+    problems += [
+        _unknown_problem(deck, entry, index, suggest=n < SUGGESTED_NAMES)
+        for n, entry in enumerate(deck.unknown)
+    ]
     minimum = MIN_CONSTRUCTED_DECK if rules.constructed else MIN_LIMITED_DECK
     if deck.size < minimum:
         problems.append(_too_small(deck, minimum, rules))
@@ -212,9 +221,9 @@ def _parse_problem(deck: _Deck, error: ParseError) -> Problem:
     )
 
 
-def _unknown_problem(deck: _Deck, entry: Entry, index: CardIndex) -> Problem:
+def _unknown_problem(deck: _Deck, entry: Entry, index: CardIndex, *, suggest: bool) -> Problem:
     original = index.rebalanced_of(entry.name)
-    suggestions = index.suggest(entry.name)
+    suggestions = index.suggest(entry.name) if suggest else []
     if original is not None:
         hint = (
             f" It is MTG Arena's rebalanced version of {original.name}, a digital-only card; "
@@ -575,10 +584,12 @@ def _pool_problems(
         return [_pool_missing(decks)]
     available: dict[str, int] = {}
     problems = []
+    unknown = 0
     for entry in pool:
         card = index.get(entry.name)
         if card is None:
-            problems.append(_unknown_pool_card(entry, index))
+            problems.append(_unknown_pool_card(entry, index if unknown < SUGGESTED_NAMES else None))
+            unknown += 1
             continue
         key = normalize_name(card.name)
         available[key] = available.get(key, 0) + entry.count
@@ -606,8 +617,8 @@ def _pool_missing(decks: list[_Deck]) -> Problem:
     )
 
 
-def _unknown_pool_card(entry: Entry, index: CardIndex) -> Problem:
-    suggestions = index.suggest(entry.name)
+def _unknown_pool_card(entry: Entry, index: CardIndex | None) -> Problem:
+    suggestions = index.suggest(entry.name) if index is not None else []
     hint = f" Did you mean {_or_list(suggestions)}?" if suggestions else ""
     return Problem(
         code="unknown_card",

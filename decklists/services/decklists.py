@@ -21,6 +21,7 @@ from django.utils import timezone
 from core import events
 from core.errors import Conflict, ServiceError
 from decklists import catalogue_cache
+from decklists.domain.udc import SUGGESTED_NAMES
 from decklists.errors import DecklistsLocked
 from decklists.models import Decklist, DecklistChange, EventDeckRules, TeamPool
 from decklists.selectors import is_locked
@@ -125,7 +126,7 @@ def clean_card_names(values: object, field_name: str = "banned") -> list[str]:
             continue
         card = index.get(name) if len(index) else None
         if card is None and len(index):
-            hint = index.suggest(name)
+            hint = index.suggest(name) if len(errors) < SUGGESTED_NAMES else []
             errors.append(
                 f"No card named {name!r}." + (f" Did you mean {' or '.join(hint)}?" if hint else "")
             )

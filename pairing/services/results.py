@@ -129,15 +129,38 @@ def _check_cut_winner(match: Match, games: Games) -> None:
 
 @transaction.atomic
 def match_enter_result(
-    *, match: Match, games_a: object, games_b: object, games_drawn: object, by=None
+    *,
+    match: Match,
+    games_a: object,
+    games_b: object,
+    games_drawn: object,
+    by=None,
+    override: bool | int = True,
 ) -> Match:
-    """Staff enter a result: final at once, overriding the teams' reports and any dispute."""
+    """Staff enter a result: final at once, overriding the teams' reports and any dispute.
+    Without ``override``, a different final result that another staff member entered is a
+    Conflict: two staff entering different results at once do not silently replace each other
+    (the match is locked). The one who entered it may still correct it."""
     match = _locked_match(match)
     if match.is_bye:
         raise Conflict("A bye has no result to enter.", code="bye")
     games = clean_games(games_a, games_b, games_drawn, top_cut=match.round.is_top_cut)
     _check_cut_winner(match, games)
     before = (match.status, match.score if match.result else None)
+    by_id = by.pk if getattr(by, "is_authenticated", False) else None
+    if (
+        not override
+        and match.status == Match.Status.FINAL
+        and match.decided_by_id is not None
+        and match.decided_by_id != by_id
+    ):
+        final = (match.games_a, match.games_b, match.games_drawn)
+        if final != (games.a, games.b, games.drawn):
+            raise Conflict(
+                f"Another staff member entered a different final result ({match.score}); "
+                "send override: true to replace it.",
+                code="result_conflict",
+            )
     _finalize(match, games, by)
     if before[0] in (Match.Status.DISPUTED, Match.Status.FINAL) and before[1] != match.score:
         what = "settled the dispute" if before[0] == Match.Status.DISPUTED else "changed the result"

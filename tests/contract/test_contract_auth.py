@@ -152,3 +152,25 @@ def test_openapi_schema_describes_every_contract_endpoint(db):
     for path, methods in wanted.items():
         assert path in normalised, path
         assert methods <= normalised[path], (path, normalised[path])
+
+
+def test_token_revoked_by_its_user_with_delete(world):
+    token = post(APIClient(), "/auth/token/", {"username": "alice", "password": PASSWORD}).json()
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token['token']}")
+    assert client.delete(f"{API}/auth/token/").status_code == 204
+    assert client.get(f"{API}/events/").status_code == 401
+    again = post(APIClient(), "/auth/token/", {"username": "alice", "password": PASSWORD})
+    assert again.status_code == 200
+    assert again.json()["token"] != token["token"]
+
+
+def test_token_guesses_past_the_limit_are_429(world, settings):
+    settings.AXES_FAILURE_LIMIT = 2
+    wrong = {"username": "alice", "password": "wrong-password"}
+    assert post(APIClient(), "/auth/token/", wrong).status_code == 401
+    locked = post(APIClient(), "/auth/token/", wrong)
+    assert locked.status_code == 429
+    assert locked.json()["code"] == "throttled"
+    right = post(APIClient(), "/auth/token/", {"username": "alice", "password": PASSWORD})
+    assert right.status_code == 429

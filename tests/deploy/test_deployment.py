@@ -183,3 +183,20 @@ from tournament.tasks import team_links_export
 result = team_links_export.apply_async(args=[{event}, "http://x"], queue="{queue}")
 print(result.get(timeout=90))
 """
+
+
+def test_check_deploy_is_clean_with_the_production_settings_the_readme_shows():
+    text = (ROOT / "README.md").read_text()
+    block = text.split("<!-- production-settings -->")[1].split("<!-- /production-settings -->")[0]
+    lines = [line for line in block.splitlines() if "=" in line and not line.startswith("`")]
+    settings = dict(line.split("=", 1) for line in lines)
+    assert settings["DEBUG"] == "false"
+    assert settings["HTTPS"] == "true"
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=_env(**settings),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

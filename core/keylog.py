@@ -1,0 +1,151 @@
+"""Team keys are credentials: they stay out of logs, and an address that tries many unknown keys
+is refused for a while.
+
+- KeyRedactingFilter rewrites a log record's message and arguments so that a private link
+  /t/<key>/ reads /t/<hidden>/ and a ?key=<key> parameter reads key=<hidden>. It is put on the
+  access loggers of uvicorn and gunicorn and on Django's request loggers (install()).
+- Misses: the access layer calls note_key_miss() when a key matches no team;
+  TeamKeyThrottleMiddleware counts them per client address in the cache and answers 429 to any
+  request carrying a key from an address past TEAM_KEY_MISS_LIMIT misses within
+  TEAM_KEY_MISS_WINDOW seconds. A cache that fails counts nothing (the site keeps working).
+"""
+
+import contextvars
+import logging
+import re
+from collections.abc import Mapping
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponse, JsonResponse
+
+HIDDEN = "<hidden>"
+_PRIVATE_LINK = re.compile(r"(/t/)[^/?#\s\"']+")
+_KEY_PARAM = re.compile(r"((?:^|[?&;])key=)[^&#\s\"']*")
+
+LOGGERS = (
+    "uvicorn.access",
+    "uvicorn.error",
+    "gunicorn.access",
+    "gunicorn.error",
+    "django.request",
+    "django.server",
+    "django.security",
+)
+
+log = logging.getLogger("tandem.security")
+
+
+def redact(text: str) -> str:
+    """The text with every team key in a private link or a key= parameter hidden."""
+    if "/t/" not in text and "key=" not in text:
+        return text
+    return _KEY_PARAM.sub(rf"\g<1>{HIDDEN}", _PRIVATE_LINK.sub(rf"\g<1>{HIDDEN}", text))
+
+
+def _redact_value(value: object) -> object:
+    return redact(value) if isinstance(value, str) else value
+
+
+class KeyRedactingFilter(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, Mapping):
+            record.args = {k: _redact_value(v) for k, v in record.args.items()}
+        elif isinstance(record.args, tuple):
+            record.args = tuple(_redact_value(v) for v in record.args)
+        return True
+
+
+_FILTER = KeyRedactingFilter()
+
+
+def install() -> None:
+    """Put the filter on the loggers that write request lines (idempotent). Called by the
+    WSGI and ASGI entry points once the server and Django have set up logging."""
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        if _FILTER not in logger.filters:
+            logger.addFilter(_FILTER)
+
+
+# --- misses ----------------------------------------------------------------------------------
+
+_misses: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar(
+    "team_key_misses", default=None
+)
+
+
+def note_key_miss() -> None:
+    """A key given by this request matched no team (called by the access layer)."""
+    misses = _misses.get()
+    if misses is not None:
+        misses.append("miss")
+
+
+def _address(request) -> str:
+    return request.META.get("REMOTE_ADDR") or "unknown"
+
+
+def _cache_key(address: str) -> str:
+    return f"tandem:keymiss:{address}"
+
+
+def _carries_key(request) -> bool:
+    return (
+        request.path_info.startswith("/t/")
+        or "HTTP_X_TEAM_KEY" in request.META
+        or "key" in request.GET
+    )
+
+
+def misses_of(address: str) -> int:
+    try:
+        return int(cache.get(_cache_key(address)) or 0)
+    except Exception:  # a cache outage throttles nothing
+        log.warning("Cache unavailable: team key misses not counted", exc_info=True)
+        return 0
+
+
+def _count_miss(address: str) -> None:
+    key = _cache_key(address)
+    try:
+        if not cache.add(key, 1, settings.TEAM_KEY_MISS_WINDOW):
+            cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.add(key, 1, settings.TEAM_KEY_MISS_WINDOW)
+    except Exception:
+        log.warning("Cache unavailable: team key miss not counted", exc_info=True)
+
+
+class TeamKeyThrottleMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not _carries_key(request):
+            return self.get_response(request)
+        address = _address(request)
+        if misses_of(address) >= settings.TEAM_KEY_MISS_LIMIT:
+            return _too_many(request)
+        misses: list[str] = []
+        token = _misses.set(misses)
+        try:
+            response = self.get_response(request)
+        finally:
+            _misses.reset(token)
+        if misses:
+            _count_miss(address)
+        return response
+
+
+def _too_many(request) -> HttpResponse:
+    retry = str(settings.TEAM_KEY_MISS_WINDOW)
+    message = "Too many unknown team keys from this address: try again later."
+    if request.path_info.startswith("/api/"):
+        response: HttpResponse = JsonResponse({"detail": message, "code": "throttled"}, status=429)
+    else:
+        response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = retry
+    return response

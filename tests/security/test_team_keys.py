@@ -1,0 +1,194 @@
+"""Team keys are credentials: they never reach a log line (the servers' access logs, Django's
+request log), and an address trying many unknown keys is refused for a while (429)."""
+
+import logging
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from rest_framework.test import APIClient
+
+from core import keylog
+
+pytestmark = pytest.mark.django_db
+
+KEY = "Zq8-secret_KEY42"
+
+
+@pytest.mark.parametrize(
+    ("text", "clean"),
+    [
+        ("GET /t/Zq8-secret_KEY42/ HTTP/1.1", "GET /t/<hidden>/ HTTP/1.1"),
+        ("/t/Zq8-secret_KEY42/decklists/?x=1", "/t/<hidden>/decklists/?x=1"),
+        ("/t/Zq8-secret_KEY42", "/t/<hidden>"),
+        ("/live/decklists/3/?key=Zq8-secret_KEY42&v=2", "/live/decklists/3/?key=<hidden>&v=2"),
+        ("/events/3/standings/?after_round=2", "/events/3/standings/?after_round=2"),
+    ],
+)
+def test_redact_hides_keys_in_links_and_parameters(text, clean):
+    assert keylog.redact(text) == clean
+
+
+class _Capture(logging.Handler):
+    def __init__(self):
+        super().__init__()
+        self.lines: list[str] = []
+
+    def emit(self, record):
+        self.lines.append(record.getMessage())
+
+
+@pytest.fixture
+def capture():
+    keylog.install()
+    handler = _Capture()
+    names = ("uvicorn.access", "gunicorn.access", "django.request")
+    levels = {}
+    for name in names:
+        logger = logging.getLogger(name)
+        levels[name] = logger.level
+        logger.setLevel(logging.INFO)
+        logger.addHandler(handler)
+    yield handler
+    for name in names:
+        logging.getLogger(name).removeHandler(handler)
+        logging.getLogger(name).setLevel(levels[name])
+
+
+def test_uvicorn_access_line_has_no_key(capture):
+    # uvicorn's own call (uvicorn/protocols/http/*_impl.py).
+    logging.getLogger("uvicorn.access").info(
+        '%s - "%s %s HTTP/%s" %d', "10.0.0.1:5000", "GET", f"/t/{KEY}/table/", "1.1", 200
+    )
+    assert capture.lines == ['10.0.0.1:5000 - "GET /t/<hidden>/table/ HTTP/1.1" 200']
+
+
+def test_gunicorn_access_line_has_no_key(capture):
+    # gunicorn's atoms: request line, path, query and the Referer header.
+    atoms = {
+        "r": f"GET /t/{KEY}/ HTTP/1.1",
+        "U": f"/t/{KEY}/",
+        "q": f"key={KEY}",
+        "f": f"https://tandem.example.org/t/{KEY}/",
+        "s": "200",
+    }
+    logging.getLogger("gunicorn.access").info('"%(r)s" %(s)s "%(f)s" %(U)s %(q)s', atoms)
+    assert KEY not in capture.lines[0]
+    assert "/t/<hidden>/" in capture.lines[0]
+
+
+def test_django_request_log_of_a_wrong_key_has_no_key(world, capture):
+    Client().get(f"/t/{KEY}/")
+    assert capture.lines
+    assert all(KEY not in line for line in capture.lines)
+
+
+def test_the_console_handler_of_the_settings_hides_keys(settings):
+    handler = settings.LOGGING["handlers"]["console"]
+    assert "team_keys" in handler["filters"]
+
+
+# --- misses ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def limit(settings):
+    cache.clear()
+    settings.TEAM_KEY_MISS_LIMIT = 3
+    settings.TEAM_KEY_MISS_WINDOW = 600
+    yield 3
+    cache.clear()
+
+
+def test_an_address_guessing_keys_is_refused_after_the_limit(world, limit):
+    guesser = Client(REMOTE_ADDR="10.0.0.66")
+    for n in range(limit):
+        assert guesser.get(f"/t/guess{n}/").status_code == 404
+    refused = guesser.get(f"/t/{world.red.access_key}/")
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) == 600
+    # Another address, and the same address without a key, are served.
+    assert Client(REMOTE_ADDR="10.0.0.67").get(f"/t/{world.red.access_key}/").status_code == 200
+    assert guesser.get("/login/").status_code == 200
+
+
+def test_api_key_guesses_count_and_are_refused_in_json(world, limit):
+    for n in range(limit):
+        client = APIClient(REMOTE_ADDR="10.0.0.70")
+        client.credentials(HTTP_X_TEAM_KEY=f"guess{n}")
+        assert client.get(f"/api/v1/teams/{world.red.pk}/").status_code == 401
+    client = APIClient(REMOTE_ADDR="10.0.0.70")
+    client.credentials(HTTP_X_TEAM_KEY=world.red.access_key)
+    refused = client.get(f"/api/v1/teams/{world.red.pk}/")
+    assert refused.status_code == 429
+    assert refused.json()["code"] == "throttled"
+
+
+def test_right_keys_do_not_count(world, limit):
+    client = Client(REMOTE_ADDR="10.0.0.80")
+    for _ in range(limit * 3):
+        assert client.get(f"/t/{world.red.access_key}/").status_code == 200
+
+
+def test_a_failing_cache_throttles_nothing(world, limit, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr(cache, "get", broken)
+    monkeypatch.setattr(cache, "add", broken)
+    client = Client(REMOTE_ADDR="10.0.0.90")
+    for n in range(limit + 2):
+        assert client.get(f"/t/guess{n}/").status_code == 404
+    assert client.get(f"/t/{world.red.access_key}/").status_code == 200
+
+
+def test_a_real_uvicorn_server_logs_no_key(tmp_path):
+    """The web service's server (deploy/web.sh runs uvicorn) with its access log on."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_URL", "CELERY_"))}
+    env |= {"TANDEM_VAR_DIR": str(tmp_path), "TANDEM_PLAIN_STATIC": "1", "LOG_LEVEL": "INFO"}
+    log = tmp_path / "server.log"
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(port)],
+            cwd=root,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/t/{KEY}/", timeout=5)
+                except urllib.error.HTTPError:
+                    break  # answered (404 or 500 on the empty database): the line is logged
+                except OSError:
+                    assert time.monotonic() < deadline, log.read_text()
+                    time.sleep(0.3)
+                    continue
+                break
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz?key={KEY}", timeout=5)
+            except urllib.error.HTTPError:
+                pass
+            time.sleep(0.5)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    text = log.read_text()
+    assert "/t/<hidden>/" in text, text
+    assert "key=<hidden>" in text, text
+    assert KEY not in text
