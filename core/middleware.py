@@ -91,9 +91,9 @@ def _json_error(response) -> HttpResponse:
         detail = "Server error: the request was not completed; try again shortly."
     body = {"detail": detail, "code": _CODES.get(status, "error")}
     answer = HttpResponse(json.dumps(body), status=status, content_type="application/json")
-    for header in ("Retry-After", "WWW-Authenticate", "Allow"):
-        if header in response:
-            answer[header] = response[header]
+    for header, value in response.items():  # security headers, Retry-After, Allow, ...
+        if header.lower() not in ("content-type", "content-length"):
+            answer[header] = value
     return answer
 
 

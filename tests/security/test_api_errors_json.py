@@ -27,8 +27,11 @@ def _is_json_error(response, status: int) -> dict:
     return body
 
 
-def test_unknown_api_path_is_a_json_404():
-    _is_json_error(Client().get("/api/v1/no-such-thing/"), 404)
+def test_unknown_api_path_is_a_json_404_with_the_security_headers():
+    response = Client().get("/api/v1/no-such-thing/")
+    _is_json_error(response, 404)
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert "Content-Security-Policy" in response
 
 
 def test_oversized_json_body_is_a_json_413(world, settings):
