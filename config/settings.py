@@ -7,6 +7,7 @@ the same code on PostgreSQL, Celery workers and Redis.
 
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 
@@ -34,6 +35,11 @@ SECRET_KEY = _secret_key()
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# LAN mode (./tandem serve --lan): the address the players' phones open, e.g.
+# http://192.168.1.20:8000; its host is accepted, and the dashboard shows it with a QR code.
+LAN_URL = env_str("TANDEM_LAN_URL").rstrip("/")
+if LAN_URL and (_lan_host := urlsplit(LAN_URL).hostname) and _lan_host not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(_lan_host)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
