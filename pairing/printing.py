@@ -12,6 +12,7 @@ Printouts (the pages are in pairing.printouts):
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -79,13 +80,19 @@ def _side(match: Match, team: Team, seats: dict[tuple[int, int], list[int]]) -> 
     return Side(team, players)
 
 
+def filing_key(name: str) -> str:
+    """How a name is filed: without case or accents, so Émile sits among the E's."""
+    parts = unicodedata.normalize("NFKD", name.strip())
+    return "".join(c for c in parts if not unicodedata.combining(c)).casefold()
+
+
 def _letter(name: str) -> str:
-    first = name.strip()[:1].upper()
+    first = filing_key(name)[:1].upper()
     return first if first.isalpha() else "#"
 
 
 def wall(sheets_: list[Sheet]) -> list[WallLine]:
-    """Every player of every team once, alphabetically (case and accents as typed)."""
+    """Every player of every team once, alphabetically (filed without case or accents)."""
     lines = []
     for sheet in sheets_:
         for side, other in ((sheet.a, sheet.b), (sheet.b, sheet.a)):
@@ -98,7 +105,7 @@ def wall(sheets_: list[Sheet]) -> list[WallLine]:
                         player.name, side.team.name, sheet.table, opponent, _letter(player.name)
                     )
                 )
-    lines.sort(key=lambda line: (line.player.casefold(), line.team.casefold()))
+    lines.sort(key=lambda line: (filing_key(line.player), filing_key(line.team), line.player))
     return lines
 
 
