@@ -17,6 +17,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("", include("core.live")),
     path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switcher
     path("", include("tournament.urls")),
     path("", include("pairing.urls")),
     path("", include("judging.urls")),

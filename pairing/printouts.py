@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from access import Perm, access_event, access_round_by_number, can, sees_unpublished
 from core import lan, qr
@@ -74,7 +75,7 @@ def poster(request, pk: int):
         request,
         event,
         url=url,
-        qr=qr.svg(url, label=f"QR code of {url}"),
+        qr=qr.svg(url, label=_("QR code of %(url)s") % {"url": url}),
         organizer=can(request.caller, Perm.EDIT_EVENT, event),
     )
     return render(request, "pairing/print/poster.html", context)

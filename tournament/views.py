@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from access import Perm, access_event, access_team, access_team_by_key, can, require, visible_events
@@ -65,7 +66,7 @@ def _lan(event) -> dict | None:
     if not base:
         return None
     url = base + reverse("event", args=[event.pk])
-    return {"url": url, "qr": qr.svg(url, label=f"QR code of {url}")}
+    return {"url": url, "qr": qr.svg(url, label=_("QR code of %(url)s") % {"url": url})}
 
 
 def event_edit(request, pk: int):
