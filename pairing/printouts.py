@@ -5,6 +5,8 @@ the QR poster of the event's page. On screen each is a plain page with a Print b
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -13,6 +15,8 @@ from access import Perm, access_event, access_round_by_number, can, sees_unpubli
 from core import lan, qr
 from pairing import explain, printing, selectors
 from tournament.models import Event
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
 
 def _context(request, event: Event, **extra) -> dict:
@@ -76,6 +80,7 @@ def poster(request, pk: int):
         event,
         url=url,
         qr=qr.svg(url, label=_("QR code of %(url)s") % {"url": url}),
+        this_machine_only=urlsplit(url).hostname in LOOPBACK,
         organizer=can(request.caller, Perm.EDIT_EVENT, event),
     )
     return render(request, "pairing/print/poster.html", context)

@@ -124,10 +124,15 @@ def test_poster_holds_the_qr_code_of_the_event_page(paired, settings):
     html = client.get(f"/events/{event.pk}/print/poster/").content.decode()
     assert url in html
     assert str(qr.svg(url, label=f"QR code of {url}")) in html
+    assert "works on this computer only" not in html
+    local = client.get(f"/events/{event.pk}/print/poster/", HTTP_HOST="127.0.0.1:8000")
+    assert "works on this computer only" in local.content.decode()  # no phone reaches it
     settings.LAN_URL = "http://192.168.1.20:8000"  # LAN mode: the address the phones reach
     lan_url = f"http://192.168.1.20:8000/events/{event.pk}/"
     html = client.get(f"/events/{event.pk}/print/poster/").content.decode()
     assert str(qr.svg(lan_url, label=f"QR code of {lan_url}")) in html
+    local = client.get(f"/events/{event.pk}/print/poster/", HTTP_HOST="127.0.0.1:8000")
+    assert "works on this computer only" not in local.content.decode()
 
 
 def test_printouts_load_no_inline_script_or_style(paired):
