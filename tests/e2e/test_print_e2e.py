@@ -144,3 +144,24 @@ def test_slips_poster_and_a_bye_print_on_a4_and_letter(live_server, organizer_pa
         assert len(poster.pages) == 1
         assert f"{live_server.url}/events/{event.pk}/" in _text(poster)
         assert event.name in _text(poster)
+
+
+def test_dashboard_shows_the_lan_address_and_qr_code_on_a_phone(live_server, phone, settings, shot):
+    """LAN mode on a phone-sized screen: the address and a QR code that fits, no sideways
+    scrolling; the poster link is there."""
+    event, _round, _teams = _event(4)
+    settings.LAN_URL = "http://192.168.1.20:8000"
+    login(phone, live_server.url, "alice", "alice-prints-9")
+    phone.goto(f"{live_server.url}/events/{event.pk}/")
+    lan_block = phone.locator(".lan")
+    assert f"http://192.168.1.20:8000/events/{event.pk}/" in lan_block.inner_text()
+    box = phone.locator(".lan svg.qr").bounding_box()
+    assert box is not None
+    assert 120 <= box["width"] <= 390
+    assert box["width"] == pytest.approx(box["height"], abs=1)
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert phone.locator("a[href$='/print/poster/']").count() == 1
+    shot(phone, "print-dashboard-lan-phone")
+    phone.goto(f"{live_server.url}/events/{event.pk}/rounds/1/print/names/")
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(phone, "print-wall-phone")
