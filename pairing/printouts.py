@@ -17,6 +17,8 @@ from pairing import explain, printing, selectors
 from tournament.models import Event
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+SLIPS_PER_PAGE = 6  # 2 x 3 slips of 95 x 84 mm (static/css/print.css)
+SLIPS_PER_PAGE_BIG_TEAMS = 4  # 2 x 2 slips of 95 x 126 mm
 
 
 def _context(request, event: Event, **extra) -> dict:
@@ -39,10 +41,12 @@ def tables(request, pk: int, number: int):
 
 
 def slips(request, pk: int, number: int):
-    """Match slips, six to a page, to cut apart: one per table."""
+    """Match slips, to cut apart: one per table, six to a page (four for teams of three or
+    four players, whose slips need more signature lines)."""
     round_ = access_round_by_number(request.caller, pk, number, Perm.MANAGE_ROUNDS)
     sheets = [s for s in printing.sheets(round_) if s.b is not None]
-    context = _context(request, round_.event, round=round_, sheets=sheets)
+    per_page = SLIPS_PER_PAGE if round_.event.team_size == 2 else SLIPS_PER_PAGE_BIG_TEAMS
+    context = _context(request, round_.event, round=round_, sheets=sheets, per_page=per_page)
     return render(request, "pairing/print/slips.html", context)
 
 

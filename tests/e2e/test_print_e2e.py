@@ -38,18 +38,20 @@ GUILDS = ("Azorius", "Dimir", "Rakdos", "Gruul", "Selesnya", "Orzhov", "Izzet", 
 BEASTS = ("Giants", "Twin Dragons", "Grave-Trolls", "Sphinxes", "Wurms", "Angels", "Goblins")
 
 
-def _event(n: int):
+def _event(n: int, team_size: int = 2):
     """An event of n teams with names of a realistic length, paired for round 1 (published)."""
     alice = factories.user("alice", password="alice-prints-9")
-    event = factories.event(alice, name="Saturday Two-Headed Giant Open", swiss_rounds=9)
+    event = factories.event(
+        alice, name="Saturday Two-Headed Giant Open", swiss_rounds=9, team_size=team_size
+    )
     names = [f"{GUILDS[i % 8]} {BEASTS[i // 8 % 7]} {i:03d}" for i in range(n)]
     teams = Team.objects.bulk_create(
         Team(event=event, name=name, name_key=name_key(name)) for name in names
     )
     players = []
     for i, team in enumerate(teams):
-        for seat in (1, 2):
-            k = 2 * i + seat - 1
+        for seat in range(1, team_size + 1):
+            k = team_size * i + seat - 1
             name = f"{FIRST[k % 16]} {LAST[k // 16 % 32]}"
             if k >= 16 * 32:
                 name += f" {k // (16 * 32) + 1}"  # unique names beyond 512 players
@@ -165,3 +167,16 @@ def test_dashboard_shows_the_lan_address_and_qr_code_on_a_phone(live_server, pho
     phone.goto(f"{live_server.url}/events/{event.pk}/rounds/1/print/names/")
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(phone, "print-wall-phone")
+
+
+def test_slips_of_four_player_teams_print_four_a_page(live_server, organizer_page):
+    """Four-Headed Giant (CR 810.11): each slip has eight signature lines, so four slips a page."""
+    event, _round, _teams = _event(10, team_size=4)
+    page = organizer_page()
+    for paper in PAPERS:
+        slips = _pdf(page, f"{live_server.url}/events/{event.pk}/rounds/1/slips/", paper, "slips-4")
+        assert len(slips.pages) == 2
+        counts = [(p.extract_text() or "").count("Signature") for p in slips.pages]
+        assert counts == [4 * 8, 1 * 8]
+        players = Player.objects.filter(event=event).values_list("name", flat=True)
+        assert _missing(_text(slips), players) == []
