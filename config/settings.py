@@ -8,6 +8,7 @@ the same code on PostgreSQL, Celery workers and Redis.
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 
@@ -35,6 +36,11 @@ SECRET_KEY = _secret_key()
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# LAN mode (./tandem serve --lan): the address the players' phones open, e.g.
+# http://192.168.1.20:8000; its host is accepted, and the dashboard shows it with a QR code.
+LAN_URL = env_str("TANDEM_LAN_URL").rstrip("/")
+if LAN_URL and (_lan_host := urlsplit(LAN_URL).hostname) and _lan_host not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(_lan_host)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -61,6 +67,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # the language: cookie of the switcher, else the browser's
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -89,6 +96,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -170,6 +178,10 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
+# The languages of the pages (locale/<code>/LC_MESSAGES/django.po; compiled .mo files are kept in
+# the repository so no gettext is needed to run Tandem).
+LANGUAGES = [("en", "English"), ("es", "Español")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

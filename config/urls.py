@@ -17,6 +17,7 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("healthz", healthz, name="healthz"),
     path("", include("core.live")),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switcher
     path("", include("tournament.urls")),
     path("", include("pairing.urls")),
     path("", include("judging.urls")),

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from pairing import views
+from pairing import printouts, views
 
 urlpatterns = [
     path("events/<id:pk>/rounds/", views.rounds, name="rounds"),
@@ -11,7 +11,9 @@ urlpatterns = [
     path("events/<id:pk>/rounds/<id:number>/unpair/", views.round_unpair, name="round-unpair"),
     path("events/<id:pk>/rounds/<id:number>/swap/", views.round_swap, name="round-swap"),
     path("events/<id:pk>/rounds/<id:number>/table/", views.round_table, name="round-table"),
-    path("events/<id:pk>/rounds/<id:number>/slips/", views.round_slips, name="round-slips"),
+    path("events/<id:pk>/rounds/<id:number>/slips/", printouts.slips, name="round-slips"),
+    path("events/<id:pk>/rounds/<id:number>/print/names/", printouts.wall, name="print-wall"),
+    path("events/<id:pk>/rounds/<id:number>/print/tables/", printouts.tables, name="print-tables"),
     path("events/<id:pk>/rounds/<id:number>/results/", views.round_results, name="round-results"),
     path("events/<id:pk>/rounds/<id:number>/missing/", views.round_missing, name="round-missing"),
     path("events/<id:pk>/matches/<id:match_id>/", views.match_detail, name="match"),
@@ -20,5 +22,7 @@ urlpatterns = [
     path("events/<id:pk>/final/", views.final_results, name="final-results"),
     path("events/<id:pk>/final/places.csv", views.final_places_csv, name="final-places-csv"),
     path("events/<id:pk>/final/results.csv", views.final_results_csv, name="final-results-csv"),
+    path("events/<id:pk>/print/standings/", printouts.standings, name="print-standings"),
+    path("events/<id:pk>/print/poster/", printouts.poster, name="print-poster"),
     path("t/<str:key>/matches/<id:match_id>/report/", views.team_report, name="team-report"),
 ]

@@ -1,4 +1,4 @@
-"""HTML pages of rounds: pairings (by table, by name, slips), the scorekeeper's result entry,
+"""HTML pages of rounds: pairings (by table, by name), the scorekeeper's result entry,
 missing results, standings with their working, and a team's result report on /t/<key>/.
 
 Visibility (the access layer, access): staff see a round from the moment it is paired; everyone who
@@ -163,20 +163,6 @@ def round_table(request, pk: int, number: int):
     else:
         messages.success(request, "Table moved.")
     return redirect("round", event.pk, number)
-
-
-def round_slips(request, pk: int, number: int):
-    """Match slips, to print and cut: one per table."""
-    round_ = access_round_by_number(request.caller, pk, number, Perm.MANAGE_ROUNDS)
-    event = round_.event
-    staff = _staff(request, event)
-    matches = (
-        round_.matches.filter(team_b__isnull=False)
-        .select_related("team_a", "team_b")
-        .prefetch_related("team_a__players", "team_b__players")
-        .order_by("table")
-    )
-    return render(request, "pairing/slips.html", _base(event, staff, round=round_, matches=matches))
 
 
 # --- results -------------------------------------------------------------------------------

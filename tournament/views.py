@@ -4,9 +4,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from access import Perm, access_event, access_team, access_team_by_key, can, require, visible_events
+from core import lan, qr
 from core.errors import ServiceError
 from tournament import forms
 from tournament.hooks import TEAM_PAGE
@@ -51,9 +54,20 @@ def event_detail(request, pk: int):
         "organizer": can(caller, Perm.EDIT_EVENT, event),
         "step": next_step(event) if staff else None,
         "team_count": event.teams.filter(dropped=False).count(),
+        "lan": _lan(event) if staff else None,
     }
     context["plan"], context["sanctioning"] = event_plan(event)
     return render(request, "tournament/event_detail.html", context)
+
+
+def _lan(event) -> dict | None:
+    """LAN mode: the event's address on the local network and its QR code, for the organizer
+    to show or read out (None when the server serves this machine only)."""
+    base = lan.base_url()
+    if not base:
+        return None
+    url = base + reverse("event", args=[event.pk])
+    return {"url": url, "qr": qr.svg(url, label=_("QR code of %(url)s") % {"url": url})}
 
 
 def event_edit(request, pk: int):

@@ -66,6 +66,7 @@ NOT_IN_MATRIX = {
     "home": "lists only what the caller may see (tests/tournament/test_pages_registration.py)",
     "login": "the login form itself",
     "logout": "ends the caller's own session",
+    "set_language": "sets the caller's own language cookie (tests/core/test_i18n.py)",
     "healthz": "liveness probe, no data",
     "api-token": "exchanges a password for a token (tests/tournament/test_api_events.py)",
 }

@@ -155,6 +155,18 @@ PAGES: dict[str, Scenario] = {
         _page_client((er := _round_of(n))[0].organizer),
         f"/events/{er[0].pk}/rounds/1/slips/",
     ),
+    "wall list (print)": lambda n: (
+        _page_client((er := _round_of(n))[0].organizer),
+        f"/events/{er[0].pk}/rounds/1/print/names/",
+    ),
+    "pairings by table (print)": lambda n: (
+        _page_client((er := _round_of(n))[0].organizer),
+        f"/events/{er[0].pk}/rounds/1/print/tables/",
+    ),
+    "standings (print)": lambda n: (
+        _page_client((er := _played_round_of(n))[0].organizer),
+        f"/events/{er[0].pk}/print/standings/",
+    ),
     "missing results page": lambda n: (
         _page_client((er := _round_of(n))[0].organizer),
         f"/events/{er[0].pk}/rounds/1/missing/",
@@ -201,7 +213,10 @@ BUDGETS = {
     "staff page": 4,
     "rounds page": 7,
     "round pairings page": 8,
-    "match slips (print)": 7,
+    "match slips (print)": 8,  # with the seats of each match (MTR 9.4)
+    "wall list (print)": 8,
+    "pairings by table (print)": 8,
+    "standings (print)": 10,
     "missing results page": 6,
     "standings page": 11,
     "decklists board": 13,

@@ -1,0 +1,80 @@
+"""Languages: the browser's language is used, the switcher changes it, and the shipped Spanish
+translation is complete and compiled (the .mo in the repository matches its .po)."""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from pairing import services
+from support import factories
+
+ROOT = Path(__file__).resolve().parents[2]
+PO = ROOT / "locale" / "es" / "LC_MESSAGES" / "django.po"
+
+
+def _entries(path: Path) -> dict[str, str]:
+    """msgid -> msgstr of a .po file (no plurals or contexts: Tandem's files have none)."""
+    entries: dict[str, str] = {}
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        lines = [line for line in block.splitlines() if not line.startswith("#")]
+        parts: dict[str, str] = {}
+        key = None
+        for line in lines:
+            if line.startswith(("msgid ", "msgstr ")):
+                key, _, value = line.partition(" ")
+                parts[key] = ast.literal_eval(value)
+            elif key:
+                parts[key] += ast.literal_eval(line)
+        if parts.get("msgid"):
+            entries[parts["msgid"]] = parts["msgstr"]
+    return entries
+
+
+def test_spanish_is_complete_and_its_compiled_catalogue_is_current():
+    entries = _entries(PO)
+    assert len(entries) > 50
+    assert [msgid for msgid, text in entries.items() if not text] == []
+    with translation.override("es"):
+        stale = [m for m, text in entries.items() if translation.gettext(m) != text]
+    assert stale == []  # run: manage.py compilemessages
+
+
+def test_placeholders_survive_translation():
+    for msgid, text in _entries(PO).items():
+        assert sorted(re.findall(r"%\(\w+\)s", msgid)) == sorted(re.findall(r"%\(\w+\)s", text))
+
+
+@pytest.fixture
+def round_1(db):
+    event = factories.event(name="Open", swiss_rounds=3, public=True)
+    for name in ("Red", "Blue", "Gold", "Grey"):
+        factories.team(event, name)
+    round_ = services.round_pair_next(event=event, seed=1)
+    services.round_publish(round_=round_)
+    return event
+
+
+def test_the_browser_language_is_used(round_1):
+    url = f"/events/{round_1.pk}/rounds/1/print/names/"
+    spanish = Client(HTTP_ACCEPT_LANGUAGE="es-ES,es;q=0.9,en;q=0.5").get(url).content.decode()
+    assert '<html lang="es">' in spanish
+    assert "Emparejamientos por nombre" in spanish
+    english = Client(HTTP_ACCEPT_LANGUAGE="en-GB").get(url).content.decode()
+    assert '<html lang="en">' in english
+    assert "Pairings by name" in english
+
+
+def test_the_switcher_sets_the_language(round_1):
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    url = f"/events/{round_1.pk}/rounds/1/print/tables/"
+    page = client.get(url).content.decode()
+    assert 'name="language"' in page
+    assert 'action="/i18n/setlang/"' in page
+    response = client.post("/i18n/setlang/", {"language": "es", "next": url})
+    assert response.status_code == 302
+    assert response["Location"] == url
+    assert "Emparejamientos por mesa" in client.get(url).content.decode()
