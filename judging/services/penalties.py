@@ -192,6 +192,11 @@ def penalty_issue(
     decision = proposal.decision
     chosen = _choose(decision, wanted)
     _check_rights(entry, decision, chosen, head_judge)
+    if chosen.overridden and not reason:
+        raise ServiceError(
+            field="override_reason",
+            message=f"Say why the proposed {decision.penalty.label} is changed.",
+        )
     recipients = _ftmgs_recipients(proposal, ftmgs_to)
     issued_at = now or timezone.now()
     row = Penalty.objects.create(

@@ -55,6 +55,20 @@ def test_judge_asking_for_a_match_loss_is_told_to_call_the_head_judge(table, wor
     assert not Penalty.objects.exists()
 
 
+def test_the_head_judges_override_needs_a_reason_on_the_page(table, world):
+    rita = table.player(table.red)
+    url = f"/events/{table.event.pk}/penalties/new/"
+    form = {"match": table.match.pk, "player": rita.pk, "infraction": "GPE-LEC", "issue": "1"}
+    hank = _client(world.hank)
+    refused = hank.post(url, {**form, "penalty": "none"}, follow=True).content.decode()
+    assert "Say why the proposed Warning is changed." in refused
+    assert not Penalty.objects.exists()
+    done = hank.post(url, {**form, "penalty": "none", "override_reason": "Opponent revealed it"})
+    assert done.status_code == 302
+    row = Penalty.objects.get()
+    assert (row.penalty, row.override_reason) == ("none", "Opponent revealed it")
+
+
 def test_list_filters_and_rescind(table, world):
     from judging import services
 

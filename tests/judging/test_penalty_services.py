@@ -112,6 +112,16 @@ def test_a_head_judge_overrides_with_a_reason(table, world):
     assert row.overridden_by == world.hank
 
 
+def test_an_override_without_a_reason_is_refused_and_nothing_written(table, world):
+    """docs/rules.md "Penalties": a head judge may override the proposal, with a reason."""
+    with pytest.raises(ServiceError) as err:
+        issue(table, table.red, "GPE-LEC", by=world.hank, penalty="none", override_reason="  ")
+    assert err.value.field == "override_reason"
+    assert not Penalty.objects.exists()
+    same = issue(table, table.red, "GPE-LEC", by=world.hank, penalty="warning").penalty
+    assert (same.penalty, same.override_reason) == ("warning", "")  # not an override
+
+
 @pytest.mark.parametrize(
     ("kw", "field"),
     [
