@@ -12,12 +12,14 @@ class JudgingConfig(AppConfig):
         from core import events, live
         from judging import contrib, services, tasks
         from pairing import hooks
+        from tournament import hooks as tournament_hooks
 
         hooks.PENALTY_POINTS.register(contrib.penalty_points)
         hooks.DISQUALIFIED.register(contrib.disqualified)
         hooks.ROUND_PAIRED.register(contrib.round_paired)
         hooks.ROUND_UNPAIRING.register(contrib.round_unpairing)
         hooks.MATCH_TIMES.register(contrib.match_times)
+        tournament_hooks.EVENT_PAGE.register(contrib.event_page)
         services.clock_changed.connect(tasks.schedule)
         events.time_called.connect(tasks.on_time_called)
         live.register_kind("clock", contrib.may_follow_clock)

@@ -9,11 +9,12 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils import timezone
 
-from access import Perm, access_round, may_follow
+from access import Perm, access_round, can, may_follow
 from judging import selectors, services
 from judging.domain.clock import round_state
 from judging.selectors import clock as clock_selectors
 from pairing.models import Match, Round
+from tournament.hooks import TeamBlock
 from tournament.models import Event
 
 
@@ -39,6 +40,20 @@ def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict[st
     states = clock_selectors.states_of(tables, now)
     services.mark_due_on_read(round_, round_state(tables.round, now), states.items())
     return {pk: clock_selectors.time_block(s) for pk, s in states.items()}
+
+
+def event_page(request: HttpRequest, event: Event) -> TeamBlock:
+    """tournament.hooks.EVENT_PAGE: the judging settings, shown to everyone (announced rules);
+    a form for the head judge and the organizer."""
+    settings = clock_selectors.clock_settings(event)
+    return TeamBlock(
+        "judging/_event_settings.html",
+        {
+            "event": event,
+            "settings": settings,
+            "edit": can(request.caller, Perm.SEVERE_PENALTIES, event),
+        },
+    )
 
 
 def may_follow_clock(request: HttpRequest, round_id: str) -> bool:

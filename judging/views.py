@@ -232,6 +232,26 @@ def quick_reference(request, pk: int):
     )
 
 
+@require_POST
+def judging_settings(request, pk: int):
+    """Save the event's judging settings (the form is on the event page), then back."""
+    event = access_event(request.caller, pk, Perm.SEVERE_PENALTIES)
+    try:
+        services.judging_settings_update(
+            event=event,
+            by=request.user,
+            turn_zero_is_additional=request.POST.get("turn_zero_is_additional") == "1",
+            playoff_minutes=request.POST.get("playoff_minutes", "").strip(),
+            final_minutes=request.POST.get("final_minutes", "").strip(),
+            head_judge_only=request.POST.get("head_judge_only") == "1",
+        )
+    except ServiceError as exc:
+        messages.error(request, f"Judging settings not saved: {exc.message}")
+    else:
+        messages.success(request, "Judging settings saved.")
+    return redirect(reverse("event", args=[pk]) + "#judging-settings")
+
+
 # --- the round clock: projector, floor view, the table's page (issue 8) ------------------------
 
 

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 from access import Perm, access_event, access_team, access_team_by_key, can, require, visible_events
 from core.errors import ServiceError
 from tournament import forms
-from tournament.hooks import TEAM_PAGE
+from tournament.hooks import EVENT_PAGE, TEAM_PAGE
 from tournament.selectors import next_step
 from tournament.services import events as svc
 
@@ -51,6 +51,7 @@ def event_detail(request, pk: int):
         "organizer": can(caller, Perm.EDIT_EVENT, event),
         "step": next_step(event) if staff else None,
         "team_count": event.teams.filter(dropped=False).count(),
+        "blocks": [block for block in EVENT_PAGE(request, event) if block is not None],
     }
     return render(request, "tournament/event_detail.html", context)
 

@@ -25,8 +25,10 @@ from judging.services.penalties import (
     penalty_issue,
     penalty_rescind,
 )
+from judging.services.settings import judging_settings_update
 
 __all__ = [
+    "judging_settings_update",
     "ClockChanged",
     "Marked",
     "clock_changed",

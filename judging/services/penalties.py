@@ -47,6 +47,7 @@ from judging.domain.penalties import (
 )
 from judging.errors import HeadJudgeOnly
 from judging.models import Penalty
+from judging.selectors import clock as clock_selectors
 from pairing import services as pairing_services
 from pairing.models import Match, Round
 from tournament.models import Event, Player, Team
@@ -127,7 +128,9 @@ def _choose(decision, wanted: Code | None) -> _Chosen:
     return _Chosen(wanted, True, False, 1 if wanted is Code.MATCH_POINT else 0, 0, False)
 
 
-def _check_rights(entry, decision, chosen: _Chosen, head_judge: bool) -> None:
+def _check_rights(entry, decision, chosen: _Chosen, head_judge: bool, event: Event) -> None:
+    """Overrides are the head judge's; so is a Game Loss or more (IPG 1.2) unless the event's
+    settings let every judge issue them (``ClockSettings.head_judge_only`` off)."""
     if head_judge:
         return
     if chosen.overridden:
@@ -135,7 +138,7 @@ def _check_rights(entry, decision, chosen: _Chosen, head_judge: bool) -> None:
             f"Only the head judge changes the proposed penalty ({decision.penalty.label}).",
             code="override_head_judge_only",
         )
-    if decision.needs_head_judge:
+    if decision.needs_head_judge and clock_selectors.clock_settings(event).head_judge_only:
         raise HeadJudgeOnly(
             f"A {chosen.penalty.label} for {entry.name} is the head judge's to issue (IPG 1.2);"
             " call the head judge.",
@@ -191,7 +194,7 @@ def penalty_issue(
         raise ServiceError(str(exc), code="invalid") from None
     decision = proposal.decision
     chosen = _choose(decision, wanted)
-    _check_rights(entry, decision, chosen, head_judge)
+    _check_rights(entry, decision, chosen, head_judge, event)
     if chosen.overridden and not reason:
         raise ServiceError(
             field="override_reason",
