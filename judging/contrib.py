@@ -42,7 +42,7 @@ def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict[st
     return {pk: clock_selectors.time_block(s) for pk, s in states.items()}
 
 
-def event_page(request: HttpRequest, event: Event) -> TeamBlock:
+def event_page(request, event: Event) -> TeamBlock:
     """tournament.hooks.EVENT_PAGE: the judging settings, shown to everyone (announced rules);
     a form for the head judge and the organizer."""
     settings = clock_selectors.clock_settings(event)

@@ -25,11 +25,17 @@ from core import live
 from core.errors import AccessDenied, ServiceError
 from judging import selectors, services
 from judging.domain.clock import RoundState, floor_order, round_state
-from judging.domain.infractions import CATALOGUE, UnknownInfractionError, search
+from judging.domain.infractions import (
+    CATALOGUE,
+    UnknownInfractionError,
+    Variant,
+    infraction,
+    search,
+)
 from judging.domain.infractions import Penalty as Code
 from judging.domain.penalties import PenaltyInputError
 from judging.lookup import access_penalty
-from judging.models import EXTENSION_REASONS, Penalty
+from judging.models import EXTENSION_REASONS, OUTCOMES, DeckCheck, Penalty
 from judging.models import Extension as ExtensionRow
 from judging.selectors import clock as clock_selectors
 from pairing.models import Match, Round
@@ -131,17 +137,20 @@ def penalty_new(request, pk: int):
         "notes": data.get("notes", ""),
         "head_judge": can(request.caller, Perm.SEVERE_PENALTIES, event),
         "penalty_codes": list(Code),
+        "deck_check": _deck_check(event, match, _int(data.get("deck_check"))),
     }
     if request.method == "POST":
         player = players.get(context["picked_player"] or 0)
         if player is None or not context["picked"]:
             messages.error(request, "Pick the player and the infraction.")
         elif "issue" in request.POST:
-            done = _issue(request, event, player, match)
+            done = _issue(request, event, player, match, context["deck_check"])
             if done is not None:
                 return done
         else:
-            proposal = _propose(request, event, player, match, context["picked"])
+            proposal = _propose(
+                request, event, player, match, context["picked"], context["deck_check"]
+            )
             context["proposal"] = proposal
             if proposal is not None:
                 context["ftmgs"] = [(proposal.players[pid], t) for pid, t in proposal.ftmgs]
@@ -165,31 +174,53 @@ def _players(event, match: Match | None) -> dict[int, Player]:
     return {p.pk: p for p in rows.order_by("team__name", "seat")}
 
 
-def _propose(request, event, player, match, code):
+def _deck_check(event, match: Match | None, check_id: int | None) -> DeckCheck | None:
+    """The deck check the penalty comes from (``?deck_check=``), at the form's table."""
+    if check_id is None or match is None:
+        return None
+    return DeckCheck.objects.filter(event=event, match=match, pk=check_id).first()
+
+
+def _variants(request, code: str, deck_check: DeckCheck | None) -> list[str]:
+    """The ticked circumstances; a Deck Problem from a deck check is found at a deck check
+    (IPG 3.5)."""
+    chosen = request.POST.getlist("variants")
+    try:
+        entry = infraction(code)
+    except UnknownInfractionError:
+        return chosen
+    if deck_check is not None and entry.variant(Variant.DECK_CHECK) is not None:
+        chosen = sorted({*chosen, Variant.DECK_CHECK.value})
+    return chosen
+
+
+def _propose(request, event, player, match, code, deck_check=None):
     try:
         return selectors.propose(
             event=event,
             player=player,
             infraction=code,
             round_=match.round if match else None,
-            variants=request.POST.getlist("variants"),
+            variants=_variants(request, code, deck_check),
         )
     except (UnknownInfractionError, PenaltyInputError):
         messages.error(request, "That infraction cannot be proposed as given.")
         return None
 
 
-def _issue(request, event, player, match):
+def _issue(request, event, player, match, deck_check=None):
     wanted = request.POST.get("penalty") or None
+    code = request.POST.get("infraction", "")
     try:
         issued = services.penalty_issue(
             event=event,
             player=player,
-            infraction_code=request.POST.get("infraction", ""),
+            infraction_code=code,
             by=request.user,
             head_judge=can(request.caller, Perm.SEVERE_PENALTIES, event),
             round_=match.round if match else None,
-            variants=request.POST.getlist("variants"),
+            variants=_variants(request, code, deck_check),
+            deck_check=deck_check,
             notes=request.POST.get("notes", ""),
             penalty=wanted,
             override_reason=request.POST.get("override_reason", ""),
@@ -230,6 +261,88 @@ def quick_reference(request, pk: int):
         "judging/reference.html",
         {"event": event, "staff": True, "catalogue": CATALOGUE, "rows": Penalty.objects.none()},
     )
+
+
+def deck_checks(request, pk: int):
+    """Deck checks of a round: start one at a chosen or random table, record its end and
+    outcome (the table's extension follows), issue the penalty found from the check."""
+    event = access_event(request.caller, pk, Perm.DECK_CHECKS)
+    number = _int(request.POST.get("round") or request.GET.get("round"))
+    round_ = _clock_round(request, event, number)
+    if request.method == "POST" and round_ is not None:
+        _deck_check_action(request, event, round_)
+        return redirect(reverse("deck-checks", args=[pk]) + f"?round={round_.number}")
+    checks = []
+    tables: list = []
+    if round_ is not None:
+        checks = list(
+            DeckCheck.objects.filter(round=round_)
+            .select_related("match", "team", "extension")
+            .prefetch_related("penalties")
+            .order_by("-ended_at", "started_at")
+        )
+        checks.sort(key=lambda c: (c.ended_at is not None, c.started_at))
+        tables = list(
+            round_.matches.filter(table__isnull=False, team_b__isnull=False)
+            .exclude(status=Match.Status.FINAL)
+            .select_related("team_a", "team_b")
+            .order_by("table")
+        )
+    return render(
+        request,
+        "judging/deck_checks.html",
+        {
+            "event": event,
+            "staff": True,
+            "round": round_,
+            "checks": checks,
+            "tables": tables,
+            "outcomes": OUTCOMES,
+            "now": timezone.now(),
+        },
+    )
+
+
+def _deck_check_action(request, event, round_: Round) -> None:
+    action = request.POST.get("action", "")
+    try:
+        if action == "start":
+            match = None
+            table = _int(request.POST.get("match"))
+            if table is not None:
+                match = round_.matches.filter(pk=table).first()
+                if match is None:
+                    raise ServiceError(field="match", message="Not a table of this round.")
+            team = None
+            team_id = _int(request.POST.get("team"))
+            if match is not None and team_id is not None:
+                team = Team.objects.filter(pk=team_id, event=event).first()
+            check = services.deck_check_start(
+                round_=round_, match=match, team=team, by=request.user
+            )
+            messages.success(
+                request, f"Deck check started: table {check.match.table}, {check.team.name}."
+            )
+        elif action == "end":
+            found = DeckCheck.objects.filter(
+                round=round_, pk=_int(request.POST.get("check")) or 0
+            ).first()
+            if found is None:
+                raise ServiceError(field="check", message="Not a deck check of this round.")
+            done = services.deck_check_end(
+                check=found,
+                outcome=request.POST.get("outcome", ""),
+                notes=request.POST.get("notes", ""),
+                by=request.user,
+            )
+            text = f"Deck check of table {done.match.table} ended"
+            if done.extension is not None:
+                text += f"; +{done.extension.minutes} min extension"
+            messages.success(request, text + ".")
+        else:
+            messages.error(request, "Unknown action.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
 
 
 @require_POST

@@ -1,4 +1,4 @@
-"""Models of the judging app: penalties and the round clock's facts."""
+"""Models of the judging app: penalties, deck checks and the round clock's facts."""
 
 from judging.models.clock import (
     EXTENSION_REASONS,
@@ -9,6 +9,7 @@ from judging.models.clock import (
     RoundClock,
     TableClock,
 )
+from judging.models.deckchecks import OUTCOMES, DeckCheck
 from judging.models.penalties import Penalty
 
 __all__ = [
@@ -16,6 +17,8 @@ __all__ = [
     "ClockCorrection",
     "ClockPause",
     "ClockSettings",
+    "DeckCheck",
+    "OUTCOMES",
     "Extension",
     "Penalty",
     "RoundClock",

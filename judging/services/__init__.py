@@ -17,6 +17,7 @@ from judging.services.clock import (
     passing_at_time_set,
     turn_passed,
 )
+from judging.services.deckchecks import deck_check_end, deck_check_start
 from judging.services.penalties import (
     Issued,
     Rescinded,
@@ -28,6 +29,8 @@ from judging.services.penalties import (
 from judging.services.settings import judging_settings_update
 
 __all__ = [
+    "deck_check_end",
+    "deck_check_start",
     "judging_settings_update",
     "ClockChanged",
     "Marked",

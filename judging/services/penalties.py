@@ -46,7 +46,7 @@ from judging.domain.penalties import (
     resolve_game_losses,
 )
 from judging.errors import HeadJudgeOnly
-from judging.models import Penalty
+from judging.models import DeckCheck, Penalty
 from judging.selectors import clock as clock_selectors
 from pairing import services as pairing_services
 from pairing.models import Match, Round
@@ -163,6 +163,7 @@ def penalty_issue(
     tardiness_minutes: float | None = None,
     game_cannot_continue: bool = False,
     simultaneous_with: Penalty | None = None,
+    deck_check: DeckCheck | None = None,
     now: datetime.datetime | None = None,
 ) -> Issued:
     """Issue a penalty to a player (docs/api.md "Penalties"): decided from the infraction, the
@@ -173,6 +174,10 @@ def penalty_issue(
         raise ServiceError(field="player", message="Not a player of this event.")
     if round_ is not None and round_.event_id != event.pk:
         raise ServiceError(field="round", message="Not a round of this event.")
+    if deck_check is not None and (
+        deck_check.event_id != event.pk or deck_check.team_id != player.team_id
+    ):
+        raise ServiceError(field="deck_check", message="Not a deck check of this player's team.")
     notes_text = _clean_text(notes, "notes", MAX_NOTES)
     reason = _clean_text(override_reason, "override_reason", MAX_REASON)
     wanted = None if penalty in (None, "") else _code(penalty)
@@ -227,6 +232,7 @@ def penalty_issue(
         issued_by=_user(by),
         issued_at=issued_at,
         day=proposal.day,
+        deck_check=deck_check,
     )
     _apply(row, proposal, chosen, by, simultaneous_with)
     related = tuple(_issue_ftmgs(row, recipients, event, by, issued_at, proposal.day))
