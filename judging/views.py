@@ -38,6 +38,7 @@ from judging.lookup import access_penalty
 from judging.models import EXTENSION_REASONS, OUTCOMES, DeckCheck, Penalty
 from judging.models import Extension as ExtensionRow
 from judging.selectors import clock as clock_selectors
+from judging.selectors import tardiness as tardiness_selectors
 from pairing.models import Match, Round
 from tournament.models import Player, Team
 
@@ -261,6 +262,59 @@ def quick_reference(request, pk: int):
         "judging/reference.html",
         {"event": event, "staff": True, "catalogue": CATALOGUE, "rows": Penalty.objects.none()},
     )
+
+
+def seat_check(request, pk: int):
+    """The seat check at the round's start (IPG 3.1): tables to check (tick the empty seats; none
+    ticked: all four seated), the late teams with their timers, the arrivals, and the Tardiness
+    penalty proposed at this minute, issued in one tap."""
+    event = access_event(request.caller, pk, Perm.PENALTIES)
+    number = _int(request.POST.get("round") or request.GET.get("round"))
+    round_ = _clock_round(request, event, number)
+    if request.method == "POST" and round_ is not None:
+        _seat_action(request, event, round_)
+        return redirect(reverse("seat-check", args=[pk]) + f"?round={round_.number}")
+    now = timezone.now()
+    board = tardiness_selectors.seat_board(round_, now) if round_ is not None else None
+    return render(
+        request,
+        "judging/seats.html",
+        {"event": event, "staff": True, "round": round_, "board": board, "now": now},
+    )
+
+
+def _seat_action(request, event, round_: Round) -> None:
+    action = request.POST.get("action", "")
+    match = round_.matches.filter(pk=_int(request.POST.get("match")) or 0).first()
+    if match is None:
+        messages.error(request, "Not a table of this round.")
+        return
+    try:
+        if action == "check":
+            missing = [int(p) for p in request.POST.getlist("missing") if p.isdecimal()]
+            services.seat_check_record(match=match, missing=missing, by=request.user)
+            text = f"{len(missing)} empty seat(s)" if missing else "all four seated"
+            messages.success(request, f"Table {match.table}: {text}.")
+        elif action == "arrived":
+            player = Player.objects.filter(pk=_int(request.POST.get("player")) or 0).first()
+            if player is None:
+                raise ServiceError(field="player", message="Pick the player.")
+            services.seat_arrived(match=match, player=player, by=request.user)
+            messages.success(request, f"Table {match.table}: {player.name} arrived.")
+        elif action == "tardiness":
+            done = services.tardiness_issue(
+                match=match,
+                team_id=_int(request.POST.get("team")) or 0,
+                by=request.user,
+                head_judge=can(request.caller, Perm.SEVERE_PENALTIES, event),
+            )
+            row = done.penalty
+            text = f"Tardiness: {Code(row.penalty).label} for {row.player.name}"
+            messages.success(request, f"{text} ({done.minutes:.1f} min).")
+        else:
+            messages.error(request, "Unknown action.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
 
 
 def deck_checks(request, pk: int):

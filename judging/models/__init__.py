@@ -11,6 +11,7 @@ from judging.models.clock import (
 )
 from judging.models.deckchecks import OUTCOMES, DeckCheck
 from judging.models.penalties import Penalty
+from judging.models.tardiness import EmptySeatRow, SeatCheck
 
 __all__ = [
     "EXTENSION_REASONS",
@@ -18,6 +19,8 @@ __all__ = [
     "ClockPause",
     "ClockSettings",
     "DeckCheck",
+    "EmptySeatRow",
+    "SeatCheck",
     "OUTCOMES",
     "Extension",
     "Penalty",

@@ -27,8 +27,16 @@ from judging.services.penalties import (
     penalty_rescind,
 )
 from judging.services.settings import judging_settings_update
+from judging.services.tardiness import (
+    seat_arrived,
+    seat_check_record,
+    tardiness_issue,
+)
 
 __all__ = [
+    "seat_arrived",
+    "seat_check_record",
+    "tardiness_issue",
     "deck_check_end",
     "deck_check_start",
     "judging_settings_update",
