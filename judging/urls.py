@@ -12,6 +12,11 @@ urlpatterns = [
         views.penalty_rescind,
         name="penalty-rescind",
     ),
+    path(
+        "events/<id:pk>/penalties/<id:penalty_id>/report/",
+        views.penalty_report,
+        name="penalty-report",
+    ),
     path("events/<id:pk>/judging/reference/", views.quick_reference, name="judging-reference"),
     path("events/<id:pk>/seats/", views.seat_check, name="seat-check"),
     path("events/<id:pk>/deckchecks/", views.deck_checks, name="deck-checks"),

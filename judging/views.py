@@ -93,6 +93,8 @@ def penalty_csv(request, pk: int):
         description = row.notes
         if row.rescinded_at:
             description += f" [rescinded: {row.rescind_reason}]"
+        if row.penalty == Code.DISQUALIFICATION:
+            description += _dq_accounts(row)
         out.writerow(
             _safe(v)
             for v in (
@@ -109,6 +111,19 @@ def penalty_csv(request, pk: int):
             )
         )
     return response
+
+
+def _dq_accounts(row: Penalty) -> str:
+    """A Disqualification's line names the teammate and both opponents with their accounts."""
+    report = selectors.dq_report(row)
+
+    def named(players) -> str:
+        return ", ".join(f"{p.name} ({p.wizards_id or 'no account'})" for p in players)
+
+    text = f" [teammate: {named(report.teammates)}"
+    if report.opponents:
+        text += f"; opponents: {named(report.opponents)}"
+    return text + "]"
 
 
 def _safe(value: object) -> str:
@@ -252,6 +267,20 @@ def penalty_rescind(request, pk: int, penalty_id: int):
     else:
         messages.success(request, " ".join(["Penalty rescinded.", *done.notes]))
     return redirect("penalties", pk)
+
+
+def penalty_report(request, pk: int, penalty_id: int):
+    """The report of one penalty for the organizer to file: for a Disqualification, the player,
+    the teammate and both opponents with their Wizards Accounts."""
+    penalty = access_penalty(request.caller, penalty_id, Perm.PENALTIES)
+    if penalty.event_id != pk:
+        return redirect("penalties", pk)
+    event = access_event(request.caller, pk, Perm.PENALTIES)
+    return render(
+        request,
+        "judging/penalty_report.html",
+        {"event": event, "staff": True, "report": selectors.dq_report(penalty)},
+    )
 
 
 def quick_reference(request, pk: int):
