@@ -10,7 +10,7 @@ class JudgingConfig(AppConfig):
         teams out of them, losses issued between matches landing on the next round, each match's
         ``time`` block; and run the round clock's task and live pages."""
         from core import events, live
-        from judging import contrib, services, tasks
+        from judging import contrib, services, simulation, tasks
         from pairing import hooks
         from tournament import hooks as tournament_hooks
 
@@ -19,6 +19,7 @@ class JudgingConfig(AppConfig):
         hooks.ROUND_PAIRED.register(contrib.round_paired)
         hooks.ROUND_UNPAIRING.register(contrib.round_unpairing)
         hooks.MATCH_TIMES.register(contrib.match_times)
+        hooks.AFTER_SIMULATED_ROUND.register(simulation.after_simulated_round)
         tournament_hooks.EVENT_PAGE.register(contrib.event_page)
         services.clock_changed.connect(tasks.schedule)
         events.time_called.connect(tasks.on_time_called)
