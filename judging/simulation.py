@@ -32,7 +32,11 @@ def _generator(rng: random.Random, round_: Round) -> random.Random:
     return random.Random(f"penalties:{round_.number}:{state[:8]}")
 
 
-def after_simulated_round(event: Event, round_: Round, rng: random.Random) -> int:
+def after_simulated_round(event: Event, round_: Round, rng: random.Random) -> None:
+    random_penalties(event, round_, rng)
+
+
+def random_penalties(event: Event, round_: Round, rng: random.Random) -> int:
     """Issue the round's random penalties; returns how many were issued (with FtMGS)."""
     if round_.is_top_cut:
         return 0

@@ -25,7 +25,7 @@ def test_a_competitive_round_gets_warnings_and_match_point_penalties_in_the_stan
     round_ = pairing_services.round_pair_next(event=event, seed=1)
     play(round_, random.Random(1))
     before = {r.team: r.match_points for r in selectors.standings(event, after_round=1).rows}
-    issued = simulation.after_simulated_round(event, round_, random.Random(5))
+    issued = simulation.random_penalties(event, round_, random.Random(5))
     rows = list(Penalty.objects.filter(event=event))
     assert issued == len(rows) > 0
     assert {r.penalty for r in rows} <= {"warning", "match_point"}
