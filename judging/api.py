@@ -8,6 +8,7 @@ judge's (Perm.SEVERE_PENALTIES): 403 with ``code`` ``head_judge_only`` or
 
 from __future__ import annotations
 
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -265,6 +266,7 @@ class ClockSerializer(serializers.Serializer):
     ends_at = serializers.DateTimeField(allow_null=True)
     remaining_seconds = serializers.IntegerField(allow_null=True)
     time_called_at = serializers.DateTimeField(allow_null=True)
+    server_now = serializers.DateTimeField()  # the server's clock, for a client's offset
 
 
 class ClockInSerializer(serializers.Serializer):
@@ -295,8 +297,10 @@ class ExtensionSerializer(serializers.Serializer):
 
 
 def clock_json(round_: Round) -> dict:
-    state = clock_selectors.clock_of(round_)
+    now = timezone.now()
+    state = clock_selectors.clock_of(round_, now)
     return {
+        "server_now": now,
         "status": state.status,
         "ends_at": state.ends_at,
         "remaining_seconds": state.remaining_seconds,
