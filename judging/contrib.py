@@ -38,7 +38,7 @@ def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict[st
     tables = clock_selectors.round_tables(round_, [m for m in matches if m.table is not None])
     now = timezone.now()
     states = clock_selectors.states_of(tables, now)
-    services.mark_due_on_read(round_, round_state(tables.round, now), states.items())
+    services.mark_due_on_read(round_, round_state(tables.round, now), states.items(), tables.marked)
     return {pk: clock_selectors.time_block(s) for pk, s in states.items()}
 
 

@@ -527,7 +527,7 @@ def _floor(round_: Round) -> tuple[list, RoundState]:
     by_table = {m.table: m for m in matches}
     lines = [(line, by_table[line.table]) for line in floor_order(states.values(), names)]
     clock = round_state(tables.round, now)
-    services.mark_due_on_read(round_, clock, states.items())
+    services.mark_due_on_read(round_, clock, states.items(), tables.marked)
     return lines, clock
 
 
@@ -560,7 +560,7 @@ def table_clock(request, pk: int, match_id: int):
     states = clock_selectors.states_of(tables)
     state = states.get(match.pk)
     services.mark_due_on_read(
-        match.round, round_state(tables.round, timezone.now()), states.items()
+        match.round, round_state(tables.round, timezone.now()), states.items(), tables.marked
     )
     teams = {match.team_a_id: match.team_a, match.team_b_id: match.team_b}
     active = teams.get(state.active_team) if state and state.active_team else None

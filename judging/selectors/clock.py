@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.db.models import Q
 from django.utils import timezone
 
 from judging.domain.clock import (
@@ -101,6 +102,9 @@ def round_length(round_: Round, settings: ClockSettings) -> timedelta | None:
 def round_facts(round_: Round, settings: ClockSettings | None = None) -> RoundFacts:
     """The round's clock facts; before the start, the length it would start with."""
     clock = RoundClock.objects.filter(round=round_).first()
+    # Kept on the round object for this read: whether time called is already marked, so a read
+    # after time was called need not ask again (time_called_marked).
+    round_._time_called_marked = clock is not None and clock.time_called_marked_at is not None  # type: ignore[attr-defined]
     if clock is None or clock.started_at is None:
         length = round_length(round_, settings or clock_settings(round_.event))
         started = None
@@ -122,18 +126,32 @@ def clock_of(round_: Round, now: datetime | None = None) -> RoundState:
 
 
 def time_called_marked(round_: Round) -> bool:
+    """Whether the round's time call is marked: as its clock facts were read on this round
+    object (no query), else asked."""
+    known = getattr(round_, "_time_called_marked", None)
+    if known is not None:
+        return bool(known)
     return RoundClock.objects.filter(round=round_, time_called_marked_at__isnull=False).exists()
 
 
-def unmarked(round_: Round, *, round_due: bool, tables: Sequence[int] = ()) -> bool:
+def unmarked(
+    round_: Round,
+    *,
+    round_due: bool,
+    tables: Sequence[int] = (),
+    marked: frozenset[int] | None = None,
+) -> bool:
     """Whether time called is due but not yet marked: for the round (``round_due``) or for one
-    of these extended tables. One query for each kind asked about."""
+    of these extended tables (``marked``: the tables known marked, as round_tables read them;
+    else one query)."""
     if round_due and not time_called_marked(round_):
         return True
     if not tables:
         return False
-    marked = TableClock.objects.filter(match_id__in=tables, time_called_marked_at__isnull=False)
-    return marked.count() < len(set(tables))
+    if marked is not None:
+        return not set(tables) <= marked
+    rows = TableClock.objects.filter(match_id__in=tables, time_called_marked_at__isnull=False)
+    return rows.count() < len(set(tables))
 
 
 # --- tables ------------------------------------------------------------------------------------
@@ -147,6 +165,7 @@ class RoundTables:
     settings: ClockSettings
     matches: dict[int, Match]
     facts: dict[int, TableFacts]
+    marked: frozenset[int] = frozenset()  # tables whose time call is already marked
 
 
 def _in_force(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -239,9 +258,16 @@ def round_tables(
         extensions[e["match_id"]].append(
             Extension(e["minutes"], e["reason"], e["given_at"])  # type: ignore[arg-type]
         )
-    passing = set(
-        TableClock.objects.filter(**scope, passing_at_time=True).values_list("match_id", flat=True)
-    )
+    passing, marked = set(), set()
+    for match_id, passes, marked_at in (
+        TableClock.objects.filter(**scope)
+        .filter(Q(passing_at_time=True) | Q(time_called_marked_at__isnull=False))
+        .values_list("match_id", "passing_at_time", "time_called_marked_at")
+    ):
+        if passes:
+            passing.add(match_id)
+        if marked_at is not None:
+            marked.add(match_id)
     slow, late = _penalty_facts(scope)
     events = _events_by_match(scope)
     life = _life(round_, played.values())
@@ -265,7 +291,7 @@ def round_tables(
             rel=round_.event.rel,  # type: ignore[arg-type]
             turn_zero_is_additional=settings.turn_zero_is_additional,
         )
-    return RoundTables(rf, settings, played, facts)
+    return RoundTables(rf, settings, played, facts, frozenset(marked))
 
 
 def states_of(tables: RoundTables, now: datetime | None = None) -> dict[int, TableState]:
