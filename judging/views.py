@@ -516,11 +516,7 @@ def clock_control(request, pk: int):
 def _floor(round_: Round) -> tuple[list, RoundState]:
     """The floor view's lines (with their matches) and the round's clock, read once."""
     now = timezone.now()
-    matches = list(
-        round_.matches.filter(table__isnull=False, team_b__isnull=False)
-        .only("id", "round_id", "table", "team_a_id", "team_b_id", "result", "updated_at")
-        .order_by("table")
-    )
+    matches = clock_selectors.MatchRow.of_round(round_)
     tables = clock_selectors.round_tables(round_, matches, whole_round=True)
     states = clock_selectors.states_of(tables, now)
     names = dict(Team.objects.filter(event_id=round_.event_id).values_list("pk", "name"))

@@ -19,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import Q
 from django.utils import timezone
@@ -157,19 +157,43 @@ def unmarked(
 # --- tables ------------------------------------------------------------------------------------
 
 
+class MatchRow(NamedTuple):
+    """The columns of a match the clock reads: a floor view of a big round reads them as plain
+    rows (building thousands of model instances costs more than the query)."""
+
+    pk: int
+    table: int | None
+    team_a_id: int
+    team_b_id: int | None
+    result: str | None
+    updated_at: datetime
+
+    @classmethod
+    def of_round(cls, round_: Round) -> list[MatchRow]:
+        """The round's played tables (byes left out), by table."""
+        rows = (
+            round_.matches.filter(table__isnull=False, team_b__isnull=False)
+            .order_by("table")
+            .values_list("id", "table", "team_a_id", "team_b_id", "result", "updated_at")
+        )
+        return [cls(*row) for row in rows]
+
+
 @dataclass(frozen=True)
 class RoundTables:
     """A round's tables: the facts and the matches they were read from, by match id."""
 
     round: RoundFacts
     settings: ClockSettings
-    matches: dict[int, Match]
+    matches: dict[int, Match | MatchRow]
     facts: dict[int, TableFacts]
     marked: frozenset[int] = frozenset()  # tables whose time call is already marked
 
 
 def _in_force(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The log rows in force, undo rows dropped, by the tracker's own rule (undone_by)."""
+    if not any(r["type"] == "undo" for r in rows):
+        return rows  # nothing undone: the common case, without building the log
     undone = undone_by(tuple(LogEvent(r["seq"], r["type"], amount=r["amount"]) for r in rows))
     return [r for r in rows if r["seq"] not in undone and r["type"] != "undo"]
 
@@ -193,9 +217,9 @@ def _events_by_match(scope: dict[str, Any]) -> dict[int, list[TableEvent]]:
         .order_by("match_id", "seq")
         .values("match_id", "seq", "type", "team", "amount", "created_at")
     )
-    grouped: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    grouped: dict[int, list[Any]] = defaultdict(list)
     for row in rows:
-        grouped[row["match_id"]].append(dict(row))
+        grouped[row["match_id"]].append(row)
     return {m: [_table_event(r) for r in _in_force(rs)] for m, rs in grouped.items()}
 
 
@@ -223,7 +247,7 @@ def _penalty_facts(
     return slow, late
 
 
-def _life(round_: Round, matches: Iterable[Match]) -> dict[int, tuple[int, int]]:
+def _life(round_: Round, matches: Iterable[Match | MatchRow]) -> dict[int, tuple[int, int]]:
     """Playoffs: each team's life total from the tracker's cached state, by match id."""
     if not round_.is_top_cut:
         return {}
@@ -238,7 +262,10 @@ def _life(round_: Round, matches: Iterable[Match]) -> dict[int, tuple[int, int]]
 
 
 def round_tables(
-    round_: Round, matches: Sequence[Match] | None = None, *, whole_round: bool = False
+    round_: Round,
+    matches: Sequence[Match] | Sequence[MatchRow] | None = None,
+    *,
+    whole_round: bool = False,
 ) -> RoundTables:
     """The facts of the given tables of the round (all of them when none are given, or with
     ``whole_round``), byes left out, in a fixed number of queries."""
@@ -247,7 +274,9 @@ def round_tables(
     whole = matches is None or whole_round
     if matches is None:
         matches = list(round_.matches.filter(table__isnull=False).order_by("table"))
-    played = {m.pk: m for m in matches if m.table is not None and m.team_b_id is not None}
+    played: dict[int, Match | MatchRow] = {
+        m.pk: m for m in matches if m.table is not None and m.team_b_id is not None
+    }
     # Facts of the round's matches asked for: the whole round for the floor view, one match
     # for a match's read (which must not read every table of a big round).
     scope: dict[str, Any] = {"match__round": round_} if whole else {"match_id__in": list(played)}
