@@ -21,6 +21,7 @@ class JudgingConfig(AppConfig):
         hooks.MATCH_TIMES.register(contrib.match_times)
         hooks.AFTER_SIMULATED_ROUND.register(simulation.after_simulated_round)
         tournament_hooks.EVENT_PAGE.register(contrib.event_page)
+        tournament_hooks.TEAM_PAGE.register(contrib.team_page)
         services.clock_changed.connect(tasks.schedule)
         events.time_called.connect(tasks.on_time_called)
         live.register_kind("clock", contrib.may_follow_clock)
