@@ -150,3 +150,23 @@ def test_marking_every_due_table_costs_the_same_for_one_table_and_for_four(
         assert not services.mark_due_on_read(
             round_, state, sel.states_of(tables).items(), tables.marked
         )
+
+
+def test_a_clock_read_after_time_called_costs_what_a_read_before_it_costs(
+    table, world, eager, called
+):
+    """Whether time called is marked comes with the clock's facts: no extra query per read."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = f"/api/v1/rounds/{table.round.pk}/clock/"
+    api = APIClient()
+    api.force_authenticate(world.judy)
+    services.clock_start(round_=table.round, now=timezone.now() - 30 * MIN)
+    with CaptureQueriesContext(connection) as before:
+        assert api.get(url).json()["status"] == "running"
+    services.clock_set_remaining(round_=table.round, seconds=0)
+    services.clock_mark_due(round_=table.round)
+    with CaptureQueriesContext(connection) as after:
+        assert api.get(url).json()["status"] == "time_called"
+    assert len(after) == len(before)
