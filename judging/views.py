@@ -159,11 +159,14 @@ def penalty_new(request, pk: int):
         player = players.get(context["picked_player"] or 0)
         if player is None or not context["picked"]:
             messages.error(request, "Pick the player and the infraction.")
-        elif "issue" in request.POST:
-            done = _issue(request, event, player, match, context["deck_check"])
-            if done is not None:
-                return done
         else:
+            if "issue" in request.POST:
+                done = _issue(request, event, player, match, context["deck_check"])
+                if done is not None:
+                    return done
+                # refused (the error is shown): the proposal again, with what was typed
+                context["wanted"] = request.POST.get("penalty", "")
+                context["override_reason"] = request.POST.get("override_reason", "")
             proposal = _propose(
                 request, event, player, match, context["picked"], context["deck_check"]
             )

@@ -62,6 +62,8 @@ def test_the_head_judges_override_needs_a_reason_on_the_page(table, world):
     hank = _client(world.hank)
     refused = hank.post(url, {**form, "penalty": "none"}, follow=True).content.decode()
     assert "Say why the proposed Warning is changed." in refused
+    assert "<details open>" in refused  # the override shown again, the choice kept
+    assert '<option value="none" selected>' in refused
     assert not Penalty.objects.exists()
     done = hank.post(url, {**form, "penalty": "none", "override_reason": "Opponent revealed it"})
     assert done.status_code == 302
