@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
-from django.db.models import Q
+from django.db.models import Case, F, Q, When
 from django.utils import timezone
 
 from judging.domain.clock import (
@@ -166,15 +166,19 @@ class MatchRow(NamedTuple):
     team_a_id: int
     team_b_id: int | None
     result: str | None
-    updated_at: datetime
+    updated_at: datetime | None  # when the result was entered; None without one
 
     @classmethod
     def of_round(cls, round_: Round) -> list[MatchRow]:
         """The round's played tables (byes left out), by table."""
+        # The time of the result only where there is one (a match's end, MatchEnded): the
+        # others' timestamps would be read and converted for nothing.
+        ended = Case(When(result__isnull=False, then=F("updated_at")), default=None)
         rows = (
             round_.matches.filter(table__isnull=False, team_b__isnull=False)
             .order_by("table")
-            .values_list("id", "table", "team_a_id", "team_b_id", "result", "updated_at")
+            .annotate(ended=ended)
+            .values_list("id", "table", "team_a_id", "team_b_id", "result", "ended")
         )
         return [cls(*row) for row in rows]
 
@@ -190,20 +194,23 @@ class RoundTables:
     marked: frozenset[int] = frozenset()  # tables whose time call is already marked
 
 
-def _in_force(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+_Row = tuple[int, int, str, int | None, int | None, datetime]  # match, seq, type, team, amount, at
+
+
+def _in_force(rows: list[_Row]) -> list[_Row]:
     """The log rows in force, undo rows dropped, by the tracker's own rule (undone_by)."""
-    if not any(r["type"] == "undo" for r in rows):
+    if not any(r[2] == "undo" for r in rows):
         return rows  # nothing undone: the common case, without building the log
-    undone = undone_by(tuple(LogEvent(r["seq"], r["type"], amount=r["amount"]) for r in rows))
-    return [r for r in rows if r["seq"] not in undone and r["type"] != "undo"]
+    undone = undone_by(tuple(LogEvent(r[1], r[2], amount=r[4]) for r in rows))
+    return [r for r in rows if r[1] not in undone and r[2] != "undo"]
 
 
-def _table_event(row: dict[str, Any]) -> TableEvent:
-    at, kind = row["created_at"], row["type"]
+def _table_event(row: _Row) -> TableEvent:
+    _match, _seq, kind, team, _amount, at = row
     if kind == "pass_turn":
-        return TurnPassed(at, row["team"])
+        return TurnPassed(at, team)
     if kind == "choose_play":
-        return ActiveTeamSet(at, row["team"])
+        return ActiveTeamSet(at, team)  # type: ignore[arg-type]
     if kind == "game_drawn":
         return GameEnded(at, "drawn")
     if kind == "new_game":
@@ -215,11 +222,11 @@ def _events_by_match(scope: dict[str, Any]) -> dict[int, list[TableEvent]]:
     rows = (
         GameEvent.objects.filter(**scope, type__in=TABLE_EVENT_TYPES)
         .order_by("match_id", "seq")
-        .values("match_id", "seq", "type", "team", "amount", "created_at")
+        .values_list("match_id", "seq", "type", "team", "amount", "created_at")
     )
-    grouped: dict[int, list[Any]] = defaultdict(list)
+    grouped: dict[int, list[_Row]] = defaultdict(list)
     for row in rows:
-        grouped[row["match_id"]].append(row)
+        grouped[row[0]].append(row)
     return {m: [_table_event(r) for r in _in_force(rs)] for m, rs in grouped.items()}
 
 
@@ -301,24 +308,30 @@ def round_tables(
     events = _events_by_match(scope)
     life = _life(round_, played.values())
     facts = {}
+    playoff, rel = round_.is_top_cut, round_.event.rel
+    turn_zero = settings.turn_zero_is_additional
+    none: tuple = ()
     for pk, m in played.items():
-        table_events = list(events.get(pk, ()))
-        if m.result is not None:
-            table_events.append(MatchEnded(m.updated_at))
+        table_events = tuple(events.get(pk, none))
+        if m.result is not None and m.updated_at is not None:
+            table_events += (MatchEnded(m.updated_at),)
+        given = late.get(pk, []) + extensions.get(pk, [])
+        if len(given) > 1:
+            given.sort(key=lambda x: x.given_at)
         assert m.table is not None  # byes were left out above
         assert m.team_b_id is not None
         facts[pk] = TableFacts(
             table=m.table,
             teams=(m.team_a_id, m.team_b_id),
             round=rf,
-            events=tuple(table_events),
-            extensions=tuple(sorted(late[pk] + extensions[pk], key=lambda x: x.given_at)),
-            slow_play=tuple(slow[pk]),
+            events=table_events,
+            extensions=tuple(given),
+            slow_play=tuple(slow.get(pk, none)),
             passing_at_time=pk in passing,
-            playoff=round_.is_top_cut,
+            playoff=playoff,
             life=life.get(pk),
-            rel=round_.event.rel,  # type: ignore[arg-type]
-            turn_zero_is_additional=settings.turn_zero_is_additional,
+            rel=rel,  # type: ignore[arg-type]
+            turn_zero_is_additional=turn_zero,
         )
     return RoundTables(rf, settings, played, facts, frozenset(marked))
 
