@@ -8,6 +8,7 @@ judge's (Perm.SEVERE_PENALTIES): 403 with ``code`` ``head_judge_only`` or
 
 from __future__ import annotations
 
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -16,6 +17,7 @@ from access import Perm, access_event, access_match, access_round, can
 from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from judging import selectors, services
+from judging.domain.clock import RoundState
 from judging.domain.infractions import BY_CODE, Variant
 from judging.domain.infractions import Penalty as Code
 from judging.lookup import access_penalty
@@ -265,6 +267,7 @@ class ClockSerializer(serializers.Serializer):
     ends_at = serializers.DateTimeField(allow_null=True)
     remaining_seconds = serializers.IntegerField(allow_null=True)
     time_called_at = serializers.DateTimeField(allow_null=True)
+    server_now = serializers.DateTimeField()  # the server's clock, for a client's offset
 
 
 class ClockInSerializer(serializers.Serializer):
@@ -294,9 +297,11 @@ class ExtensionSerializer(serializers.Serializer):
     given_at = serializers.DateTimeField()
 
 
-def clock_json(round_: Round) -> dict:
-    state = clock_selectors.clock_of(round_)
+def clock_json(round_: Round, state: RoundState | None = None) -> dict:
+    now = timezone.now()
+    state = state or clock_selectors.clock_of(round_, now)
     return {
+        "server_now": now,
         "status": state.status,
         "ends_at": state.ends_at,
         "remaining_seconds": state.remaining_seconds,
@@ -309,10 +314,10 @@ class RoundClockView(APIView):
     def get(self, request, pk: int):
         """The round's clock, computed from its start, pauses and corrections."""
         round_ = access_round(request.caller, pk)
-        body = clock_json(round_)
-        if body["status"] == "time_called":  # the embedded default marks it on read
-            clock_services.mark_due_on_read(round_, clock_selectors.clock_of(round_))
-        return Response(ClockSerializer(body).data)
+        state = clock_selectors.clock_of(round_)
+        if state.status == "time_called":  # the embedded default marks it on read
+            clock_services.mark_due_on_read(round_, state)
+        return Response(ClockSerializer(clock_json(round_, state)).data)
 
     @extend_schema(
         request=ClockInSerializer, responses={200: ClockSerializer, 409: ErrorSerializer}

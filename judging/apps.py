@@ -10,14 +10,18 @@ class JudgingConfig(AppConfig):
         teams out of them, losses issued between matches landing on the next round, each match's
         ``time`` block; and run the round clock's task and live pages."""
         from core import events, live
-        from judging import contrib, services, tasks
+        from judging import contrib, services, simulation, tasks
         from pairing import hooks
+        from tournament import hooks as tournament_hooks
 
         hooks.PENALTY_POINTS.register(contrib.penalty_points)
         hooks.DISQUALIFIED.register(contrib.disqualified)
         hooks.ROUND_PAIRED.register(contrib.round_paired)
         hooks.ROUND_UNPAIRING.register(contrib.round_unpairing)
         hooks.MATCH_TIMES.register(contrib.match_times)
+        hooks.AFTER_SIMULATED_ROUND.register(simulation.after_simulated_round)
+        tournament_hooks.EVENT_PAGE.register(contrib.event_page)
+        tournament_hooks.TEAM_PAGE.register(contrib.team_page)
         services.clock_changed.connect(tasks.schedule)
         events.time_called.connect(tasks.on_time_called)
         live.register_kind("clock", contrib.may_follow_clock)

@@ -9,12 +9,13 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils import timezone
 
-from access import Perm, access_round, may_follow
+from access import Perm, access_round, can, may_follow
 from judging import selectors, services
 from judging.domain.clock import round_state
 from judging.selectors import clock as clock_selectors
 from pairing.models import Match, Round
-from tournament.models import Event
+from tournament.hooks import TeamBlock
+from tournament.models import Event, Team
 
 
 def penalty_points(event: Event, after_round: int) -> dict[int, int]:
@@ -37,8 +38,68 @@ def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict[st
     tables = clock_selectors.round_tables(round_, [m for m in matches if m.table is not None])
     now = timezone.now()
     states = clock_selectors.states_of(tables, now)
-    services.mark_due_on_read(round_, round_state(tables.round, now), states.items())
+    services.mark_due_on_read(round_, round_state(tables.round, now), states.items(), tables.marked)
     return {pk: clock_selectors.time_block(s) for pk, s in states.items()}
+
+
+def team_page(request, team: Team) -> TeamBlock | None:
+    """tournament.hooks.TEAM_PAGE: the end of a playoff match at time, proposed to the team
+    (MTR 2.4; docs/rules.md "End of round"): after the additional turns the team with the
+    highest life total wins, proposed as the result to report; with equal totals play goes on
+    until a total changes ("sudden death"). Only a playoff match not yet final is read."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from access import Caller, visible_rounds
+    from pairing.models import MatchTeam
+
+    rounds = visible_rounds(Caller(AnonymousUser(), team), team.event)
+    entry = (
+        MatchTeam.objects.filter(team=team, round__in=rounds, round__stage=Round.Stage.TOP_CUT)
+        .select_related("round__event", "match__team_a", "match__team_b")
+        .order_by("-round__number")
+        .first()
+    )
+    if entry is None:
+        return None
+    match = entry.match
+    if match.is_bye or match.status == Match.Status.FINAL:
+        return None
+    latest = rounds.order_by("-number").values_list("pk", flat=True).first()
+    if latest != entry.round_id:
+        return None
+    tables = clock_selectors.round_tables(entry.round, [match])
+    state = clock_selectors.states_of(tables).get(match.pk)
+    if state is None or state.phase != "over" or state.ending not in ("life", "sudden_death"):
+        return None
+    mine = 0 if match.team_a_id == team.pk else 1
+    life = tables.facts[match.pk].life
+    return TeamBlock(
+        "judging/_team_playoff_end.html",
+        {
+            "playoff_end": {
+                "match": match,
+                "sudden": state.ending == "sudden_death",
+                "won": state.winner == team.pk,
+                "my_life": life[mine] if life else None,
+                "their_life": life[1 - mine] if life else None,
+                "opponent": match.team_b if mine == 0 else match.team_a,
+            }
+        },
+    )
+
+
+def event_page(request, event: Event) -> TeamBlock:
+    """tournament.hooks.EVENT_PAGE: the judging settings, shown to everyone (announced rules);
+    a form for the head judge and the organizer."""
+    settings = clock_selectors.clock_settings(event)
+    return TeamBlock(
+        "judging/_event_settings.html",
+        {
+            "event": event,
+            "settings": settings,
+            "edit": can(request.caller, Perm.SEVERE_PENALTIES, event),
+        },
+    )
 
 
 def may_follow_clock(request: HttpRequest, round_id: str) -> bool:

@@ -37,7 +37,11 @@ def schedule(change: services.ClockChanged) -> None:
 
 
 def on_time_called(called: TimeCalled) -> None:
-    """core.events.time_called: refresh the round's live pages (projector, floor view)."""
+    """core.events.time_called: refresh the round's live pages (projector, floor view) when the
+    round's time is called. A table's own time call needs nothing here: the marking that fires
+    it also fires clock_changed once for all its tables, which publishes the round's clock."""
+    if called.match_id is not None:
+        return
     round_ = Round.objects.select_related("event").filter(pk=called.round_id).first()
     if round_ is not None:
         publish(round_)

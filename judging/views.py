@@ -25,13 +25,20 @@ from core import live
 from core.errors import AccessDenied, ServiceError
 from judging import selectors, services
 from judging.domain.clock import RoundState, floor_order, round_state
-from judging.domain.infractions import CATALOGUE, UnknownInfractionError, search
+from judging.domain.infractions import (
+    CATALOGUE,
+    UnknownInfractionError,
+    Variant,
+    infraction,
+    search,
+)
 from judging.domain.infractions import Penalty as Code
 from judging.domain.penalties import PenaltyInputError
 from judging.lookup import access_penalty
-from judging.models import EXTENSION_REASONS, Penalty
+from judging.models import EXTENSION_REASONS, OUTCOMES, DeckCheck, Penalty
 from judging.models import Extension as ExtensionRow
 from judging.selectors import clock as clock_selectors
+from judging.selectors import tardiness as tardiness_selectors
 from pairing.models import Match, Round
 from tournament.models import Player, Team
 
@@ -86,6 +93,8 @@ def penalty_csv(request, pk: int):
         description = row.notes
         if row.rescinded_at:
             description += f" [rescinded: {row.rescind_reason}]"
+        if row.penalty == Code.DISQUALIFICATION:
+            description += _dq_accounts(row)
         out.writerow(
             _safe(v)
             for v in (
@@ -102,6 +111,19 @@ def penalty_csv(request, pk: int):
             )
         )
     return response
+
+
+def _dq_accounts(row: Penalty) -> str:
+    """A Disqualification's line names the teammate and both opponents with their accounts."""
+    report = selectors.dq_report(row)
+
+    def named(players) -> str:
+        return ", ".join(f"{p.name} ({p.wizards_id or 'no account'})" for p in players)
+
+    text = f" [teammate: {named(report.teammates)}"
+    if report.opponents:
+        text += f"; opponents: {named(report.opponents)}"
+    return text + "]"
 
 
 def _safe(value: object) -> str:
@@ -131,17 +153,23 @@ def penalty_new(request, pk: int):
         "notes": data.get("notes", ""),
         "head_judge": can(request.caller, Perm.SEVERE_PENALTIES, event),
         "penalty_codes": list(Code),
+        "deck_check": _deck_check(event, match, _int(data.get("deck_check"))),
     }
     if request.method == "POST":
         player = players.get(context["picked_player"] or 0)
         if player is None or not context["picked"]:
             messages.error(request, "Pick the player and the infraction.")
-        elif "issue" in request.POST:
-            done = _issue(request, event, player, match)
-            if done is not None:
-                return done
         else:
-            proposal = _propose(request, event, player, match, context["picked"])
+            if "issue" in request.POST:
+                done = _issue(request, event, player, match, context["deck_check"])
+                if done is not None:
+                    return done
+                # refused (the error is shown): the proposal again, with what was typed
+                context["wanted"] = request.POST.get("penalty", "")
+                context["override_reason"] = request.POST.get("override_reason", "")
+            proposal = _propose(
+                request, event, player, match, context["picked"], context["deck_check"]
+            )
             context["proposal"] = proposal
             if proposal is not None:
                 context["ftmgs"] = [(proposal.players[pid], t) for pid, t in proposal.ftmgs]
@@ -165,31 +193,53 @@ def _players(event, match: Match | None) -> dict[int, Player]:
     return {p.pk: p for p in rows.order_by("team__name", "seat")}
 
 
-def _propose(request, event, player, match, code):
+def _deck_check(event, match: Match | None, check_id: int | None) -> DeckCheck | None:
+    """The deck check the penalty comes from (``?deck_check=``), at the form's table."""
+    if check_id is None or match is None:
+        return None
+    return DeckCheck.objects.filter(event=event, match=match, pk=check_id).first()
+
+
+def _variants(request, code: str, deck_check: DeckCheck | None) -> list[str]:
+    """The ticked circumstances; a Deck Problem from a deck check is found at a deck check
+    (IPG 3.5)."""
+    chosen = request.POST.getlist("variants")
+    try:
+        entry = infraction(code)
+    except UnknownInfractionError:
+        return chosen
+    if deck_check is not None and entry.variant(Variant.DECK_CHECK) is not None:
+        chosen = sorted({*chosen, Variant.DECK_CHECK.value})
+    return chosen
+
+
+def _propose(request, event, player, match, code, deck_check=None):
     try:
         return selectors.propose(
             event=event,
             player=player,
             infraction=code,
             round_=match.round if match else None,
-            variants=request.POST.getlist("variants"),
+            variants=_variants(request, code, deck_check),
         )
     except (UnknownInfractionError, PenaltyInputError):
         messages.error(request, "That infraction cannot be proposed as given.")
         return None
 
 
-def _issue(request, event, player, match):
+def _issue(request, event, player, match, deck_check=None):
     wanted = request.POST.get("penalty") or None
+    code = request.POST.get("infraction", "")
     try:
         issued = services.penalty_issue(
             event=event,
             player=player,
-            infraction_code=request.POST.get("infraction", ""),
+            infraction_code=code,
             by=request.user,
             head_judge=can(request.caller, Perm.SEVERE_PENALTIES, event),
             round_=match.round if match else None,
-            variants=request.POST.getlist("variants"),
+            variants=_variants(request, code, deck_check),
+            deck_check=deck_check,
             notes=request.POST.get("notes", ""),
             penalty=wanted,
             override_reason=request.POST.get("override_reason", ""),
@@ -222,6 +272,20 @@ def penalty_rescind(request, pk: int, penalty_id: int):
     return redirect("penalties", pk)
 
 
+def penalty_report(request, pk: int, penalty_id: int):
+    """The report of one penalty for the organizer to file: for a Disqualification, the player,
+    the teammate and both opponents with their Wizards Accounts."""
+    penalty = access_penalty(request.caller, penalty_id, Perm.PENALTIES)
+    if penalty.event_id != pk:
+        return redirect("penalties", pk)
+    event = access_event(request.caller, pk, Perm.PENALTIES)
+    return render(
+        request,
+        "judging/penalty_report.html",
+        {"event": event, "staff": True, "report": selectors.dq_report(penalty)},
+    )
+
+
 def quick_reference(request, pk: int):
     """The short 2HG reference for judges on the floor."""
     event = access_event(request.caller, pk, Perm.PENALTIES)
@@ -230,6 +294,161 @@ def quick_reference(request, pk: int):
         "judging/reference.html",
         {"event": event, "staff": True, "catalogue": CATALOGUE, "rows": Penalty.objects.none()},
     )
+
+
+def seat_check(request, pk: int):
+    """The seat check at the round's start (IPG 3.1): tables to check (tick the empty seats; none
+    ticked: all four seated), the late teams with their timers, the arrivals, and the Tardiness
+    penalty proposed at this minute, issued in one tap."""
+    event = access_event(request.caller, pk, Perm.PENALTIES)
+    number = _int(request.POST.get("round") or request.GET.get("round"))
+    round_ = _clock_round(request, event, number)
+    if request.method == "POST" and round_ is not None:
+        _seat_action(request, event, round_)
+        return redirect(reverse("seat-check", args=[pk]) + f"?round={round_.number}")
+    now = timezone.now()
+    board = tardiness_selectors.seat_board(round_, now) if round_ is not None else None
+    return render(
+        request,
+        "judging/seats.html",
+        {"event": event, "staff": True, "round": round_, "board": board, "now": now},
+    )
+
+
+def _seat_action(request, event, round_: Round) -> None:
+    action = request.POST.get("action", "")
+    match = round_.matches.filter(pk=_int(request.POST.get("match")) or 0).first()
+    if match is None:
+        messages.error(request, "Not a table of this round.")
+        return
+    try:
+        if action == "check":
+            missing = [int(p) for p in request.POST.getlist("missing") if p.isdecimal()]
+            services.seat_check_record(match=match, missing=missing, by=request.user)
+            text = f"{len(missing)} empty seat(s)" if missing else "all four seated"
+            messages.success(request, f"Table {match.table}: {text}.")
+        elif action == "arrived":
+            player = Player.objects.filter(pk=_int(request.POST.get("player")) or 0).first()
+            if player is None:
+                raise ServiceError(field="player", message="Pick the player.")
+            services.seat_arrived(match=match, player=player, by=request.user)
+            messages.success(request, f"Table {match.table}: {player.name} arrived.")
+        elif action == "tardiness":
+            done = services.tardiness_issue(
+                match=match,
+                team_id=_int(request.POST.get("team")) or 0,
+                by=request.user,
+                head_judge=can(request.caller, Perm.SEVERE_PENALTIES, event),
+            )
+            row = done.penalty
+            text = f"Tardiness: {Code(row.penalty).label} for {row.player.name}"
+            messages.success(request, f"{text} ({done.minutes:.1f} min).")
+        else:
+            messages.error(request, "Unknown action.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+
+
+def deck_checks(request, pk: int):
+    """Deck checks of a round: start one at a chosen or random table, record its end and
+    outcome (the table's extension follows), issue the penalty found from the check."""
+    event = access_event(request.caller, pk, Perm.DECK_CHECKS)
+    number = _int(request.POST.get("round") or request.GET.get("round"))
+    round_ = _clock_round(request, event, number)
+    if request.method == "POST" and round_ is not None:
+        _deck_check_action(request, event, round_)
+        return redirect(reverse("deck-checks", args=[pk]) + f"?round={round_.number}")
+    checks = []
+    tables: list = []
+    if round_ is not None:
+        checks = list(
+            DeckCheck.objects.filter(round=round_)
+            .select_related("match", "team", "extension")
+            .prefetch_related("penalties")
+            .order_by("-ended_at", "started_at")
+        )
+        checks.sort(key=lambda c: (c.ended_at is not None, c.started_at))
+        tables = list(
+            round_.matches.filter(table__isnull=False, team_b__isnull=False)
+            .exclude(status=Match.Status.FINAL)
+            .select_related("team_a", "team_b")
+            .order_by("table")
+        )
+    return render(
+        request,
+        "judging/deck_checks.html",
+        {
+            "event": event,
+            "staff": True,
+            "round": round_,
+            "checks": checks,
+            "tables": tables,
+            "outcomes": OUTCOMES,
+            "now": timezone.now(),
+        },
+    )
+
+
+def _deck_check_action(request, event, round_: Round) -> None:
+    action = request.POST.get("action", "")
+    try:
+        if action == "start":
+            match = None
+            table = _int(request.POST.get("match"))
+            if table is not None:
+                match = round_.matches.filter(pk=table).first()
+                if match is None:
+                    raise ServiceError(field="match", message="Not a table of this round.")
+            team = None
+            team_id = _int(request.POST.get("team"))
+            if match is not None and team_id is not None:
+                team = Team.objects.filter(pk=team_id, event=event).first()
+            check = services.deck_check_start(
+                round_=round_, match=match, team=team, by=request.user
+            )
+            messages.success(
+                request, f"Deck check started: table {check.match.table}, {check.team.name}."
+            )
+        elif action == "end":
+            found = DeckCheck.objects.filter(
+                round=round_, pk=_int(request.POST.get("check")) or 0
+            ).first()
+            if found is None:
+                raise ServiceError(field="check", message="Not a deck check of this round.")
+            done = services.deck_check_end(
+                check=found,
+                outcome=request.POST.get("outcome", ""),
+                notes=request.POST.get("notes", ""),
+                by=request.user,
+            )
+            text = f"Deck check of table {done.match.table} ended"
+            if done.extension is not None:
+                text += f"; +{done.extension.minutes} min extension"
+            messages.success(request, text + ".")
+        else:
+            messages.error(request, "Unknown action.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+
+
+@require_POST
+def judging_settings(request, pk: int):
+    """Save the event's judging settings (the form is on the event page), then back."""
+    event = access_event(request.caller, pk, Perm.SEVERE_PENALTIES)
+    try:
+        services.judging_settings_update(
+            event=event,
+            by=request.user,
+            turn_zero_is_additional=request.POST.get("turn_zero_is_additional") == "1",
+            playoff_minutes=request.POST.get("playoff_minutes", "").strip(),
+            final_minutes=request.POST.get("final_minutes", "").strip(),
+            head_judge_only=request.POST.get("head_judge_only") == "1",
+        )
+    except ServiceError as exc:
+        messages.error(request, f"Judging settings not saved: {exc.message}")
+    else:
+        messages.success(request, "Judging settings saved.")
+    return redirect(reverse("event", args=[pk]) + "#judging-settings")
 
 
 # --- the round clock: projector, floor view, the table's page (issue 8) ------------------------
@@ -300,18 +519,14 @@ def clock_control(request, pk: int):
 def _floor(round_: Round) -> tuple[list, RoundState]:
     """The floor view's lines (with their matches) and the round's clock, read once."""
     now = timezone.now()
-    matches = list(
-        round_.matches.filter(table__isnull=False, team_b__isnull=False)
-        .only("id", "round_id", "table", "team_a_id", "team_b_id", "result", "updated_at")
-        .order_by("table")
-    )
+    matches = clock_selectors.MatchRow.of_round(round_)
     tables = clock_selectors.round_tables(round_, matches, whole_round=True)
     states = clock_selectors.states_of(tables, now)
     names = dict(Team.objects.filter(event_id=round_.event_id).values_list("pk", "name"))
     by_table = {m.table: m for m in matches}
     lines = [(line, by_table[line.table]) for line in floor_order(states.values(), names)]
     clock = round_state(tables.round, now)
-    services.mark_due_on_read(round_, clock, states.items())
+    services.mark_due_on_read(round_, clock, states.items(), tables.marked)
     return lines, clock
 
 
@@ -344,7 +559,7 @@ def table_clock(request, pk: int, match_id: int):
     states = clock_selectors.states_of(tables)
     state = states.get(match.pk)
     services.mark_due_on_read(
-        match.round, round_state(tables.round, timezone.now()), states.items()
+        match.round, round_state(tables.round, timezone.now()), states.items(), tables.marked
     )
     teams = {match.team_a_id: match.team_a, match.team_b_id: match.team_b}
     active = teams.get(state.active_team) if state and state.active_team else None

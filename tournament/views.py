@@ -12,7 +12,7 @@ from access import Perm, access_event, access_team, access_team_by_key, can, req
 from core import lan, qr
 from core.errors import ServiceError
 from tournament import forms
-from tournament.hooks import TEAM_PAGE
+from tournament.hooks import EVENT_PAGE, TEAM_PAGE
 from tournament.selectors import event_plan, next_step, player_changes
 from tournament.services import events as svc
 
@@ -55,6 +55,7 @@ def event_detail(request, pk: int):
         "step": next_step(event) if staff else None,
         "team_count": event.teams.filter(dropped=False).count(),
         "lan": _lan(event) if staff else None,
+        "blocks": [block for block in EVENT_PAGE(request, event) if block is not None],
     }
     context["plan"], context["sanctioning"] = event_plan(event)
     return render(request, "tournament/event_detail.html", context)

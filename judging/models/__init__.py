@@ -1,4 +1,4 @@
-"""Models of the judging app: penalties and the round clock's facts."""
+"""Models of the judging app: penalties, deck checks and the round clock's facts."""
 
 from judging.models.clock import (
     EXTENSION_REASONS,
@@ -9,13 +9,19 @@ from judging.models.clock import (
     RoundClock,
     TableClock,
 )
+from judging.models.deckchecks import OUTCOMES, DeckCheck
 from judging.models.penalties import Penalty
+from judging.models.tardiness import EmptySeatRow, SeatCheck
 
 __all__ = [
     "EXTENSION_REASONS",
     "ClockCorrection",
     "ClockPause",
     "ClockSettings",
+    "DeckCheck",
+    "EmptySeatRow",
+    "SeatCheck",
+    "OUTCOMES",
     "Extension",
     "Penalty",
     "RoundClock",

@@ -22,6 +22,8 @@ effect on a result
     next match (it is set on that match when the next round is paired). ``dropped_team``: this
     penalty dropped the team (Tardiness past ten minutes, Disqualification), so rescinding it
     brings the team back.
+deck check
+    The deck check that found the problem this penalty is for (judging.models.DeckCheck).
 rescinded
     A head judge took the penalty back: its effects are undone, the row stays in the history.
 """
@@ -70,6 +72,13 @@ class Penalty(models.Model):
     override_reason = models.TextField(max_length=1000, blank=True, default="")
     overridden_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    deck_check = models.ForeignKey(
+        "judging.DeckCheck",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="penalties",
     )
     parent = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="children"

@@ -222,6 +222,31 @@ def related_ids(penalty: Penalty) -> list[int]:
     return ids
 
 
+@dataclass(frozen=True)
+class DqReport:
+    """What the report of a Disqualification names (docs/rules.md "Penalties"): the player, the
+    teammate(s) and both opponents, each with their Wizards Account, and the match."""
+
+    penalty: Penalty
+    player: Player
+    teammates: list[Player]
+    opponents: list[Player]
+    match: Match | None
+
+
+def dq_report(penalty: Penalty) -> DqReport:
+    match = penalty.match
+    if match is None and penalty.result_match_id is not None:
+        match = Match.objects.filter(pk=penalty.result_match_id).first()
+    players = Player.objects.select_related("team").order_by("team_id", "seat")
+    teammates = list(players.filter(team_id=penalty.team_id).exclude(pk=penalty.player_id))
+    opponents: list[Player] = []
+    if match is not None and match.team_b_id is not None:
+        other = match.team_b_id if match.team_a_id == penalty.team_id else match.team_a_id
+        opponents = list(players.filter(team_id=other))
+    return DqReport(penalty, penalty.player, teammates, opponents, match)
+
+
 def wizards_accounts(penalties: Iterable[Penalty]) -> dict[int, str]:
     """Wizards Account ids by player id for the report (already joined)."""
     return {p.player_id: p.player.wizards_id or "" for p in penalties}

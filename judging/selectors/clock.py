@@ -19,8 +19,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
+from django.db.models import Case, F, Q, When
 from django.utils import timezone
 
 from judging.domain.clock import (
@@ -101,6 +102,9 @@ def round_length(round_: Round, settings: ClockSettings) -> timedelta | None:
 def round_facts(round_: Round, settings: ClockSettings | None = None) -> RoundFacts:
     """The round's clock facts; before the start, the length it would start with."""
     clock = RoundClock.objects.filter(round=round_).first()
+    # Kept on the round object for this read: whether time called is already marked, so a read
+    # after time was called need not ask again (time_called_marked).
+    round_._time_called_marked = clock is not None and clock.time_called_marked_at is not None  # type: ignore[attr-defined]
     if clock is None or clock.started_at is None:
         length = round_length(round_, settings or clock_settings(round_.event))
         started = None
@@ -122,21 +126,61 @@ def clock_of(round_: Round, now: datetime | None = None) -> RoundState:
 
 
 def time_called_marked(round_: Round) -> bool:
+    """Whether the round's time call is marked: as its clock facts were read on this round
+    object (no query), else asked."""
+    known = getattr(round_, "_time_called_marked", None)
+    if known is not None:
+        return bool(known)
     return RoundClock.objects.filter(round=round_, time_called_marked_at__isnull=False).exists()
 
 
-def unmarked(round_: Round, *, round_due: bool, tables: Sequence[int] = ()) -> bool:
+def unmarked(
+    round_: Round,
+    *,
+    round_due: bool,
+    tables: Sequence[int] = (),
+    marked: frozenset[int] | None = None,
+) -> bool:
     """Whether time called is due but not yet marked: for the round (``round_due``) or for one
-    of these extended tables. One query for each kind asked about."""
+    of these extended tables (``marked``: the tables known marked, as round_tables read them;
+    else one query)."""
     if round_due and not time_called_marked(round_):
         return True
     if not tables:
         return False
-    marked = TableClock.objects.filter(match_id__in=tables, time_called_marked_at__isnull=False)
-    return marked.count() < len(set(tables))
+    if marked is not None:
+        return not set(tables) <= marked
+    rows = TableClock.objects.filter(match_id__in=tables, time_called_marked_at__isnull=False)
+    return rows.count() < len(set(tables))
 
 
 # --- tables ------------------------------------------------------------------------------------
+
+
+class MatchRow(NamedTuple):
+    """The columns of a match the clock reads: a floor view of a big round reads them as plain
+    rows (building thousands of model instances costs more than the query)."""
+
+    pk: int
+    table: int | None
+    team_a_id: int
+    team_b_id: int | None
+    result: str | None
+    updated_at: datetime | None  # when the result was entered; None without one
+
+    @classmethod
+    def of_round(cls, round_: Round) -> list[MatchRow]:
+        """The round's played tables (byes left out), by table."""
+        # The time of the result only where there is one (a match's end, MatchEnded): the
+        # others' timestamps would be read and converted for nothing.
+        ended = Case(When(result__isnull=False, then=F("updated_at")), default=None)
+        rows = (
+            round_.matches.filter(table__isnull=False, team_b__isnull=False)
+            .order_by("table")
+            .annotate(ended=ended)
+            .values_list("id", "table", "team_a_id", "team_b_id", "result", "ended")
+        )
+        return [cls(*row) for row in rows]
 
 
 @dataclass(frozen=True)
@@ -145,22 +189,28 @@ class RoundTables:
 
     round: RoundFacts
     settings: ClockSettings
-    matches: dict[int, Match]
+    matches: dict[int, Match | MatchRow]
     facts: dict[int, TableFacts]
+    marked: frozenset[int] = frozenset()  # tables whose time call is already marked
 
 
-def _in_force(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+_Row = tuple[int, int, str, int | None, int | None, datetime]  # match, seq, type, team, amount, at
+
+
+def _in_force(rows: list[_Row]) -> list[_Row]:
     """The log rows in force, undo rows dropped, by the tracker's own rule (undone_by)."""
-    undone = undone_by(tuple(LogEvent(r["seq"], r["type"], amount=r["amount"]) for r in rows))
-    return [r for r in rows if r["seq"] not in undone and r["type"] != "undo"]
+    if not any(r[2] == "undo" for r in rows):
+        return rows  # nothing undone: the common case, without building the log
+    undone = undone_by(tuple(LogEvent(r[1], r[2], amount=r[4]) for r in rows))
+    return [r for r in rows if r[1] not in undone and r[2] != "undo"]
 
 
-def _table_event(row: dict[str, Any]) -> TableEvent:
-    at, kind = row["created_at"], row["type"]
+def _table_event(row: _Row) -> TableEvent:
+    _match, _seq, kind, team, _amount, at = row
     if kind == "pass_turn":
-        return TurnPassed(at, row["team"])
+        return TurnPassed(at, team)
     if kind == "choose_play":
-        return ActiveTeamSet(at, row["team"])
+        return ActiveTeamSet(at, team)  # type: ignore[arg-type]
     if kind == "game_drawn":
         return GameEnded(at, "drawn")
     if kind == "new_game":
@@ -172,11 +222,11 @@ def _events_by_match(scope: dict[str, Any]) -> dict[int, list[TableEvent]]:
     rows = (
         GameEvent.objects.filter(**scope, type__in=TABLE_EVENT_TYPES)
         .order_by("match_id", "seq")
-        .values("match_id", "seq", "type", "team", "amount", "created_at")
+        .values_list("match_id", "seq", "type", "team", "amount", "created_at")
     )
-    grouped: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    grouped: dict[int, list[_Row]] = defaultdict(list)
     for row in rows:
-        grouped[row["match_id"]].append(dict(row))
+        grouped[row[0]].append(row)
     return {m: [_table_event(r) for r in _in_force(rs)] for m, rs in grouped.items()}
 
 
@@ -204,7 +254,7 @@ def _penalty_facts(
     return slow, late
 
 
-def _life(round_: Round, matches: Iterable[Match]) -> dict[int, tuple[int, int]]:
+def _life(round_: Round, matches: Iterable[Match | MatchRow]) -> dict[int, tuple[int, int]]:
     """Playoffs: each team's life total from the tracker's cached state, by match id."""
     if not round_.is_top_cut:
         return {}
@@ -219,7 +269,10 @@ def _life(round_: Round, matches: Iterable[Match]) -> dict[int, tuple[int, int]]
 
 
 def round_tables(
-    round_: Round, matches: Sequence[Match] | None = None, *, whole_round: bool = False
+    round_: Round,
+    matches: Sequence[Match] | Sequence[MatchRow] | None = None,
+    *,
+    whole_round: bool = False,
 ) -> RoundTables:
     """The facts of the given tables of the round (all of them when none are given, or with
     ``whole_round``), byes left out, in a fixed number of queries."""
@@ -228,7 +281,9 @@ def round_tables(
     whole = matches is None or whole_round
     if matches is None:
         matches = list(round_.matches.filter(table__isnull=False).order_by("table"))
-    played = {m.pk: m for m in matches if m.table is not None and m.team_b_id is not None}
+    played: dict[int, Match | MatchRow] = {
+        m.pk: m for m in matches if m.table is not None and m.team_b_id is not None
+    }
     # Facts of the round's matches asked for: the whole round for the floor view, one match
     # for a match's read (which must not read every table of a big round).
     scope: dict[str, Any] = {"match__round": round_} if whole else {"match_id__in": list(played)}
@@ -239,33 +294,46 @@ def round_tables(
         extensions[e["match_id"]].append(
             Extension(e["minutes"], e["reason"], e["given_at"])  # type: ignore[arg-type]
         )
-    passing = set(
-        TableClock.objects.filter(**scope, passing_at_time=True).values_list("match_id", flat=True)
-    )
+    passing, marked = set(), set()
+    for match_id, passes, marked_at in (
+        TableClock.objects.filter(**scope)
+        .filter(Q(passing_at_time=True) | Q(time_called_marked_at__isnull=False))
+        .values_list("match_id", "passing_at_time", "time_called_marked_at")
+    ):
+        if passes:
+            passing.add(match_id)
+        if marked_at is not None:
+            marked.add(match_id)
     slow, late = _penalty_facts(scope)
     events = _events_by_match(scope)
     life = _life(round_, played.values())
     facts = {}
+    playoff, rel = round_.is_top_cut, round_.event.rel
+    turn_zero = settings.turn_zero_is_additional
+    none: tuple = ()
     for pk, m in played.items():
-        table_events = list(events.get(pk, ()))
-        if m.result is not None:
-            table_events.append(MatchEnded(m.updated_at))
+        table_events = tuple(events.get(pk, none))
+        if m.result is not None and m.updated_at is not None:
+            table_events += (MatchEnded(m.updated_at),)
+        given = late.get(pk, []) + extensions.get(pk, [])
+        if len(given) > 1:
+            given.sort(key=lambda x: x.given_at)
         assert m.table is not None  # byes were left out above
         assert m.team_b_id is not None
         facts[pk] = TableFacts(
             table=m.table,
             teams=(m.team_a_id, m.team_b_id),
             round=rf,
-            events=tuple(table_events),
-            extensions=tuple(sorted(late[pk] + extensions[pk], key=lambda x: x.given_at)),
-            slow_play=tuple(slow[pk]),
+            events=table_events,
+            extensions=tuple(given),
+            slow_play=tuple(slow.get(pk, none)),
             passing_at_time=pk in passing,
-            playoff=round_.is_top_cut,
+            playoff=playoff,
             life=life.get(pk),
-            rel=round_.event.rel,  # type: ignore[arg-type]
-            turn_zero_is_additional=settings.turn_zero_is_additional,
+            rel=rel,  # type: ignore[arg-type]
+            turn_zero_is_additional=turn_zero,
         )
-    return RoundTables(rf, settings, played, facts)
+    return RoundTables(rf, settings, played, facts, frozenset(marked))
 
 
 def states_of(tables: RoundTables, now: datetime | None = None) -> dict[int, TableState]:

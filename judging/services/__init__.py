@@ -17,6 +17,7 @@ from judging.services.clock import (
     passing_at_time_set,
     turn_passed,
 )
+from judging.services.deckchecks import deck_check_end, deck_check_start
 from judging.services.penalties import (
     Issued,
     Rescinded,
@@ -25,8 +26,20 @@ from judging.services.penalties import (
     penalty_issue,
     penalty_rescind,
 )
+from judging.services.settings import judging_settings_update
+from judging.services.tardiness import (
+    seat_arrived,
+    seat_check_record,
+    tardiness_issue,
+)
 
 __all__ = [
+    "seat_arrived",
+    "seat_check_record",
+    "tardiness_issue",
+    "deck_check_end",
+    "deck_check_start",
+    "judging_settings_update",
     "ClockChanged",
     "Marked",
     "clock_changed",

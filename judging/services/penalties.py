@@ -14,7 +14,10 @@ Effects, each through the app that owns the fact:
 - Game Losses to both teams at the same moment (``simultaneous_with``): recorded, no change
   (IPG 1.1; judging.domain.penalties.resolve_game_losses).
 - Disqualification: the current match is lost, the team leaves the standings
-  (pairing.hooks.DISQUALIFIED) and is dropped (tournament.services.events.team_drop).
+  (pairing.hooks.DISQUALIFIED) and is dropped (tournament.services.events.team_drop). After a
+  cut nobody advances in its place (docs/rules.md "Penalties"): between two playoff
+  rounds the team keeps its place in the bracket and its next match is lost when that round is
+  paired, so its opponent advances.
 - Tardiness past ten minutes: Match Loss and the team dropped (IPG 3.1; MTR 8.2).
 - Slow Play: ``extra_turns_added`` stored for the round clock.
 
@@ -46,7 +49,8 @@ from judging.domain.penalties import (
     resolve_game_losses,
 )
 from judging.errors import HeadJudgeOnly
-from judging.models import Penalty
+from judging.models import DeckCheck, Penalty
+from judging.selectors import clock as clock_selectors
 from pairing import services as pairing_services
 from pairing.models import Match, Round
 from tournament.models import Event, Player, Team
@@ -127,7 +131,9 @@ def _choose(decision, wanted: Code | None) -> _Chosen:
     return _Chosen(wanted, True, False, 1 if wanted is Code.MATCH_POINT else 0, 0, False)
 
 
-def _check_rights(entry, decision, chosen: _Chosen, head_judge: bool) -> None:
+def _check_rights(entry, decision, chosen: _Chosen, head_judge: bool, event: Event) -> None:
+    """Overrides are the head judge's; so is a Game Loss or more (IPG 1.2) unless the event's
+    settings let every judge issue them (``ClockSettings.head_judge_only`` off)."""
     if head_judge:
         return
     if chosen.overridden:
@@ -135,7 +141,7 @@ def _check_rights(entry, decision, chosen: _Chosen, head_judge: bool) -> None:
             f"Only the head judge changes the proposed penalty ({decision.penalty.label}).",
             code="override_head_judge_only",
         )
-    if decision.needs_head_judge:
+    if decision.needs_head_judge and clock_selectors.clock_settings(event).head_judge_only:
         raise HeadJudgeOnly(
             f"A {chosen.penalty.label} for {entry.name} is the head judge's to issue (IPG 1.2);"
             " call the head judge.",
@@ -160,6 +166,7 @@ def penalty_issue(
     tardiness_minutes: float | None = None,
     game_cannot_continue: bool = False,
     simultaneous_with: Penalty | None = None,
+    deck_check: DeckCheck | None = None,
     now: datetime.datetime | None = None,
 ) -> Issued:
     """Issue a penalty to a player (docs/api.md "Penalties"): decided from the infraction, the
@@ -170,6 +177,10 @@ def penalty_issue(
         raise ServiceError(field="player", message="Not a player of this event.")
     if round_ is not None and round_.event_id != event.pk:
         raise ServiceError(field="round", message="Not a round of this event.")
+    if deck_check is not None and (
+        deck_check.event_id != event.pk or deck_check.team_id != player.team_id
+    ):
+        raise ServiceError(field="deck_check", message="Not a deck check of this player's team.")
     notes_text = _clean_text(notes, "notes", MAX_NOTES)
     reason = _clean_text(override_reason, "override_reason", MAX_REASON)
     wanted = None if penalty in (None, "") else _code(penalty)
@@ -191,7 +202,12 @@ def penalty_issue(
         raise ServiceError(str(exc), code="invalid") from None
     decision = proposal.decision
     chosen = _choose(decision, wanted)
-    _check_rights(entry, decision, chosen, head_judge)
+    _check_rights(entry, decision, chosen, head_judge, event)
+    if chosen.overridden and not reason:
+        raise ServiceError(
+            field="override_reason",
+            message=f"Say why the proposed {decision.penalty.label} is changed.",
+        )
     recipients = _ftmgs_recipients(proposal, ftmgs_to)
     issued_at = now or timezone.now()
     row = Penalty.objects.create(
@@ -219,6 +235,7 @@ def penalty_issue(
         issued_by=_user(by),
         issued_at=issued_at,
         day=proposal.day,
+        deck_check=deck_check,
     )
     _apply(row, proposal, chosen, by, simultaneous_with)
     related = tuple(_issue_ftmgs(row, recipients, event, by, issued_at, proposal.day))
@@ -288,7 +305,7 @@ def _apply(row: Penalty, proposal: selectors.Proposal, chosen: _Chosen, by, simu
         elif (
             proposal.between_matches
             and proposal.round is not None
-            and chosen.penalty is not Code.DISQUALIFICATION
+            and (chosen.penalty is not Code.DISQUALIFICATION or proposal.round.is_top_cut)
         ):
             row.pending_next = True
             fields.append("pending_next")

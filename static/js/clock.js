@@ -3,7 +3,10 @@
  * Projector ([data-clock]): counts down in the browser from data-ends-at, corrected by the
  * difference between the server's clock (data-server-now) and this one; follows the round's
  * live topic (data-follow, core.live) and takes the new status and end time from each message.
- * When the network drops it keeps counting from the last end time it knew.
+ * When the network drops it keeps counting from the last end time it knew. Every data-resync
+ * seconds it reads the round's clock from data-clock-url: the server's time in the answer,
+ * taken at the middle of the round trip, measures the offset again (a browser's clock drifts
+ * or is set during the round), and the answer's status and end time replace the known ones.
  *
  * Floor view ([data-live][data-refresh]): live.js swaps the lines on each change; this also
  * refreshes them every data-refresh seconds, since remaining times move without any change.
@@ -71,6 +74,25 @@
         show();
       }, { since: el.getAttribute("data-follow-since") });
     }
+    var url = el.getAttribute("data-clock-url");
+    var resync = Number(el.getAttribute("data-resync")) * 1000;
+    function measure() {
+      var sent = Date.now();
+      fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (d) {
+          var back = Date.now();
+          if (!d || back - sent > 5000) return;  // too slow a trip to measure by
+          var server = Date.parse(d.server_now);
+          if (!isNaN(server)) offset = server - (sent + back) / 2;
+          status = d.status;
+          endsAt = d.ends_at ? Date.parse(d.ends_at) : NaN;
+          remaining = d.remaining_seconds == null ? null : Number(d.remaining_seconds);
+          show();
+        }, function () {});
+    }
+    if (url && resync > 0) setInterval(measure, resync);
+    el.clockOffset = function () { return offset; };
     show();
     setInterval(show, 250);
   }

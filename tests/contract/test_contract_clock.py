@@ -1,6 +1,8 @@
 """docs/api.md "Rounds, clock, matches, results": the round clock, passing at time, extensions and
 the match's ``time`` block."""
 
+from datetime import UTC, datetime
+
 import pytest
 
 from support.contract import API, assert_400, played_matches, post, publish
@@ -28,6 +30,8 @@ def test_clock_runs_pauses_resumes_and_is_corrected(paired, sam_api):
     )
     started = _clock(sam_api, round_id, {"action": "start"}).json()
     assert started["status"] == "running"
+    server_now = datetime.fromisoformat(started["server_now"])
+    assert abs((server_now - datetime.now(UTC)).total_seconds()) < 60  # for a client's offset
     assert started["ends_at"] is not None
     assert 3590 <= started["remaining_seconds"] <= 3600
     paused = _clock(sam_api, round_id, {"action": "pause"}).json()

@@ -127,3 +127,26 @@ def test_judge_works_the_floor_on_a_phone(live_server, phone, shot):
     expect(phone.locator(".messages")).to_contain_text("+4 min extension")
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(phone, "clock-05-table-phone")
+
+
+def test_projector_measures_the_clock_offset_again_every_minute(live_server, browser, shot):
+    """A projector whose own clock jumps during the round (set by hand, or drifting) shows the
+    right time again at its next measurement of the offset from the server's time."""
+    event, round_ = _round(4, public=True)
+    services.clock_start(round_=round_, now=timezone.now() - timedelta(minutes=12, seconds=30))
+    context = browser.new_context(viewport=HD)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.clock.install(time=timezone.now())
+        page.goto(f"{live_server.url}/events/{event.pk}/clock/")
+        digits = page.locator("[data-clock-digits]")
+        expect(digits).to_have_text(re.compile(r"^47:[23]\d$"))
+        page.clock.set_system_time(timezone.now() + timedelta(minutes=5))  # the browser's jumps
+        page.clock.run_for(1000)
+        expect(digits).to_have_text(re.compile(r"^42:[23]\d$"))  # counting from a wrong clock
+        page.clock.run_for(61_000)  # the minute's measurement
+        expect(digits).to_have_text(re.compile(r"^47:[0-3]\d$"))
+        shot(page, "clock-05-projector-resynced-1920")
+    finally:
+        context.close()

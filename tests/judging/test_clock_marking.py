@@ -107,3 +107,66 @@ def test_a_team_reads_its_own_tables_time_block_and_the_read_marks_time_called(
     with django_capture_on_commit_callbacks(execute=True):
         assert red.get(url).status_code == 200
     assert len(called) == 1
+
+
+def _extended_round(event, n_teams: int, extended: int):
+    from pairing import services as pairing_services
+    from support import factories
+
+    for k in range(n_teams - 3):  # the world's three teams and these
+        factories.team(event, f"Team X{k:02d}", [f"X{k}a", f"X{k}b"])
+    round_ = pairing_services.round_pair_next(event=event, seed=1)
+    pairing_services.round_publish(round_=round_)
+    start = timezone.now() - 120 * MIN  # past any round length, the extensions too
+    services.clock_start(round_=round_, now=start)
+    for m in list(round_.matches.filter(team_b__isnull=False).order_by("table"))[:extended]:
+        services.extension_give(match=m, minutes=5, reason="ruling", now=start)
+    # the embedded default may have marked it already on the way: start unmarked
+    RoundClock.objects.filter(round=round_).update(time_called_marked_at=None)
+    TableClock.objects.update(time_called_marked_at=None)
+    return round_
+
+
+@pytest.mark.parametrize("extended", [1, 4])
+def test_marking_every_due_table_costs_the_same_for_one_table_and_for_four(
+    world, eager, called, extended, django_assert_num_queries, django_assert_max_num_queries
+):
+    """The first read after time called marks each extended table whose time is up in a fixed
+    number of queries, not one or more per table."""
+    from judging.models import Extension
+
+    round_ = _extended_round(world.event, 9, extended)
+    assert Extension.objects.count() == extended
+    TableClock.objects.create(match=round_.matches.filter(team_b__isnull=False).first())
+    with django_assert_max_num_queries(38):  # with the change's receivers (schedule, live)
+        marked = services.clock_mark_due(round_=round_)
+    assert len(marked.tables_called) == extended
+    assert TableClock.objects.filter(time_called_marked_at__isnull=False).count() == extended
+    assert marked.round_called
+    round_ = type(round_).objects.select_related("event").get(pk=round_.pk)
+    tables = sel.round_tables(round_)
+    state = sel.round_state(tables.round, timezone.now())
+    with django_assert_num_queries(0):  # the read after: known marked from its own facts
+        assert not services.mark_due_on_read(
+            round_, state, sel.states_of(tables).items(), tables.marked
+        )
+
+
+def test_a_clock_read_after_time_called_costs_what_a_read_before_it_costs(
+    table, world, eager, called
+):
+    """Whether time called is marked comes with the clock's facts: no extra query per read."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = f"/api/v1/rounds/{table.round.pk}/clock/"
+    api = APIClient()
+    api.force_authenticate(world.judy)
+    services.clock_start(round_=table.round, now=timezone.now() - 30 * MIN)
+    with CaptureQueriesContext(connection) as before:
+        assert api.get(url).json()["status"] == "running"
+    services.clock_set_remaining(round_=table.round, seconds=0)
+    services.clock_mark_due(round_=table.round)
+    with CaptureQueriesContext(connection) as after:
+        assert api.get(url).json()["status"] == "time_called"
+    assert len(after) == len(before)

@@ -154,3 +154,62 @@ def test_a_swiss_draw_at_time_is_proposed_on_both_teams_pages(table):
         page = Client().get(f"/t/{team.access_key}/").content.decode()
         assert "no team won, so the match is a draw" in page
         assert 'value="draw" checked' in page
+
+
+def _semifinal():
+    import random
+
+    from pairing import services as pairing_services
+    from support.rounds import event_with_teams, play
+
+    event, _teams = event_with_teams(4, swiss_rounds=1, top_cut=4, rel="competitive")
+    play(pairing_services.round_pair_next(event=event, seed=1), random.Random(1))
+    semi = pairing_services.round_pair_next(event=event, seed=2)
+    pairing_services.round_publish(round_=semi)
+    services.clock_start(round_=semi, now=timezone.now() - 91 * MIN)  # 90 minutes (MTR App. B)
+    return semi, semi.matches.order_by("table").first()
+
+
+def _life(match, team, amount: int, n: int) -> None:
+    from tracker import services as tracker_services
+
+    player = team.players.get(seat=1)
+    tracker_services.game_add_event(
+        match=match,
+        data={"type": "life", "player": player.pk, "amount": amount},
+        client_id=f"life-{team.pk}-{n}",
+    )
+
+
+def test_a_playoff_end_at_time_is_proposed_on_the_team_pages(db):
+    """MTR 2.4: in a playoff, after the additional turns the team whose life total is not the
+    highest loses; each team's page proposes its result, one tap to report."""
+    from django.test import Client
+
+    semi, match = _semifinal()
+    red, blue = match.team_a, match.team_b
+    _life(match, blue, -6, 1)
+    for _ in range(4):  # turn 0, then additional turns 1, 2 and 3
+        services.turn_passed(match=match)
+    page = Client().get(f"/t/{red.access_key}/").content.decode()
+    assert "Your team has the highest life total (30 to 24), so you win the match" in page
+    assert 'name="outcome" value="won"' in page
+    page = Client().get(f"/t/{blue.access_key}/").content.decode()
+    assert "so you lose the match" in page
+    assert 'name="outcome" value="lost"' in page
+    confirm = Client().post(
+        f"/t/{red.access_key}/matches/{match.pk}/report/", {"outcome": "won", "drawn": "0"}
+    )
+    assert confirm.status_code == 200
+
+
+def test_equal_life_in_a_playoff_is_sudden_death_on_the_team_pages(db):
+    from django.test import Client
+
+    semi, match = _semifinal()
+    for _ in range(4):
+        services.turn_passed(match=match)
+    page = Client().get(f"/t/{match.team_a.access_key}/").content.decode()
+    assert "equal life totals (30 each)" in page
+    assert "play goes on" in page
+    assert 'name="outcome" value="won"' not in page.split("End of the playoff match")[1]

@@ -55,6 +55,22 @@ def test_judge_asking_for_a_match_loss_is_told_to_call_the_head_judge(table, wor
     assert not Penalty.objects.exists()
 
 
+def test_the_head_judges_override_needs_a_reason_on_the_page(table, world):
+    rita = table.player(table.red)
+    url = f"/events/{table.event.pk}/penalties/new/"
+    form = {"match": table.match.pk, "player": rita.pk, "infraction": "GPE-LEC", "issue": "1"}
+    hank = _client(world.hank)
+    refused = hank.post(url, {**form, "penalty": "none"}, follow=True).content.decode()
+    assert "Say why the proposed Warning is changed." in refused
+    assert "<details open>" in refused  # the override shown again, the choice kept
+    assert '<option value="none" selected>' in refused
+    assert not Penalty.objects.exists()
+    done = hank.post(url, {**form, "penalty": "none", "override_reason": "Opponent revealed it"})
+    assert done.status_code == 302
+    row = Penalty.objects.get()
+    assert (row.penalty, row.override_reason) == ("none", "Opponent revealed it")
+
+
 def test_list_filters_and_rescind(table, world):
     from judging import services
 
@@ -100,3 +116,30 @@ def test_quick_reference_names_the_2hg_rules(table, world):
     page = _client(world.judy).get(f"/events/{table.event.pk}/judging/reference/").content
     assert b"each opponent" in page.lower()
     assert b"concession" in page.lower()
+
+
+def test_the_dq_report_names_the_teammate_and_both_opponents_with_wizards_accounts(table, world):
+    """docs/rules.md "Penalties": the report keeps the Wizards Accounts of the player, the
+    teammate and both opponents."""
+    from judging import services
+    from tournament.models import Player
+
+    for k, p in enumerate(Player.objects.filter(team__in=[table.red, table.blue]), start=1):
+        p.wizards_id = f"40000{k}"
+        p.save(update_fields=["wizards_id"])
+    rita = table.player(table.red)
+    row = services.penalty_issue(
+        event=table.event, player=rita, infraction_code="USC-C", head_judge=True
+    ).penalty
+    hank = _client(world.hank)
+    listing = hank.get(f"/events/{table.event.pk}/penalties/").content.decode()
+    assert f"/penalties/{row.pk}/report/" in listing
+    page = hank.get(f"/events/{table.event.pk}/penalties/{row.pk}/report/").content.decode()
+    for p in Player.objects.filter(team__in=[table.red, table.blue]):
+        assert p.wizards_id in page
+    assert page.count("<td>Opponent</td>") == 2
+    assert page.count("<td>Teammate</td>") == 1
+    assert (
+        _client(world.sam).get(f"/events/{table.event.pk}/penalties/{row.pk}/report/").status_code
+        == 403
+    )

@@ -112,6 +112,16 @@ def test_a_head_judge_overrides_with_a_reason(table, world):
     assert row.overridden_by == world.hank
 
 
+def test_an_override_without_a_reason_is_refused_and_nothing_written(table, world):
+    """docs/rules.md "Penalties": a head judge may override the proposal, with a reason."""
+    with pytest.raises(ServiceError) as err:
+        issue(table, table.red, "GPE-LEC", by=world.hank, penalty="none", override_reason="  ")
+    assert err.value.field == "override_reason"
+    assert not Penalty.objects.exists()
+    same = issue(table, table.red, "GPE-LEC", by=world.hank, penalty="warning").penalty
+    assert (same.penalty, same.override_reason) == ("warning", "")  # not an override
+
+
 @pytest.mark.parametrize(
     ("kw", "field"),
     [
@@ -356,3 +366,54 @@ def test_regular_rel_gives_no_penalty_for_a_grv(world, make_table):
     issued = issue(t, t.red, "GPE-GRV")
     assert issued.penalty.penalty == "none"
     assert issued.related == ()
+
+
+# --- Disqualification after a cut ----------------------------------------------------------
+
+
+def _top4():
+    import random
+
+    from support.rounds import event_with_teams, play
+
+    event, _teams = event_with_teams(6, swiss_rounds=2, top_cut=4)
+    for k in range(2):
+        play(pairing_services.round_pair_next(event=event, seed=k), random.Random(k))
+    return event
+
+
+def test_dq_during_a_playoff_match_loses_it_and_the_opponent_advances():
+    """docs/rules.md "Penalties": a Disqualification loses the current match; after a cut nobody
+    advances in the team's place."""
+    event = _top4()
+    semi = pairing_services.round_pair_next(event=event)
+    first, second = semi.matches.order_by("table")
+    offender = first.team_a.players.get(seat=1)
+    services.penalty_issue(event=event, player=offender, infraction_code="USC-C", head_judge=True)
+    first.refresh_from_db()
+    assert (first.status, first.result) == ("final", "b")
+    pairing_services.match_enter_result(match=second, games_a=1, games_b=0, games_drawn=0)
+    final = pairing_services.round_pair_next(event=event).matches.get()
+    assert {final.team_a_id, final.team_b_id} == {first.team_b_id, second.team_a_id}
+
+
+def test_dq_between_playoff_rounds_loses_the_next_match_and_nobody_takes_the_place():
+    """After winning its semifinal, the team is disqualified: it keeps its place in the final's
+    pairing and loses it, so its opponent wins the event; no other team comes back in."""
+    event = _top4()
+    semi = pairing_services.round_pair_next(event=event)
+    first, second = semi.matches.order_by("table")
+    for m in (first, second):
+        pairing_services.match_enter_result(match=m, games_a=1, games_b=0, games_drawn=0)
+    winner = first.team_a
+    dq = services.penalty_issue(
+        event=event, player=winner.players.get(seat=1), infraction_code="USC-C", head_judge=True
+    ).penalty
+    assert (dq.penalty, dq.pending_next, dq.dropped_team) == ("disqualification", True, True)
+    final = pairing_services.round_pair_next(event=event).matches.get()
+    assert {final.team_a_id, final.team_b_id} == {winner.pk, second.team_a_id}
+    final.refresh_from_db()
+    assert final.status == "final"
+    assert final.result == ("b" if final.team_a_id == winner.pk else "a")
+    dq.refresh_from_db()
+    assert (dq.pending_next, dq.result_match_id) == (False, final.pk)

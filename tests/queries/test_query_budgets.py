@@ -221,7 +221,7 @@ BUDGETS = {
     "standings page": 11,
     "decklists board": 13,
     "decklists print": 10,
-    "clock floor view": 16,  # the round's clock facts, matches, extensions, penalties, turns; whether time called is marked
+    "clock floor view": 14,  # the round's clock facts, matches, extensions, penalties, turns
 }
 
 

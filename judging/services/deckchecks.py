@@ -1,0 +1,118 @@
+"""Deck checks (IPG 3.5, MTR 2.6): start one at a chosen or random table, end it with its
+outcome; the table gets the time taken plus three minutes as an extension.
+
+Locks: the Event row first (the order of the other judging services), then the check's row.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from core.errors import Conflict, ServiceError
+from judging.models import OUTCOMES, DeckCheck
+from judging.services.clock import MAX_EXTENSION, extension_give
+from judging.services.penalties import MAX_NOTES, _clean_text
+from pairing.models import Match, Round
+from tournament.models import Event, Team
+
+DECK_CHECK_EXTRA_MINUTES = 3  # MTR 2.6: the time taken plus three minutes
+
+
+def _user(by):
+    return by if getattr(by, "is_authenticated", False) else None
+
+
+def _candidates(round_: Round) -> list[Match]:
+    """The round's tables still playing (no final result), without a check running."""
+    running = DeckCheck.objects.filter(round=round_, ended_at__isnull=True).values("match_id")
+    return list(
+        round_.matches.filter(table__isnull=False, team_b__isnull=False)
+        .exclude(status=Match.Status.FINAL)
+        .exclude(pk__in=running)
+        .order_by("table")
+    )
+
+
+@transaction.atomic
+def deck_check_start(
+    *,
+    round_: Round,
+    match: Match | None = None,
+    team: Team | None = None,
+    rng: random.Random | None = None,
+    by=None,
+    now: datetime | None = None,
+) -> DeckCheck:
+    """Take a team's decks at a table: the table and team given, or drawn at random among the
+    round's tables still playing (``rng``, a fresh generator by default)."""
+    Event.objects.select_for_update().get(pk=round_.event_id)
+    rng = rng or random.SystemRandom()
+    random_pick = match is None
+    if match is None:
+        candidates = _candidates(round_)
+        if not candidates:
+            raise Conflict("No table of this round is still playing.", code="no_table")
+        match = rng.choice(candidates)
+    elif match.round_id != round_.pk:
+        raise ServiceError(field="match", message="Not a table of this round.")
+    if match.table is None or match.team_b_id is None:
+        raise ServiceError(field="match", message="A bye has no deck check.")
+    if match.status == Match.Status.FINAL:
+        raise Conflict(f"Table {match.table} has finished.", code="match_final")
+    teams = [match.team_a_id, match.team_b_id]
+    if team is None:
+        team_id = rng.choice(teams)
+        random_pick = True
+    elif team.pk not in teams:
+        raise ServiceError(field="team", message="Not a team of this table.")
+    else:
+        team_id = team.pk
+    if DeckCheck.objects.filter(match=match, team_id=team_id, ended_at__isnull=True).exists():
+        raise Conflict("That team's decks are already being checked.", code="deck_check_running")
+    return DeckCheck.objects.create(
+        event_id=round_.event_id,
+        round=round_,
+        match=match,
+        team_id=team_id,
+        chosen_at_random=random_pick,
+        started_at=now or timezone.now(),
+        started_by=_user(by),
+    )
+
+
+@transaction.atomic
+def deck_check_end(
+    *,
+    check: DeckCheck,
+    outcome: object,
+    notes: object = "",
+    by=None,
+    now: datetime | None = None,
+) -> DeckCheck:
+    """The decks are back: the outcome is recorded and the table gets the time taken plus three
+    minutes as a deck-check extension (MTR 2.6; at most the longest extension Tandem takes)."""
+    Event.objects.select_for_update().get(pk=check.event_id)
+    row = DeckCheck.objects.select_for_update().select_related("match__round").get(pk=check.pk)
+    if row.ended_at is not None:
+        raise Conflict("This deck check has already ended.", code="deck_check_ended")
+    if outcome not in [o for o, _ in OUTCOMES]:
+        raise ServiceError(
+            field="outcome", message="One of " + ", ".join(o for o, _ in OUTCOMES) + "."
+        )
+    ended = now or timezone.now()
+    if ended < row.started_at:
+        raise ServiceError(field="ended_at", message="A check ends after it starts.")
+    row.ended_at, row.ended_by = ended, _user(by)
+    row.outcome = str(outcome)
+    row.notes = _clean_text(notes, "notes", MAX_NOTES)
+    minutes = min(MAX_EXTENSION, (row.minutes_taken or 0) + DECK_CHECK_EXTRA_MINUTES)
+    if row.match.status != Match.Status.FINAL:
+        row.extension = extension_give(
+            match=row.match, minutes=minutes, reason="deck_check", by=by, now=ended
+        )
+    row.save()
+    return row

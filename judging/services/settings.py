@@ -1,0 +1,54 @@
+"""The event's judging settings (judging.models.ClockSettings): the round lengths of the top cut,
+the head judge's turn 0 rule for Slow Play, and whether severe penalties are the head judge's
+alone. Edited by the head judge or the organizer; shown on the event page."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from core.errors import ServiceError
+from judging.models import ClockSettings
+from tournament.models import Event
+
+MAX_MINUTES = 600
+
+
+def _minutes(raw: object, name: str, *, none_ok: bool) -> int | None:
+    if raw in (None, ""):
+        if none_ok:
+            return None
+        raise ServiceError(field=name, message="Give the minutes.")
+    try:
+        value = int(str(raw))
+    except ValueError:
+        raise ServiceError(field=name, message="Whole minutes.") from None
+    if not 1 <= value <= MAX_MINUTES:
+        raise ServiceError(field=name, message=f"Between 1 and {MAX_MINUTES} minutes.")
+    return value
+
+
+@transaction.atomic
+def judging_settings_update(
+    *,
+    event: Event,
+    by=None,
+    turn_zero_is_additional: bool,
+    playoff_minutes: object,
+    final_minutes: object,
+    head_judge_only: bool,
+) -> ClockSettings:
+    """Save the event's judging settings. Blank minutes: no time limit (MTR App. B: quarter- and
+    semifinals 90 minutes by default, the final none). A round already started keeps the length
+    it started with."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    playoff = _minutes(playoff_minutes, "playoff_minutes", none_ok=True)
+    final = _minutes(final_minutes, "final_minutes", none_ok=True)
+    row, _ = ClockSettings.objects.select_for_update().get_or_create(event=event)
+    row.turn_zero_is_additional = bool(turn_zero_is_additional)
+    row.playoff_minutes, row.final_minutes = playoff, final
+    row.head_judge_only = bool(head_judge_only)
+    row.updated_at = timezone.now()
+    row.updated_by = by if getattr(by, "is_authenticated", False) else None
+    row.save()
+    return row
