@@ -16,8 +16,8 @@ Effects, each through the app that owns the fact:
 - Disqualification: the current match is lost, the team leaves the standings
   (pairing.hooks.DISQUALIFIED) and is dropped (tournament.services.events.team_drop). After a
   cut nobody advances in its place (docs/rules.md "Penalties"): between two playoff
-  rounds the team keeps its place in the bracket and its next match is lost when that round is
-  paired, so its opponent advances.
+  rounds the team is dropped from the bracket, whose next round gives the byes to the
+  highest-ranked teams left (pairing.domain.topcut).
 - Tardiness past ten minutes: Match Loss and the team dropped (IPG 3.1; MTR 8.2).
 - Slow Play: ``extra_turns_added`` stored for the round clock.
 
@@ -305,7 +305,7 @@ def _apply(row: Penalty, proposal: selectors.Proposal, chosen: _Chosen, by, simu
         elif (
             proposal.between_matches
             and proposal.round is not None
-            and (chosen.penalty is not Code.DISQUALIFICATION or proposal.round.is_top_cut)
+            and chosen.penalty is not Code.DISQUALIFICATION
         ):
             row.pending_next = True
             fields.append("pending_next")

@@ -397,9 +397,9 @@ def test_dq_during_a_playoff_match_loses_it_and_the_opponent_advances():
     assert {final.team_a_id, final.team_b_id} == {first.team_b_id, second.team_a_id}
 
 
-def test_dq_between_playoff_rounds_loses_the_next_match_and_nobody_takes_the_place():
-    """After winning its semifinal, the team is disqualified: it keeps its place in the final's
-    pairing and loses it, so its opponent wins the event; no other team comes back in."""
+def test_dq_between_playoff_rounds_drops_the_team_and_nobody_takes_the_place():
+    """After winning its semifinal, the team is disqualified: it leaves the bracket and nobody
+    comes back in; the final gives the one team left a bye (MTR 2.10, docs/rules.md "Drops")."""
     event = _top4()
     semi = pairing_services.round_pair_next(event=event)
     first, second = semi.matches.order_by("table")
@@ -409,11 +409,7 @@ def test_dq_between_playoff_rounds_loses_the_next_match_and_nobody_takes_the_pla
     dq = services.penalty_issue(
         event=event, player=winner.players.get(seat=1), infraction_code="USC-C", head_judge=True
     ).penalty
-    assert (dq.penalty, dq.pending_next, dq.dropped_team) == ("disqualification", True, True)
+    assert (dq.penalty, dq.pending_next, dq.dropped_team) == ("disqualification", False, True)
     final = pairing_services.round_pair_next(event=event).matches.get()
-    assert {final.team_a_id, final.team_b_id} == {winner.pk, second.team_a_id}
-    final.refresh_from_db()
-    assert final.status == "final"
-    assert final.result == ("b" if final.team_a_id == winner.pk else "a")
-    dq.refresh_from_db()
-    assert (dq.pending_next, dq.result_match_id) == (False, final.pk)
+    assert (final.team_a_id, final.team_b_id) == (second.team_a_id, None)
+    assert final.is_bye
