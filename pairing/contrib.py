@@ -87,6 +87,7 @@ def team_page(request, team: Team) -> TeamBlock | None:
         "their_report": theirs,
         "can_report": not match.is_bye and match.status != Match.Status.FINAL,
     }
+    context.update(_seats(entry, match))
     for key, report in (("my", mine), ("their", theirs)):
         if report is not None:
             context[f"{key}_summary"] = _summary(match, report)
@@ -101,6 +102,30 @@ def team_page(request, team: Team) -> TeamBlock | None:
             and not entry.round.is_top_cut
         )
     return TeamBlock("pairing/_team_block.html", context)
+
+
+def _seats(entry: MatchTeam, match: Match) -> dict[str, object]:
+    """Both teams' heads in their seats for this match (MTR 9.4) and whether the team may still
+    choose its primary player (pairing.domain.seats)."""
+    from pairing import presenters
+    from pairing.domain.seats import seats_open
+    from pairing.services import match_progress
+
+    matches = list(
+        Match.objects.filter(pk=match.pk)
+        .select_related("team_a", "team_b")
+        .prefetch_related("team_a__players", "team_b__players", "entries")
+    )
+    presenters.seat_heads(matches)
+    shown = matches[0]
+    mine, theirs = ("heads_a", "heads_b") if entry.side == "a" else ("heads_b", "heads_a")
+    is_open, why = seats_open(match_progress(entry))
+    return {
+        "my_heads": getattr(shown, mine),
+        "their_heads": getattr(shown, theirs),
+        "seats_open": is_open,
+        "seats_closed_why": why,
+    }
 
 
 def _summary(match: Match, report: ResultReport) -> str:

@@ -18,4 +18,5 @@ urlpatterns = [
     path("events/<id:pk>/standings/", views.standings, name="standings"),
     path("events/<id:pk>/standings/<id:team_id>/", views.standing_team, name="standing-team"),
     path("t/<str:key>/matches/<id:match_id>/report/", views.team_report, name="team-report"),
+    path("t/<str:key>/matches/<id:match_id>/seats/", views.team_seats, name="team-seats"),
 ]

@@ -172,12 +172,13 @@ def round_slips(request, pk: int, number: int):
     round_ = access_round_by_number(request.caller, pk, number, Perm.MANAGE_ROUNDS)
     event = round_.event
     staff = _staff(request, event)
-    matches = (
+    matches = list(
         round_.matches.filter(team_b__isnull=False)
         .select_related("team_a", "team_b")
-        .prefetch_related("team_a__players", "team_b__players")
+        .prefetch_related("team_a__players", "team_b__players", "entries")
         .order_by("table")
     )
+    presenters.seat_heads(matches)  # the seats chosen for each match (MTR 9.4)
     return render(request, "pairing/slips.html", _base(event, staff, round=round_, matches=matches))
 
 
@@ -395,3 +396,18 @@ def team_report(request, key: str, match_id: int):
     }[outcome.outcome]
     (messages.warning if outcome.disputed else messages.success)(request, text)
     return redirect(back)
+
+
+@require_POST
+def team_seats(request, key: str, match_id: int):
+    """The team chooses its primary player for this match (MTR 9.4), from its private page."""
+    team = access_team_by_key(request.caller, key)
+    match = access_own_match(request.caller, match_id, Perm.SET_SEATS)
+    entry = match.entries.select_related("round", "match").get(team=team)
+    try:
+        services.entry_set_seats(entry=entry, primary=request.POST.get("primary"))
+    except ServiceError as exc:
+        _error(request, exc)
+    else:
+        messages.success(request, "Seats chosen for this match.")
+    return redirect("team-private", key)

@@ -201,7 +201,7 @@ BUDGETS = {
     "staff page": 4,
     "rounds page": 7,
     "round pairings page": 8,
-    "match slips (print)": 7,
+    "match slips (print)": 8,  # with the seats chosen for each match (MTR 9.4)
     "missing results page": 6,
     "standings page": 11,
     "decklists board": 13,
