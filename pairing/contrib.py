@@ -189,3 +189,73 @@ def warm_published(published: events.RoundPublished) -> None:
     from pairing.tasks import warm_pairings
 
     run_task(warm_pairings, published.round_id)
+
+
+def event_page(request, event: Event) -> TeamBlock | None:
+    """The players' part of the event's public page (tournament.hooks.EVENT_PAGE): the current
+    round and "find my table" (a GET form, ``?q=``, that works without JavaScript)."""
+    from pairing.views import event_now_context
+
+    return TeamBlock("pairing/_event_now.html", event_now_context(request, event))
+
+
+# --- live pages (core.live): the event's public page and the team's private page -------------
+#
+# ``event:<id>`` changes when a round is published or changed, a result becomes final or time is
+# called; ``team:<id>`` when the same happens to the team's match or the team's seats change.
+# The messages carry no data: the pages fetch their changing part again.
+
+
+def may_follow_event(request, event_id: str) -> bool:
+    from access import Perm, access_event, may_follow
+
+    return may_follow(request, access_event, event_id, Perm.VIEW_EVENT)
+
+
+def may_follow_team(request, team_id: str) -> bool:
+    from access import Perm, access_team, may_follow
+
+    return may_follow(request, access_team, team_id, Perm.VIEW_EVENT)
+
+
+def _publish(event_id: int, team_ids) -> None:
+    from core import live
+
+    live.publish(f"event:{event_id}")
+    for team_id in team_ids:
+        if team_id is not None:
+            live.publish(f"team:{team_id}")
+
+
+def _round_teams(round_id: int | None) -> list[int]:
+    if round_id is None:
+        return []
+    return list(MatchTeam.objects.filter(round_id=round_id).values_list("team_id", flat=True))
+
+
+def live_round_published(published: events.RoundPublished) -> None:
+    _publish(published.event_id, _round_teams(published.round_id))
+
+
+def live_round_changed(changed: events.RoundChanged) -> None:
+    _publish(changed.event_id, _round_teams(changed.round_id))
+
+
+def live_result_final(final: events.ResultFinal) -> None:
+    teams = Match.objects.filter(pk=final.match_id).values_list("team_a_id", "team_b_id").first()
+    _publish(final.event_id, teams or ())
+
+
+def live_time_called(called: events.TimeCalled) -> None:
+    if called.match_id is None:
+        _publish(called.event_id, _round_teams(called.round_id))
+        return
+    teams = Match.objects.filter(pk=called.match_id).values_list("team_a_id", "team_b_id").first()
+    _publish(called.event_id, teams or ())
+
+
+def live_team_changed(change: events.TeamChanged) -> None:
+    from core import live
+
+    if change.team_id is not None:
+        live.publish(f"team:{change.team_id}")

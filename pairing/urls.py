@@ -15,6 +15,7 @@ urlpatterns = [
     path("events/<id:pk>/rounds/<id:number>/results/", views.round_results, name="round-results"),
     path("events/<id:pk>/rounds/<id:number>/missing/", views.round_missing, name="round-missing"),
     path("events/<id:pk>/matches/<id:match_id>/", views.match_detail, name="match"),
+    path("events/<id:pk>/now/", views.event_now, name="event-now"),
     path("events/<id:pk>/standings/", views.standings, name="standings"),
     path("events/<id:pk>/standings/<id:team_id>/", views.standing_team, name="standing-team"),
     path("t/<str:key>/matches/<id:match_id>/report/", views.team_report, name="team-report"),

@@ -7,6 +7,8 @@ may view the event sees it once it is published. Teams report only on their own 
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -24,8 +26,9 @@ from access import (
     sees_unpublished,
     visible_rounds,
 )
+from core import live
 from core.errors import ServiceError
-from pairing import explain, forms, presenters, rendering, selectors, services
+from pairing import explain, floor, forms, presenters, rendering, selectors, services
 from pairing.models import Match, PairingChange, ResultReport, Round
 from tournament.models import Event
 
@@ -411,3 +414,36 @@ def team_seats(request, key: str, match_id: int):
     else:
         messages.success(request, "Seats chosen for this match.")
     return redirect("team-private", key)
+
+
+# --- the players' part of the event page ----------------------------------------------------
+
+
+def event_now_context(request, event: Event) -> dict:
+    """The current round and "find my table" on the event's public page (pairing.floor), with
+    the live topic ``event:<id>`` it follows (a new round, a final result, time called)."""
+    round_ = floor.current_round(visible_rounds(request.caller, event))
+    raw = " ".join(request.GET.get("q", "").split())[:80]
+    query = floor.clean_query(raw)
+    part = reverse("event-now", args=[event.pk])
+    if query:
+        part += "?" + urlencode({"q": query})
+    found = floor.find_tables(event, round_, query) if query else []
+    return {
+        "now_round": round_,
+        "q": raw,
+        "too_short": bool(raw) and not query,
+        "found": found,
+        "min_query": floor.MIN_QUERY,
+        "clock_text": floor.clock_text(floor.round_clock(round_, found)),
+        "now_live_url": reverse("live-stream", args=["event", event.pk]),
+        "now_live_since": live.version(f"event:{event.pk}"),
+        "now_part": part,
+    }
+
+
+def event_now(request, pk: int):
+    """The players' part of the event page alone: what the page fetches on a live change."""
+    event = access_event(request.caller, pk)
+    context = {"event": event, **event_now_context(request, event)}
+    return render(request, "pairing/_event_now_inner.html", context)

@@ -2,6 +2,8 @@
 
 - ``NEXT_STEP`` (first answer): the organizer's next step once teams are registered.
 - ``TEAM_PAGE`` (call all): the blocks of a team's private page, in registration order.
+- ``EVENT_PAGE`` (call all): the blocks of the event's public page for players (the current
+  round, "find my table"), in registration order.
 - ``DEMO_STEPS`` (call all): what the demo adds once its teams exist (decklists, rounds).
 """
 
@@ -39,4 +41,5 @@ class Writer(Protocol):
 
 NEXT_STEP: FirstAnswer[[Event], NextStep] = FirstAnswer("next_step")
 TEAM_PAGE: CallAll[[HttpRequest, Team], TeamBlock | None] = CallAll("team_page")
+EVENT_PAGE: CallAll[[HttpRequest, Event], TeamBlock | None] = CallAll("event_page")
 DEMO_STEPS: CallAll[[Event, random.Random, Writer], None] = CallAll("demo_steps")

@@ -4,9 +4,25 @@ from django.db.models import Count, QuerySet
 from django.urls import reverse
 
 from tournament.hooks import NEXT_STEP, NextStep
-from tournament.models import Event
+from tournament.models import Event, Team
 
-__all__ = ["NextStep", "events_listed", "next_step"]
+__all__ = ["NextStep", "events_listed", "next_step", "remember_cookie", "remembered_team"]
+
+REMEMBER_DAYS = 30  # how long a phone keeps a team one tap away ("remember me")
+
+
+def remember_cookie(event_id: int) -> str:
+    """The cookie holding the key of the team a phone remembers, one per event."""
+    return f"tandem_team_{event_id}"
+
+
+def remembered_team(cookies: dict[str, str], event: Event) -> Team | None:
+    """The team this phone remembers for the event (set on the team's private page), if its
+    key still opens a team of this event (a new key issued by staff forgets it)."""
+    key = cookies.get(remember_cookie(event.pk), "")
+    if not key or "\x00" in key or len(key) > 40:
+        return None
+    return Team.objects.filter(event=event, access_key=key).first()
 
 
 def events_listed(events: QuerySet[Event]) -> QuerySet[Event]:

@@ -19,5 +19,6 @@ urlpatterns = [
     path("events/<id:pk>/staff/", views.event_staff, name="event-staff"),
     path("events/<id:pk>/staff/<int:user_id>/remove/", views.staff_remove, name="staff-remove"),
     path("t/<str:key>/", views.team_private, name="team-private"),
+    path("t/<str:key>/remember/", views.team_remember, name="team-remember"),
     path("", include("decklists.urls")),
 ]

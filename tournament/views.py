@@ -1,16 +1,20 @@
 """HTML pages of registration: events, staff, teams, a team's private page."""
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from access import Perm, access_event, access_team, access_team_by_key, can, require, visible_events
+from core import live
 from core.errors import ServiceError
 from tournament import forms
-from tournament.hooks import TEAM_PAGE
-from tournament.selectors import next_step
+from tournament.hooks import EVENT_PAGE, TEAM_PAGE
+from tournament.selectors import REMEMBER_DAYS, next_step, remember_cookie, remembered_team
 from tournament.services import events as svc
 
 
@@ -51,7 +55,13 @@ def event_detail(request, pk: int):
         "organizer": can(caller, Perm.EDIT_EVENT, event),
         "step": next_step(event) if staff else None,
         "team_count": event.teams.filter(dropped=False).count(),
+        "remembered": remembered_team(request.COOKIES, event),
     }
+    # The players' blocks (the current round, "find my table"), by the apps above.
+    blocks = [block for block in EVENT_PAGE(request, event) if block is not None]
+    for block in blocks:
+        context.update(block.context)
+    context["event_blocks"] = [block.template for block in blocks]
     return render(request, "tournament/event_detail.html", context)
 
 
@@ -210,12 +220,43 @@ def staff_remove(request, pk: int, user_id: int):
 
 
 def team_private(request, key: str):
-    """A team's private page: the players' phone view of their event."""
+    """A team's private page: the players' phone view of their event. ``?part=blocks`` is the
+    part that changes during a round, fetched again on each live change (core.live)."""
     team = access_team_by_key(request.caller, key)
     players = list(team.players.all())
-    context = {"team": team, "event": team.event, "players": players, "key": key}
+    event = team.event
+    context = {
+        "team": team,
+        "event": event,
+        "players": players,
+        "key": key,
+        "remembered": request.COOKIES.get(remember_cookie(event.pk)) == key,
+        "live_url": reverse("live-stream", args=["team", team.pk]) + "?" + urlencode({"key": key}),
+        "live_since": live.version(f"team:{team.pk}"),
+    }
     blocks = [block for block in TEAM_PAGE(request, team) if block is not None]
     for block in blocks:
         context.update(block.context)
     context["team_blocks"] = [block.template for block in blocks]
+    if request.GET.get("part") == "blocks":
+        return render(request, "tournament/_team_blocks.html", context)
     return render(request, "tournament/team_private.html", context)
+
+
+@require_POST
+def team_remember(request, key: str):
+    """ "Remember us on this phone": a cookie with the team's key keeps its page one tap away
+    from the event's public page; "forget" removes it."""
+    team = access_team_by_key(request.caller, key)
+    response = redirect("team-private", key)
+    name = remember_cookie(team.event_id)
+    if request.POST.get("action") == "forget":
+        response.delete_cookie(name, samesite="Lax")
+        messages.success(request, "This phone no longer remembers your team.")
+    else:
+        response.set_cookie(
+            name, key, max_age=REMEMBER_DAYS * 24 * 3600, httponly=True, samesite="Lax",
+            secure=request.is_secure(),
+        )  # fmt: skip
+        messages.success(request, "This phone remembers your team: the event page links here.")
+    return response
