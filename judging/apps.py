@@ -11,13 +11,16 @@ class JudgingConfig(AppConfig):
         ``time`` block; and run the round clock's task and live pages."""
         from core import events, live
         from judging import contrib, services, tasks
+        from judging.team_page import team_penalties
         from pairing import hooks
+        from tournament.hooks import TEAM_PAGE
 
         hooks.PENALTY_POINTS.register(contrib.penalty_points)
         hooks.DISQUALIFIED.register(contrib.disqualified)
         hooks.ROUND_PAIRED.register(contrib.round_paired)
         hooks.ROUND_UNPAIRING.register(contrib.round_unpairing)
         hooks.MATCH_TIMES.register(contrib.match_times)
+        TEAM_PAGE.register(team_penalties)
         services.clock_changed.connect(tasks.schedule)
         events.time_called.connect(tasks.on_time_called)
         live.register_kind("clock", contrib.may_follow_clock)

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from core import events
 from pairing import selectors
+from pairing.floor import clock_text
 from pairing.models import Match, MatchTeam, ResultReport, Round
 from pairing.views import describe
 from tournament.hooks import NextStep, TeamBlock
@@ -97,6 +98,7 @@ def team_page(request, team: Team) -> TeamBlock | None:
         # (MTR 2.4; docs/rules.md "End of round (MTR 2.4) and extensions").
         time = selectors.match_times(entry.round, [match]).get(match.pk)
         context["my_time"] = time
+        context["my_clock_text"] = clock_text(time)
         context["time_draw"] = (
             bool(time and time.get("phase") == "over" and time.get("ending") == "draw")
             and not entry.round.is_top_cut

@@ -123,3 +123,23 @@ def test_live_topics_are_followed_only_by_who_may_see_them(running):
     key = hidden_teams[0].access_key
     url = f"/live/team/{hidden_teams[0].pk}/version?key={key}"
     assert client.get(url).status_code in (200, 204)
+
+
+def test_team_page_holds_round_table_clock_tracker_standings_and_penalties(running):
+    from judging.services.penalties import penalty_issue
+
+    event, round_, teams = running
+    team = teams[0]
+    match = match_of(round_, team)
+    player = team.players.order_by("seat").first()
+    penalty_issue(event=event, player=player, infraction_code="GPE-LEC", round_=round_)
+    clock_start(round_=round_)
+    page = _text(Client().get(f"/t/{team.access_key}/"))
+    assert f"Round {round_.number}" in page
+    assert f'class="table-no">{match.table}<' in page
+    assert "min left in the round" in page
+    assert "Open our table" in page
+    assert f"/events/{event.pk}/standings/" in page
+    assert "Penalties" in page
+    assert "Looking at Extra Cards" in page
+    assert player.name in page
