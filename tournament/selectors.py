@@ -1,12 +1,23 @@
 """Reads of the tournament app that are more than a queryset."""
 
+from typing import Any
+
 from django.db.models import Count, QuerySet
+from django.http import HttpRequest
 from django.urls import reverse
 
-from tournament.hooks import NEXT_STEP, NextStep
+from tournament.hooks import EVENT_PAGE, NEXT_STEP, TEAM_PAGE, NextStep
 from tournament.models import Event, Team
 
-__all__ = ["NextStep", "events_listed", "next_step", "remember_cookie", "remembered_team"]
+__all__ = [
+    "NextStep",
+    "event_page_blocks",
+    "events_listed",
+    "next_step",
+    "remember_cookie",
+    "remembered_team",
+    "team_page_blocks",
+]
 
 REMEMBER_DAYS = 30  # how long a phone keeps a team one tap away ("remember me")
 
@@ -57,3 +68,24 @@ def next_step(event: Event) -> NextStep:
         teams_url,
         "Teams",
     )
+
+
+def _blocks(answers) -> dict[str, Any]:
+    blocks = [block for block in answers if block is not None]
+    context: dict[str, Any] = {}
+    for block in blocks:
+        context.update(block.context)
+    context["blocks"] = [block.template for block in blocks]
+    return context
+
+
+def team_page_blocks(request: HttpRequest, team: Team) -> dict[str, Any]:
+    """What the apps above show on a team's private page (tournament.hooks.TEAM_PAGE): the
+    templates under ``blocks`` and what they read. The one read of the page's changing part,
+    so a cache can wrap it (renewed on the team's live changes)."""
+    return _blocks(TEAM_PAGE(request, team))
+
+
+def event_page_blocks(request: HttpRequest, event: Event) -> dict[str, Any]:
+    """What the apps above show players on the event's public page (tournament.hooks.EVENT_PAGE)."""
+    return _blocks(EVENT_PAGE(request, event))

@@ -13,9 +13,15 @@ from access import Perm, access_event, access_team, access_team_by_key, can, req
 from core import live
 from core.errors import ServiceError
 from tournament import forms
-from tournament.hooks import EVENT_PAGE, TEAM_PAGE
 from tournament.models import Signup
-from tournament.selectors import REMEMBER_DAYS, next_step, remember_cookie, remembered_team
+from tournament.selectors import (
+    REMEMBER_DAYS,
+    event_page_blocks,
+    next_step,
+    remember_cookie,
+    remembered_team,
+    team_page_blocks,
+)
 from tournament.services import events as svc
 from tournament.services import signups as signup_svc
 
@@ -61,10 +67,9 @@ def event_detail(request, pk: int):
         "signups_open": signup_svc.is_open(event),
     }
     # The players' blocks (the current round, "find my table"), by the apps above.
-    blocks = [block for block in EVENT_PAGE(request, event) if block is not None]
-    for block in blocks:
-        context.update(block.context)
-    context["event_blocks"] = [block.template for block in blocks]
+    players_part = event_page_blocks(request, event)
+    context["event_blocks"] = players_part.pop("blocks")
+    context.update(players_part)
     return render(request, "tournament/event_detail.html", context)
 
 
@@ -237,10 +242,9 @@ def team_private(request, key: str):
         "live_url": reverse("live-stream", args=["team", team.pk]) + "?" + urlencode({"key": key}),
         "live_since": live.version(f"team:{team.pk}"),
     }
-    blocks = [block for block in TEAM_PAGE(request, team) if block is not None]
-    for block in blocks:
-        context.update(block.context)
-    context["team_blocks"] = [block.template for block in blocks]
+    blocks = team_page_blocks(request, team)
+    context["team_blocks"] = blocks.pop("blocks")
+    context.update(blocks)
     if request.GET.get("part") == "blocks":
         return render(request, "tournament/_team_blocks.html", context)
     return render(request, "tournament/team_private.html", context)
