@@ -7,8 +7,6 @@ may view the event sees it once it is published. Teams report only on their own 
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -425,9 +423,6 @@ def event_now_context(request, event: Event) -> dict:
     round_ = floor.current_round(visible_rounds(request.caller, event))
     raw = " ".join(request.GET.get("q", "").split())[:80]
     query = floor.clean_query(raw)
-    part = reverse("event-now", args=[event.pk])
-    if query:
-        part += "?" + urlencode({"q": query})
     found = floor.find_tables(event, round_, query) if query else []
     return {
         "now_round": round_,
@@ -438,7 +433,6 @@ def event_now_context(request, event: Event) -> dict:
         "clock_text": floor.clock_text(floor.round_clock(round_, found)),
         "now_live_url": reverse("live-stream", args=["event", event.pk]),
         "now_live_since": live.version(f"event:{event.pk}"),
-        "now_part": part,
     }
 
 

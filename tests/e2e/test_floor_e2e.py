@@ -145,9 +145,13 @@ def test_public_page_shows_a_new_round_without_a_reload(live_server, phone, shot
     event = factories.event(name="Live 2HG", swiss_rounds=3)
     teams = _teams(event, 4)
     round_ = _round(event)
-    phone.goto(f"{base}/events/{event.pk}/?q={teams[0].name}")
+    phone.goto(f"{base}/events/{event.pk}/")
     expect(phone.locator(".now h2")).to_have_text("Round 1")
     phone.evaluate("window.notReloaded = true")
+    # With JavaScript the results follow the typing, without pressing Find.
+    phone.locator("#find-q").press_sequentially(teams[0].name[:5])
+    expect(phone.locator(".found li").first).to_contain_text(teams[0].name)
+    assert "q=" in phone.url
     for m in round_.matches.all():
         services.match_enter_result(
             match=m, by=event.organizer, games_a=1, games_b=0, games_drawn=0
