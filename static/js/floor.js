@@ -4,6 +4,10 @@
  * data-min-query letters, after a short pause) and the round, clock and results are fetched again
  * on each live change of the event (live.js fires "live:change" on the [data-live] element).
  * Only the head and the results are swapped, never the form, so the field keeps its focus.
+ *
+ * The team page ([data-part-url]): its blocks (match, clock, result, table, penalties) are fetched
+ * again on each live change of the team, but not while a form in them is being filled in: the
+ * change waits until the form loses the focus.
  */
 (function () {
   "use strict";
@@ -54,9 +58,40 @@
     root.addEventListener("live:change", refresh);
   }
 
+  function teamPage(root) {
+    var url = root.getAttribute("data-part-url");
+    var waiting = false, seq = 0;
+
+    function busy() {
+      var active = document.activeElement;
+      if (active && root.contains(active) && active.form) return true;
+      var details = root.querySelectorAll("details[open]");
+      return details.length > 0;
+    }
+    function refresh() {
+      if (busy()) { waiting = true; return; }
+      waiting = false;
+      var mine = ++seq;
+      fetch(url, { credentials: "same-origin", headers: { "X-Requested-With": "live" } })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (html) {
+          if (html !== null && mine === seq) root.innerHTML = html;
+        }, function () { /* offline: keep the page as it is */ });
+    }
+    root.addEventListener("live:change", refresh);
+    root.addEventListener("focusout", function () {
+      if (waiting) setTimeout(refresh, 50);
+    });
+    root.addEventListener("toggle", function () {
+      if (waiting) setTimeout(refresh, 50);
+    }, true);
+  }
+
   function start() {
     var roots = document.querySelectorAll(".event-now[data-now-url]");
     for (var i = 0; i < roots.length; i++) setup(roots[i]);
+    var teams = document.querySelectorAll("[data-part-url]");
+    for (var j = 0; j < teams.length; j++) teamPage(teams[j]);
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
