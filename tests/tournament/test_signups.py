@@ -176,3 +176,18 @@ def test_only_staff_manage_signups_and_unknown_keys_are_404(event):
     stranger.force_login(factories.user())
     assert stranger.get(f"/events/{event.pk}/signups/").status_code in (403, 404)
     assert Client().get("/signup/not-a-key/").status_code == 404
+
+
+def test_a_new_private_link_issued_by_staff_is_not_shown_on_the_signup_page(event):
+    from tournament.services.events import team_new_key
+
+    signup = svc.signup_start(event=event, name="Leaky", player="Quinn Quill")
+    svc.signup_join(code=signup.join_code, player="Rita Rose")
+    team = svc.signup_approve(signup=signup)
+    old = team.access_key
+    assert f"/t/{old}/" in _text(Client().get(f"/signup/{signup.key}/"))
+    team_new_key(team=team)
+    team.refresh_from_db()
+    page = _text(Client().get(f"/signup/{signup.key}/"))
+    assert team.access_key not in page
+    assert "ask them for it" in page

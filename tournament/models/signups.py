@@ -60,6 +60,9 @@ class Signup(models.Model):
     team = models.OneToOneField(
         Team, null=True, blank=True, on_delete=models.CASCADE, related_name="signup"
     )
+    # The team's key at approval: the signup page shows the private link only while it is still
+    # that key, so a new link issued by staff (a leaked one revoked) is not shown here again.
+    team_key = models.CharField(max_length=40, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)
 
@@ -74,6 +77,13 @@ class Signup(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.status})"
+
+    @property
+    def private_key(self) -> str | None:
+        """The team's private link key to show on the signup page, if still the one issued."""
+        if self.team is None or not self.team_key or self.team.access_key != self.team_key:
+            return None
+        return self.team_key
 
     @property
     def is_open(self) -> bool:

@@ -211,9 +211,10 @@ def signup_approve(*, signup: Signup) -> Team:
         raise ServiceError("Rename the team first: its name would read as a bye.", field="name")
     team = team_register(event=event, name=signup.name, players=signup.players)
     signup.team = team
+    signup.team_key = team.access_key
     signup.status = Signup.Status.APPROVED
     signup.decided_at = timezone.now()
-    signup.save(update_fields=["team", "status", "decided_at"])
+    signup.save(update_fields=["team", "team_key", "status", "decided_at"])
     return team
 
 
