@@ -88,7 +88,10 @@ def team_page(request, team: Team) -> TeamBlock | None:
         "their_report": theirs,
         "can_report": not match.is_bye and match.status != Match.Status.FINAL,
     }
-    context.update(_seats(entry, match))
+    time = None
+    if not match.is_bye and match.status != Match.Status.FINAL:
+        time = selectors.match_times(entry.round, [match]).get(match.pk)
+    context.update(_seats(entry, match, time))
     for key, report in (("my", mine), ("their", theirs)):
         if report is not None:
             context[f"{key}_summary"] = _summary(match, report)
@@ -96,7 +99,6 @@ def team_page(request, team: Team) -> TeamBlock | None:
         # The round clock's state of this table (pairing.hooks.MATCH_TIMES): at the end of the
         # additional turns with no winner, a Swiss match is a draw, proposed to both teams
         # (MTR 2.4; docs/rules.md "End of round (MTR 2.4) and extensions").
-        time = selectors.match_times(entry.round, [match]).get(match.pk)
         context["my_time"] = time
         context["my_clock_text"] = clock_text(time)
         context["time_draw"] = (
@@ -106,7 +108,7 @@ def team_page(request, team: Team) -> TeamBlock | None:
     return TeamBlock("pairing/_team_block.html", context)
 
 
-def _seats(entry: MatchTeam, match: Match) -> dict[str, object]:
+def _seats(entry: MatchTeam, match: Match, time: dict | None) -> dict[str, object]:
     """Both teams' heads in their seats for this match (MTR 9.4) and whether the team may still
     choose its primary player (pairing.domain.seats)."""
     from pairing import presenters
@@ -121,7 +123,7 @@ def _seats(entry: MatchTeam, match: Match) -> dict[str, object]:
     presenters.seat_heads(matches)
     shown = matches[0]
     mine, theirs = ("heads_a", "heads_b") if entry.side == "a" else ("heads_b", "heads_a")
-    is_open, why = seats_open(match_progress(entry))
+    is_open, why = seats_open(match_progress(entry, time or {}))
     return {
         "my_heads": getattr(shown, mine),
         "their_heads": getattr(shown, theirs),

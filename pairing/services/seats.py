@@ -25,12 +25,14 @@ from pairing.models import Match, MatchTeam, ResultReport
 from tournament.models import Event, Player
 
 
-def match_progress(entry: MatchTeam) -> MatchProgress:
-    """What decides whether the entry's seats may still change (pairing.domain.seats)."""
+def match_progress(entry: MatchTeam, time: dict | None = None) -> MatchProgress:
+    """What decides whether the entry's seats may still change (pairing.domain.seats); ``time``:
+    the match's clock block when the caller has read it already."""
     match = entry.match
     if match.is_bye:
         return MatchProgress(False, False, True, False, bye=True)
-    time = selectors.match_times(entry.round, [match]).get(match.pk) or {}
+    if time is None:
+        time = selectors.match_times(entry.round, [match]).get(match.pk) or {}
     return MatchProgress(
         clock_started=time.get("round_status", "not_started") != "not_started",
         reported=ResultReport.objects.filter(match=match).exists(),
