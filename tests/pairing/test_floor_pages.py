@@ -143,3 +143,20 @@ def test_team_page_holds_round_table_clock_tracker_standings_and_penalties(runni
     assert "Penalties" in page
     assert "Looking at Extra Cards" in page
     assert player.name in page
+
+
+def test_time_called_for_the_round_or_one_table_changes_the_live_topics(running):
+    from core import events
+
+    event, round_, teams = running
+    match = match_of(round_, teams[0])
+    others = [t for t in teams if t.pk not in (match.team_a_id, match.team_b_id)]
+    topics = [f"event:{event.pk}", f"team:{teams[0].pk}", f"team:{others[0].pk}"]
+    before = [live.version(t) for t in topics]
+    events.time_called.dispatch(events.TimeCalled(event.pk, round_.pk, match.pk))
+    after_table = [live.version(t) for t in topics]
+    assert after_table[0] > before[0]
+    assert after_table[1] > before[1]
+    assert after_table[2] == before[2]  # a table's time: only its two teams
+    events.time_called.dispatch(events.TimeCalled(event.pk, round_.pk))
+    assert live.version(topics[2]) > after_table[2]  # the round's time: every team
