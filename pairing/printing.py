@@ -16,6 +16,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 
+from pairing.domain.seats import effective_seats
 from pairing.models import Match, MatchTeam, Round
 from tournament.models import Event, Player, Team
 
@@ -72,12 +73,10 @@ def sheets(round_: Round) -> list[Sheet]:
 
 
 def _side(match: Match, team: Team, seats: dict[tuple[int, int], list[int]]) -> Side:
-    """The team's players in the seats of this match (as paired, MTR 9.4); a player the match
-    does not seat (added later) comes after, in the team's own order."""
-    players = list(team.players.all())
-    order = {pk: i for i, pk in enumerate(seats.get((match.pk, team.pk)) or [])}
-    players.sort(key=lambda p: (order.get(p.pk, len(order)), p.seat))
-    return Side(team, players)
+    """The team's players in the seats of this match (MTR 9.4, pairing.domain.seats)."""
+    players = {p.pk: p for p in team.players.all()}
+    order = effective_seats(seats.get((match.pk, team.pk)) or [], list(players))
+    return Side(team, [players[pk] for pk in order])
 
 
 def filing_key(name: str) -> str:
