@@ -34,8 +34,8 @@ class Sheet:
     table: int | None  # None: a bye
     a: Side
     b: Side | None  # None: a bye
-    # The team that chooses to play or draw first, where the match records it. Matches keep no
-    # such record yet, so it stays None and the slip shows a box for each team to tick.
+    # The team that chooses to play or draw (Match.chooses_play_draw, MTR 9.3); None where the
+    # match records none, and the slip shows a box for each team to tick.
     chooser: Team | None = None
 
 
@@ -67,6 +67,7 @@ def sheets(round_: Round) -> list[Sheet]:
             table=m.table,
             a=_side(m, m.team_a, seats),
             b=_side(m, m.team_b, seats) if m.team_b is not None else None,
+            chooser={"a": m.team_a, "b": m.team_b}.get(m.chooses_play_draw or ""),
         )
         for m in matches
     ]
