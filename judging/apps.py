@@ -11,6 +11,7 @@ class JudgingConfig(AppConfig):
         ``time`` block; and run the round clock's task and live pages."""
         from core import events, live
         from judging import contrib, services, simulation, tasks
+        from judging.team_page import team_penalties
         from pairing import hooks
         from tournament import hooks as tournament_hooks
 
@@ -20,8 +21,9 @@ class JudgingConfig(AppConfig):
         hooks.ROUND_UNPAIRING.register(contrib.round_unpairing)
         hooks.MATCH_TIMES.register(contrib.match_times)
         hooks.AFTER_SIMULATED_ROUND.register(simulation.after_simulated_round)
-        tournament_hooks.EVENT_PAGE.register(contrib.event_page)
+        tournament_hooks.EVENT_FACTS.register(contrib.event_page)
         tournament_hooks.TEAM_PAGE.register(contrib.team_page)
+        tournament_hooks.TEAM_PAGE.register(team_penalties)
         services.clock_changed.connect(tasks.schedule)
         events.time_called.connect(tasks.on_time_called)
         live.register_kind("clock", contrib.may_follow_clock)

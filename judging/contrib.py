@@ -89,15 +89,17 @@ def team_page(request, team: Team) -> TeamBlock | None:
 
 
 def event_page(request, event: Event) -> TeamBlock:
-    """tournament.hooks.EVENT_PAGE: the judging settings, shown to everyone (announced rules);
+    """tournament.hooks.EVENT_FACTS: the judging settings, shown to everyone (announced rules);
     a form for the head judge and the organizer."""
     settings = clock_selectors.clock_settings(event)
     return TeamBlock(
         "judging/_event_settings.html",
         {
-            "event": event,
-            "settings": settings,
-            "edit": can(request.caller, Perm.SEVERE_PENALTIES, event),
+            "judging_settings": {
+                "event": event,
+                "settings": settings,
+                "edit": can(request.caller, Perm.SEVERE_PENALTIES, event),
+            }
         },
     )
 

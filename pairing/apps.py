@@ -8,14 +8,23 @@ class PairingConfig(AppConfig):
     def ready(self) -> None:
         """Answer the tournament app's hooks (the dashboard's next step, the team's private
         page, the demo) and renew cached pages after commit (core.events)."""
-        from core import events
+        from core import events, live
         from pairing import contrib
         from tournament import hooks
 
         hooks.NEXT_STEP.register(contrib.next_step)
         hooks.TEAM_PAGE.register(contrib.team_page)
+        hooks.EVENT_PAGE.register(contrib.event_page)
         hooks.DEMO_STEPS.register(contrib.demo_rounds)
         hooks.EVENT_PLAN.register(contrib.event_plan)
         hooks.UNDROP_REFUSED.register(contrib.undrop_refused)
         events.team_changed.connect(contrib.team_changed)
         events.round_published.connect(contrib.warm_published)
+        # The players' live pages (core.live): the event page and the team page.
+        live.register_kind("event", contrib.may_follow_event)
+        live.register_kind("team", contrib.may_follow_team)
+        events.round_published.connect(contrib.live_round_published)
+        events.round_changed.connect(contrib.live_round_changed)
+        events.result_final.connect(contrib.live_result_final)
+        events.time_called.connect(contrib.live_time_called)
+        events.team_changed.connect(contrib.live_team_changed)

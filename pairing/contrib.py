@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from core import events
 from pairing import selectors
+from pairing.floor import clock_text
 from pairing.models import Match, MatchTeam, ResultReport, Round
 from pairing.views import describe
 from tournament.hooks import EventPlan, NextStep, TeamBlock
@@ -100,6 +101,10 @@ def team_page(request, team: Team) -> TeamBlock | None:
         "their_report": theirs,
         "can_report": not match.is_bye and match.status != Match.Status.FINAL,
     }
+    time = None
+    if not match.is_bye and match.status != Match.Status.FINAL:
+        time = selectors.match_times(entry.round, [match]).get(match.pk)
+    context.update(_seats(entry, match, time))
     for key, report in (("my", mine), ("their", theirs)):
         if report is not None:
             context[f"{key}_summary"] = _summary(match, report)
@@ -107,13 +112,37 @@ def team_page(request, team: Team) -> TeamBlock | None:
         # The round clock's state of this table (pairing.hooks.MATCH_TIMES): at the end of the
         # additional turns with no winner, a Swiss match is a draw, proposed to both teams
         # (MTR 2.4; docs/rules.md "End of round (MTR 2.4) and extensions").
-        time = selectors.match_times(entry.round, [match]).get(match.pk)
         context["my_time"] = time
+        context["my_clock_text"] = clock_text(time)
         context["time_draw"] = (
             bool(time and time.get("phase") == "over" and time.get("ending") == "draw")
             and not entry.round.is_top_cut
         )
     return TeamBlock("pairing/_team_block.html", context)
+
+
+def _seats(entry: MatchTeam, match: Match, time: dict | None) -> dict[str, object]:
+    """Both teams' heads in their seats for this match (MTR 9.4) and whether the team may still
+    choose its primary player (pairing.domain.seats)."""
+    from pairing import presenters
+    from pairing.domain.seats import seats_open
+    from pairing.services import match_progress
+
+    matches = list(
+        Match.objects.filter(pk=match.pk)
+        .select_related("team_a", "team_b")
+        .prefetch_related("team_a__players", "team_b__players", "entries")
+    )
+    presenters.seat_heads(matches)
+    shown = matches[0]
+    mine, theirs = ("heads_a", "heads_b") if entry.side == "a" else ("heads_b", "heads_a")
+    is_open, why = seats_open(match_progress(entry, time or {}))
+    return {
+        "my_heads": getattr(shown, mine),
+        "their_heads": getattr(shown, theirs),
+        "seats_open": is_open,
+        "seats_closed_why": why,
+    }
 
 
 def _summary(match: Match, report: ResultReport) -> str:
@@ -177,3 +206,73 @@ def warm_published(published: events.RoundPublished) -> None:
     from pairing.tasks import warm_pairings
 
     run_task(warm_pairings, published.round_id)
+
+
+def event_page(request, event: Event) -> TeamBlock | None:
+    """The players' part of the event's public page (tournament.hooks.EVENT_PAGE): the current
+    round and "find my table" (a GET form, ``?q=``, that works without JavaScript)."""
+    from pairing.views import event_now_context
+
+    return TeamBlock("pairing/_event_now.html", event_now_context(request, event))
+
+
+# --- live pages (core.live): the event's public page and the team's private page -------------
+#
+# ``event:<id>`` changes when a round is published or changed, a result becomes final or time is
+# called; ``team:<id>`` when the same happens to the team's match or the team's seats change.
+# The messages carry no data: the pages fetch their changing part again.
+
+
+def may_follow_event(request, event_id: str) -> bool:
+    from access import Perm, access_event, may_follow
+
+    return may_follow(request, access_event, event_id, Perm.VIEW_EVENT)
+
+
+def may_follow_team(request, team_id: str) -> bool:
+    from access import Perm, access_team, may_follow
+
+    return may_follow(request, access_team, team_id, Perm.VIEW_EVENT)
+
+
+def _publish(event_id: int, team_ids) -> None:
+    from core import live
+
+    live.publish(f"event:{event_id}")
+    for team_id in team_ids:
+        if team_id is not None:
+            live.publish(f"team:{team_id}")
+
+
+def _round_teams(round_id: int | None) -> list[int]:
+    if round_id is None:
+        return []
+    return list(MatchTeam.objects.filter(round_id=round_id).values_list("team_id", flat=True))
+
+
+def live_round_published(published: events.RoundPublished) -> None:
+    _publish(published.event_id, _round_teams(published.round_id))
+
+
+def live_round_changed(changed: events.RoundChanged) -> None:
+    _publish(changed.event_id, _round_teams(changed.round_id))
+
+
+def live_result_final(final: events.ResultFinal) -> None:
+    teams = Match.objects.filter(pk=final.match_id).values_list("team_a_id", "team_b_id").first()
+    _publish(final.event_id, teams or ())
+
+
+def live_time_called(called: events.TimeCalled) -> None:
+    if called.match_id is None:
+        _publish(called.event_id, _round_teams(called.round_id))
+        return
+    teams = Match.objects.filter(pk=called.match_id).values_list("team_a_id", "team_b_id").first()
+    _publish(called.event_id, teams or ())
+
+
+def live_team_changed(change: events.TeamChanged) -> None:
+    from core import live
+
+    if change.team_id is not None:
+        live.publish(f"team:{change.team_id}")

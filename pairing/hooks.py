@@ -14,6 +14,8 @@
   checked (results the answerers set on it are taken back first, so it can be unpaired).
 - ``AFTER_SIMULATED_ROUND`` (call all): (event, round, rng) after each simulated round's results
   (the simulate command; random penalties plug in here).
+- ``MATCH_STARTED`` (call all): match -> whether an app above knows the match has started (the
+  tracker holds a game for its table); closes the team's choice of seats (pairing.domain.seats).
 """
 
 from __future__ import annotations
@@ -38,3 +40,4 @@ ROUND_UNPAIRING: CallAll[[Round], None] = CallAll("round_unpairing")
 AFTER_SIMULATED_ROUND: CallAll[[Event, Round, random.Random], None] = CallAll(
     "after_simulated_round"
 )
+MATCH_STARTED: CallAll[[Match], bool] = CallAll("match_started")

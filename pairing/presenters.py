@@ -186,3 +186,23 @@ def match_names(matches: Iterable[Match]) -> dict[int, str]:
         if m.team_b is not None:
             names[m.team_b.pk] = m.team_b.name
     return names
+
+
+# --- seats for a match -----------------------------------------------------------------------
+
+
+def seat_heads(matches: Iterable[Match]) -> None:
+    """Give each match ``heads_a`` and ``heads_b``: its teams' players in the seat order chosen
+    for that match (MatchTeam.seats, MTR 9.4), primary first. Reads the prefetched
+    ``team_*__players`` and ``entries``, so a whole round costs no query per match."""
+    from pairing.domain.seats import effective_seats
+
+    for m in matches:
+        chosen = {e.team_id: [int(p) for p in e.seats or []] for e in m.entries.all()}
+        for side, team in (("a", m.team_a), ("b", m.team_b)):
+            if team is None:
+                setattr(m, f"heads_{side}", [])
+                continue
+            players = {p.pk: p for p in team.players.all()}
+            order = effective_seats(chosen.get(team.pk, []), list(players))
+            setattr(m, f"heads_{side}", [players[pk] for pk in order])

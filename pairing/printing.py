@@ -16,6 +16,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 
+from pairing.domain.seats import effective_seats
 from pairing.models import Match, MatchTeam, Round
 from tournament.models import Event, Player, Team
 
@@ -33,8 +34,8 @@ class Sheet:
     table: int | None  # None: a bye
     a: Side
     b: Side | None  # None: a bye
-    # The team that chooses to play or draw first, where the match records it. Matches keep no
-    # such record yet, so it stays None and the slip shows a box for each team to tick.
+    # The team that chooses to play or draw (Match.chooses_play_draw, MTR 9.3); None where the
+    # match records none, and the slip shows a box for each team to tick.
     chooser: Team | None = None
 
 
@@ -66,18 +67,17 @@ def sheets(round_: Round) -> list[Sheet]:
             table=m.table,
             a=_side(m, m.team_a, seats),
             b=_side(m, m.team_b, seats) if m.team_b is not None else None,
+            chooser={"a": m.team_a, "b": m.team_b}.get(m.chooses_play_draw or ""),
         )
         for m in matches
     ]
 
 
 def _side(match: Match, team: Team, seats: dict[tuple[int, int], list[int]]) -> Side:
-    """The team's players in the seats of this match (as paired, MTR 9.4); a player the match
-    does not seat (added later) comes after, in the team's own order."""
-    players = list(team.players.all())
-    order = {pk: i for i, pk in enumerate(seats.get((match.pk, team.pk)) or [])}
-    players.sort(key=lambda p: (order.get(p.pk, len(order)), p.seat))
-    return Side(team, players)
+    """The team's players in the seats of this match (MTR 9.4, pairing.domain.seats)."""
+    players = {p.pk: p for p in team.players.all()}
+    order = effective_seats(seats.get((match.pk, team.pk)) or [], list(players))
+    return Side(team, [players[pk] for pk in order])
 
 
 def filing_key(name: str) -> str:

@@ -29,7 +29,7 @@ def cache_key(round_: Round, view: str, staff: bool) -> str:
 def _matches(round_: Round) -> list[Match]:
     return list(
         round_.matches.select_related("team_a", "team_b")
-        .prefetch_related("team_a__players", "team_b__players")
+        .prefetch_related("team_a__players", "team_b__players", "entries")
         .order_by("table")
     )
 
@@ -54,16 +54,29 @@ def _by_name(matches: list[Match]) -> list[dict]:
     """Every team once, alphabetically: where it sits and whom it plays."""
     lines = []
     for m in matches:
+        heads = getattr(m, "heads_a", None), getattr(m, "heads_b", None)
         chooses = m.chooses_play_draw
         lines.append(
-            {"team": m.team_a, "table": m.table, "opponent": m.team_b, "side": "a",
-             "chooses": chooses == "a"}
-        )  # fmt: skip
+            {
+                "team": m.team_a,
+                "table": m.table,
+                "opponent": m.team_b,
+                "side": "a",
+                "heads": heads[0],
+                "chooses": chooses == "a",
+            }
+        )
         if m.team_b_id:
             lines.append(
-                {"team": m.team_b, "table": m.table, "opponent": m.team_a, "side": "b",
-                 "chooses": chooses == "b"}
-            )  # fmt: skip
+                {
+                    "team": m.team_b,
+                    "table": m.table,
+                    "opponent": m.team_a,
+                    "side": "b",
+                    "heads": heads[1],
+                    "chooses": chooses == "b",
+                }
+            )
     return sorted(lines, key=lambda line: (line["team"].name.casefold(), line["team"].pk))
 
 
@@ -79,6 +92,7 @@ def pairings_html(round_: Round, view: str, *, staff: bool) -> SafeString:
 
 def render(round_: Round, view: str, *, staff: bool) -> str:
     matches = _matches(round_)
+    presenters.seat_heads(matches)  # the seats chosen for this match (MTR 9.4)
     for m in matches:
         m.note_text = presenters.match_note(m)  # type: ignore[attr-defined]  # read by the template
     context = {"round": round_, "staff": staff, "view": view}

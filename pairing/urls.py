@@ -17,6 +17,7 @@ urlpatterns = [
     path("events/<id:pk>/rounds/<id:number>/results/", views.round_results, name="round-results"),
     path("events/<id:pk>/rounds/<id:number>/missing/", views.round_missing, name="round-missing"),
     path("events/<id:pk>/matches/<id:match_id>/", views.match_detail, name="match"),
+    path("events/<id:pk>/now/", views.event_now, name="event-now"),
     path("events/<id:pk>/standings/", views.standings, name="standings"),
     path("events/<id:pk>/standings/<id:team_id>/", views.standing_team, name="standing-team"),
     path("events/<id:pk>/final/", views.final_results, name="final-results"),
@@ -25,4 +26,5 @@ urlpatterns = [
     path("events/<id:pk>/print/standings/", printouts.standings, name="print-standings"),
     path("events/<id:pk>/print/poster/", printouts.poster, name="print-poster"),
     path("t/<str:key>/matches/<id:match_id>/report/", views.team_report, name="team-report"),
+    path("t/<str:key>/matches/<id:match_id>/seats/", views.team_seats, name="team-seats"),
 ]

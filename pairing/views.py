@@ -26,8 +26,9 @@ from access import (
     sees_unpublished,
     visible_rounds,
 )
+from core import live
 from core.errors import ServiceError
-from pairing import explain, forms, presenters, rendering, selectors, services
+from pairing import explain, floor, forms, presenters, rendering, selectors, services
 from pairing.models import Match, PairingChange, ResultReport, Round
 from tournament.models import Event
 
@@ -452,3 +453,47 @@ def final_results_csv(request, pk: int):
         for line in selectors.result_lines(event)
     ]
     return _csv_response(f"event-{event.pk}-results.csv", header, rows)
+
+
+@require_POST
+def team_seats(request, key: str, match_id: int):
+    """The team chooses its primary player for this match (MTR 9.4), from its private page."""
+    team = access_team_by_key(request.caller, key)
+    match = access_own_match(request.caller, match_id, Perm.SET_SEATS)
+    entry = match.entries.select_related("round", "match").get(team=team)
+    try:
+        services.entry_set_seats(entry=entry, primary=request.POST.get("primary"))
+    except ServiceError as exc:
+        _error(request, exc)
+    else:
+        messages.success(request, "Seats chosen for this match.")
+    return redirect("team-private", key)
+
+
+# --- the players' part of the event page ----------------------------------------------------
+
+
+def event_now_context(request, event: Event) -> dict:
+    """The current round and "find my table" on the event's public page (pairing.floor), with
+    the live topic ``event:<id>`` it follows (a new round, a final result, time called)."""
+    round_ = floor.current_round(visible_rounds(request.caller, event))
+    raw = " ".join(request.GET.get("q", "").split())[:80]
+    query = floor.clean_query(raw)
+    found = floor.find_tables(event, round_, query) if query else []
+    return {
+        "now_round": round_,
+        "q": raw,
+        "too_short": bool(raw) and not query,
+        "found": found,
+        "min_query": floor.MIN_QUERY,
+        "clock_text": floor.clock_text(floor.round_clock(round_, found)),
+        "now_live_url": reverse("live-stream", args=["event", event.pk]),
+        "now_live_since": live.version(f"event:{event.pk}"),
+    }
+
+
+def event_now(request, pk: int):
+    """The players' part of the event page alone: what the page fetches on a live change."""
+    event = access_event(request.caller, pk)
+    context = {"event": event, **event_now_context(request, event)}
+    return render(request, "pairing/_event_now_inner.html", context)

@@ -124,3 +124,31 @@ class RenameForm(forms.Form):
 
 class FixedTableForm(forms.Form):
     fixed_table = forms.IntegerField(label="Keep at table", required=False, min_value=1)
+
+
+class SignupStartForm(forms.Form):
+    """A player starts the team's signup (self-registration)."""
+
+    name = forms.CharField(label="Team name", max_length=200, strip=False)
+    player = forms.CharField(label="Your name (first and last)", max_length=200, strip=False)
+    wizards_id = forms.CharField(
+        label="Your Wizards Account ID or email (optional)", max_length=200, required=False
+    )
+
+
+class SignupJoinForm(forms.Form):
+    """A teammate joins a signup with its code."""
+
+    code = forms.CharField(
+        label="Join code from your teammate",
+        max_length=40,
+        widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),
+    )
+    player = forms.CharField(label="Your name (first and last)", max_length=200, strip=False)
+    wizards_id = forms.CharField(
+        label="Your Wizards Account ID or email (optional)", max_length=200, required=False
+    )
+
+
+class SignupRefuseForm(forms.Form):
+    reason = forms.CharField(label="Why (the team reads it)", max_length=300)

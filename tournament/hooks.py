@@ -2,8 +2,10 @@
 
 - ``NEXT_STEP`` (first answer): the organizer's next step once teams are registered.
 - ``TEAM_PAGE`` (call all): the blocks of a team's private page, in registration order.
-- ``EVENT_PAGE`` (call all): the blocks of the event's page below its facts, in registration order
-  (a ``TeamBlock`` holds the template and its context).
+- ``EVENT_PAGE`` (call all): the blocks of the event's public page for players (the current
+  round, "find my table"), in registration order.
+- ``EVENT_FACTS`` (call all): the blocks of the event's page below its facts (announced rules such
+  as the judging settings), in registration order.
 - ``DEMO_STEPS`` (call all): what the demo adds once its teams exist (decklists, rounds).
 - ``UNDROP_REFUSED`` (first answer): why a dropped team may not re-enter, or None.
 - ``EVENT_PLAN`` (first answer): the structure the event will pair (Swiss rounds and top cut).
@@ -53,6 +55,7 @@ class Writer(Protocol):
 NEXT_STEP: FirstAnswer[[Event], NextStep] = FirstAnswer("next_step")
 TEAM_PAGE: CallAll[[HttpRequest, Team], TeamBlock | None] = CallAll("team_page")
 EVENT_PAGE: CallAll[[HttpRequest, Event], TeamBlock | None] = CallAll("event_page")
+EVENT_FACTS: CallAll[[HttpRequest, Event], TeamBlock | None] = CallAll("event_facts")
 DEMO_STEPS: CallAll[[Event, random.Random, Writer], None] = CallAll("demo_steps")
 EVENT_PLAN: FirstAnswer[[Event], EventPlan] = FirstAnswer("event_plan")
 UNDROP_REFUSED: FirstAnswer[[Team], str] = FirstAnswer("undrop_refused")

@@ -1,13 +1,52 @@
 """Reads of the tournament app that are more than a queryset."""
 
+from typing import Any
+
 from django.db.models import Count, QuerySet
+from django.http import HttpRequest
 from django.urls import reverse
 
 from tournament.domain.sanctioning import Sanctioning, sanctioning
-from tournament.hooks import EVENT_PLAN, NEXT_STEP, EventPlan, NextStep
+from tournament.hooks import (
+    EVENT_FACTS,
+    EVENT_PAGE,
+    EVENT_PLAN,
+    NEXT_STEP,
+    TEAM_PAGE,
+    EventPlan,
+    NextStep,
+)
 from tournament.models import Event, PlayerChange, Team
 
-__all__ = ["EventPlan", "NextStep", "event_plan", "events_listed", "next_step", "player_changes"]
+__all__ = [
+    "EventPlan",
+    "NextStep",
+    "event_facts_blocks",
+    "event_page_blocks",
+    "event_plan",
+    "events_listed",
+    "next_step",
+    "player_changes",
+    "remember_cookie",
+    "remembered_team",
+    "team_page_blocks",
+]
+
+REMEMBER_DAYS = 30  # how long a phone keeps a team one tap away ("remember me")
+
+
+def remember_cookie(event_id: int) -> str:
+    """The cookie holding the key of the team a phone remembers, one per event."""
+    return f"tandem_team_{event_id}"
+
+
+def remembered_team(cookies: dict[str, str], event: Event) -> Team | None:
+    """The team this phone remembers for the event (set on the team's private page), if its
+    key still opens a team of this event (a new key issued by staff forgets it)."""
+    key = cookies.get(remember_cookie(event.pk), "")
+    if not key or "\x00" in key or len(key) > 40:
+        return None
+    return Team.objects.filter(event=event, access_key=key).first()
 
 
 def events_listed(events: QuerySet[Event]) -> QuerySet[Event]:
@@ -66,3 +105,29 @@ def player_changes(team: Team, limit: int = 30) -> list[PlayerChange]:
     return list(
         PlayerChange.objects.filter(player__team=team).select_related("player", "by")[:limit]
     )
+
+
+def _blocks(answers) -> dict[str, Any]:
+    blocks = [block for block in answers if block is not None]
+    context: dict[str, Any] = {}
+    for block in blocks:
+        context.update(block.context)
+    context["blocks"] = [block.template for block in blocks]
+    return context
+
+
+def team_page_blocks(request: HttpRequest, team: Team) -> dict[str, Any]:
+    """What the apps above show on a team's private page (tournament.hooks.TEAM_PAGE): the
+    templates under ``blocks`` and what they read. The one read of the page's changing part,
+    so a cache can wrap it (renewed on the team's live changes)."""
+    return _blocks(TEAM_PAGE(request, team))
+
+
+def event_page_blocks(request: HttpRequest, event: Event) -> dict[str, Any]:
+    """What the apps above show players on the event's public page (tournament.hooks.EVENT_PAGE)."""
+    return _blocks(EVENT_PAGE(request, event))
+
+
+def event_facts_blocks(request: HttpRequest, event: Event) -> dict[str, Any]:
+    """What the apps above show below the event's facts (tournament.hooks.EVENT_FACTS)."""
+    return _blocks(EVENT_FACTS(request, event))

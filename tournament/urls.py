@@ -18,6 +18,11 @@ urlpatterns = [
     path("events/<id:pk>/teams/<id:team_id>/", views.team_manage, name="team-manage"),
     path("events/<id:pk>/staff/", views.event_staff, name="event-staff"),
     path("events/<id:pk>/staff/<int:user_id>/remove/", views.staff_remove, name="staff-remove"),
+    path("events/<id:pk>/signup/", views.signup_start, name="signup-start"),
+    path("events/<id:pk>/signups/", views.event_signups, name="event-signups"),
+    path("signup/join/", views.signup_join, name="signup-join"),
+    path("signup/<str:key>/", views.signup_page, name="signup"),
     path("t/<str:key>/", views.team_private, name="team-private"),
+    path("t/<str:key>/remember/", views.team_remember, name="team-remember"),
     path("", include("decklists.urls")),
 ]

@@ -1,5 +1,7 @@
 """HTML pages of registration: events, staff, teams, a team's private page."""
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
@@ -9,12 +11,23 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from access import Perm, access_event, access_team, access_team_by_key, can, require, visible_events
-from core import lan, qr
+from core import lan, live, qr
 from core.errors import ServiceError
 from tournament import forms
-from tournament.hooks import EVENT_PAGE, TEAM_PAGE
-from tournament.selectors import event_plan, next_step, player_changes
+from tournament.models import Signup
+from tournament.selectors import (
+    REMEMBER_DAYS,
+    event_facts_blocks,
+    event_page_blocks,
+    event_plan,
+    next_step,
+    player_changes,
+    remember_cookie,
+    remembered_team,
+    team_page_blocks,
+)
 from tournament.services import events as svc
+from tournament.services import signups as signup_svc
 
 
 def _form_errors(form, exc: ServiceError) -> None:
@@ -55,9 +68,18 @@ def event_detail(request, pk: int):
         "step": next_step(event) if staff else None,
         "team_count": event.teams.filter(dropped=False).count(),
         "lan": _lan(event) if staff else None,
-        "blocks": [block for block in EVENT_PAGE(request, event) if block is not None],
+        "remembered": remembered_team(request.COOKIES, event),
+        "signups_open": signup_svc.is_open(event),
     }
     context["plan"], context["sanctioning"] = event_plan(event)
+    # The players' blocks (the current round, "find my table"), by the apps above.
+    players_part = event_page_blocks(request, event)
+    context["event_blocks"] = players_part.pop("blocks")
+    context.update(players_part)
+    # Below the facts: the rules the apps above announce (the judging settings).
+    facts_part = event_facts_blocks(request, event)
+    context["facts_blocks"] = facts_part.pop("blocks")
+    context.update(facts_part)
     return render(request, "tournament/event_detail.html", context)
 
 
@@ -256,12 +278,164 @@ def staff_remove(request, pk: int, user_id: int):
 
 
 def team_private(request, key: str):
-    """A team's private page: the players' phone view of their event."""
+    """A team's private page: the players' phone view of their event. ``?part=blocks`` is the
+    part that changes during a round, fetched again on each live change (core.live)."""
     team = access_team_by_key(request.caller, key)
     players = list(team.players.all())
-    context = {"team": team, "event": team.event, "players": players, "key": key}
-    blocks = [block for block in TEAM_PAGE(request, team) if block is not None]
-    for block in blocks:
-        context.update(block.context)
-    context["team_blocks"] = [block.template for block in blocks]
+    event = team.event
+    context = {
+        "team": team,
+        "event": event,
+        "players": players,
+        "key": key,
+        "remembered": request.COOKIES.get(remember_cookie(event.pk)) == key,
+        "live_url": reverse("live-stream", args=["team", team.pk]) + "?" + urlencode({"key": key}),
+        "live_since": live.version(f"team:{team.pk}"),
+    }
+    blocks = team_page_blocks(request, team)
+    context["team_blocks"] = blocks.pop("blocks")
+    context.update(blocks)
+    if request.GET.get("part") == "blocks":
+        return render(request, "tournament/_team_blocks.html", context)
     return render(request, "tournament/team_private.html", context)
+
+
+@require_POST
+def team_remember(request, key: str):
+    """ "Remember us on this phone": a cookie with the team's key keeps its page one tap away
+    from the event's public page; "forget" removes it."""
+    team = access_team_by_key(request.caller, key)
+    response = redirect("team-private", key)
+    name = remember_cookie(team.event_id)
+    if request.POST.get("action") == "forget":
+        response.delete_cookie(name, samesite="Lax")
+        messages.success(request, "This phone no longer remembers your team.")
+    else:
+        response.set_cookie(
+            name, key, max_age=REMEMBER_DAYS * 24 * 3600, httponly=True, samesite="Lax",
+            secure=request.is_secure(),
+        )  # fmt: skip
+        messages.success(request, "This phone remembers your team: the event page links here.")
+    return response
+
+
+# --- teams signing themselves up ----------------------------------------------------------------
+
+
+def signup_start(request, pk: int):
+    """A player starts the team's signup; the page then gives the join code for the teammates."""
+    event = access_event(request.caller, pk)
+    form = forms.SignupStartForm(request.POST or None)
+    is_open = signup_svc.is_open(event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            signup = signup_svc.signup_start(event=event, **form.cleaned_data)
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, "Team started. Give your teammate the join code below.")
+            return redirect("signup", signup.key)
+    return render(
+        request, "tournament/signup_start.html", {"event": event, "form": form, "open": is_open}
+    )
+
+
+def signup_join(request):
+    """A teammate joins with the code (``?code=`` from the join link fills it in)."""
+    initial = {"code": request.GET.get("code", "")[:40]}
+    form = forms.SignupJoinForm(request.POST or None, initial=initial)
+    found = signup_svc.signup_by_code(request.POST.get("code") or initial["code"])
+    if request.method == "POST" and form.is_valid():
+        try:
+            signup = signup_svc.signup_join(**form.cleaned_data)
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, f"You joined {signup.name}.")
+            return redirect("signup", signup.key)
+    return render(request, "tournament/signup_join.html", {"form": form, "found": found})
+
+
+def _signup_of_key(key: str) -> Signup:
+    from django.http import Http404
+
+    signup = Signup.objects.select_related("event", "team").filter(key=key).first()
+    if signup is None or "\x00" in key:
+        raise Http404
+    return signup
+
+
+def signup_page(request, key: str):
+    """The team's signup page, shared by its players: who has joined, the join code, the seats
+    and the organizer's decision; once approved, the team's private link."""
+    signup = _signup_of_key(key)
+    if request.method == "POST":
+        try:
+            signup_svc.signup_set_primary(signup=signup, primary=request.POST.get("primary"))
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, "Seats saved.")
+        return redirect("signup", key)
+    join_url = (
+        request.build_absolute_uri(reverse("signup-join"))
+        + "?"
+        + urlencode({"code": signup.join_code})
+    )
+    return render(
+        request,
+        "tournament/signup.html",
+        {
+            "signup": signup,
+            "event": signup.event,
+            "join_url": join_url,
+            "missing": max(0, signup.event.team_size - len(signup.players)),
+        },
+    )
+
+
+def event_signups(request, pk: int):
+    """The organizer's list of signups: open or close self-registration, approve, rename or
+    refuse each team."""
+    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+    if request.method == "POST":
+        action = request.POST.get("action")
+        signup = None
+        if request.POST.get("signup"):
+            signup = Signup.objects.filter(event=event, pk=request.POST.get("signup")).first()
+            if signup is None:
+                messages.error(request, "That signup no longer exists.")
+                return redirect("event-signups", event.pk)
+        try:
+            if action in ("open", "close"):
+                signup_svc.signups_set_open(event=event, open=action == "open")
+                messages.success(
+                    request, "Self-registration opened." if action == "open" else "Closed."
+                )
+            elif signup is not None and action == "approve":
+                team = signup_svc.signup_approve(signup=signup)
+                messages.success(request, f"{team.name} registered.")
+            elif signup is not None and action == "rename":
+                signup_svc.signup_rename(signup=signup, name=request.POST.get("name"))
+                messages.success(request, "Team renamed.")
+            elif signup is not None and action == "refuse":
+                signup_svc.signup_refuse(signup=signup, reason=request.POST.get("reason"))
+                messages.success(request, f"{signup.name} refused.")
+            else:
+                messages.error(request, "Choose what to do.")
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        return redirect("event-signups", event.pk)
+    signups = signup_svc.pending_first(list(event.signups.all()))
+    return render(
+        request,
+        "tournament/signups.html",
+        {
+            "event": event,
+            "staff": True,
+            "signups": signups,
+            "open": signup_svc.is_open(event),
+            "registration": event.status == event.Status.REGISTRATION,
+            "start_url": request.build_absolute_uri(reverse("signup-start", args=[event.pk])),
+        },
+    )

@@ -9,9 +9,11 @@ class TrackerConfig(AppConfig):
         """The table's live topic and its publication after each stored event (core.live), and
         the link to the table on the team's private page."""
         from core import events, live
+        from pairing import hooks as pairing_hooks
         from tournament import hooks
         from tracker import contrib
 
         hooks.TEAM_PAGE.register(contrib.team_page)
+        pairing_hooks.MATCH_STARTED.register(contrib.match_started)
         live.register_kind("table", contrib.may_follow_table)
         events.game_changed.connect(contrib.publish_table)

@@ -69,3 +69,11 @@ def team_page(request: HttpRequest, team: Team) -> TeamBlock | None:
         return None
     state = selectors.game_summary(match)
     return TeamBlock("tracker/_team_block.html", {"table_match": match, "table_state": state})
+
+
+def match_started(match: Match) -> bool:
+    """pairing.hooks.MATCH_STARTED: the table's game exists once its first event is stored (the
+    tracker then keeps the seats it began with)."""
+    from tracker.models import Game
+
+    return Game.objects.filter(match_id=match.pk).exists()

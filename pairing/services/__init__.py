@@ -2,6 +2,7 @@
 
 - rounds: pair the next round (Swiss, then the top cut), unpair, publish, swap teams, tables
 - results: staff entry, the teams' reports and disputes, bulk entry
+- seats: a team's seats for one match (MTR 9.4)
 """
 
 from pairing.services.results import (
@@ -23,6 +24,7 @@ from pairing.services.rounds import (
     round_swap_teams,
     round_unpair,
 )
+from pairing.services.seats import entry_seats, entry_set_seats, match_progress
 
 __all__ = [
     "MAX_DRAWN_GAMES",
@@ -30,8 +32,11 @@ __all__ = [
     "ReportOutcome",
     "SwapOutcome",
     "clean_games",
+    "entry_seats",
+    "entry_set_seats",
     "match_clear_result",
     "match_enter_result",
+    "match_progress",
     "match_report_result",
     "match_set_play_draw",
     "match_set_table",

@@ -88,6 +88,9 @@ def test_slips_seat_the_players_as_the_match_does_mtr_9_4(paired):
     assert page.count("Games won") == 4
     assert page.count("Games drawn") == 2
     assert "Chooses play or draw" in page
+    for m in round_.matches.filter(team_b__isnull=False).select_related("team_a", "team_b"):
+        chooser = m.team_a if m.chooses_play_draw == "a" else m.team_b  # MTR 9.3, recorded
+        assert f"Chooses play or draw: {chooser.name}" in page
     bye = round_.matches.get(team_b__isnull=True).team_a
     assert bye.name not in page
 

@@ -1,5 +1,7 @@
-"""Models of the tournament app: Event, StaffRole, Team, Player (registration)."""
+"""Models of the tournament app: Event, StaffRole, Team, Player (registration) and the teams'
+own signups (SelfRegistration, Signup)."""
 
 from tournament.models.events import Event, Player, PlayerChange, StaffRole, Team
+from tournament.models.signups import SelfRegistration, Signup
 
-__all__ = ["Event", "Player", "PlayerChange", "StaffRole", "Team"]
+__all__ = ["Event", "Player", "PlayerChange", "SelfRegistration", "Signup", "StaffRole", "Team"]
