@@ -520,7 +520,12 @@ def match_set_play_draw(*, match: Match, team: object, by=None) -> Match:
     """The head judge names the team that chooses to play or draw (MTR 2.2: in a playoff the
     higher seed chooses unless the head judge sets otherwise). Logged with who did it."""
     event, round_ = _locked_round(match.round)
-    match = Match.objects.select_for_update().select_related("team_a", "team_b").get(pk=match.pk)
+    # of=("self",): PostgreSQL locks no row of the outer join to the (nullable) team B.
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("team_a", "team_b")
+        .get(pk=match.pk)
+    )
     if match.is_bye:
         raise ServiceError("A bye has no game to play or draw.", field="team", code="bye")
     try:
