@@ -498,7 +498,12 @@ def player_update(*, player: Player, name: object = None, wizards_id: object = "
 
 @transaction.atomic
 def team_drop(*, team: Team, after_round: int | None = None) -> Team:
-    """A dropped team is never paired again (MTR 8.2: a player who drops drops the team)."""
+    """A dropped team is never paired again (MTR 8.2: a player who drops drops the team).
+
+    Takes the event lock first, like pairing a round: a drop and "pair next round" run one after
+    the other, so a team is either dropped before the pairing reads the teams or paired and then
+    dropped after that round (never dropped yet paired in a round that ignores the drop)."""
+    Event.objects.select_for_update().filter(pk=team.event_id).first()
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.dropped:
         raise Conflict(f"{team.name} has already dropped.", code="already_dropped")
@@ -513,6 +518,7 @@ def team_drop(*, team: Team, after_round: int | None = None) -> Team:
 
 @transaction.atomic
 def team_undrop(*, team: Team) -> Team:
+    Event.objects.select_for_update().filter(pk=team.event_id).first()  # as team_drop
     team = Team.objects.select_for_update().get(pk=team.pk)
     if not team.dropped:
         raise Conflict(f"{team.name} has not dropped.", code="not_dropped")
