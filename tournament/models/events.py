@@ -128,7 +128,13 @@ class Team(models.Model):
     class Meta:
         ordering = ["name", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "name_key"], name="team_name_unique_in_event")
+            models.UniqueConstraint(fields=["event", "name_key"], name="team_name_unique_in_event"),
+            # One team per fixed table: the database decides when two ask for it at once.
+            models.UniqueConstraint(
+                fields=["event", "fixed_table"],
+                condition=Q(fixed_table__isnull=False),
+                name="team_fixed_table_unique_in_event",
+            ),
         ]
 
     def __str__(self) -> str:

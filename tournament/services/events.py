@@ -554,6 +554,12 @@ def team_set_fixed_table(*, team: Team, table: int | None) -> Team:
                 f"Table {table} is already kept for {holder.name}.", field="fixed_table"
             )
     team.fixed_table = table
-    team.save(update_fields=["fixed_table"])
+    try:
+        with transaction.atomic():  # a savepoint: the constraint's refusal leaves the rest usable
+            team.save(update_fields=["fixed_table"])
+    except IntegrityError as exc:  # team_fixed_table_unique_in_event: another team got it first
+        raise ServiceError(
+            f"Table {table} is already kept for another team.", field="fixed_table"
+        ) from exc
     _team_changed(team)
     return team

@@ -1,12 +1,13 @@
-"""A drop and "pair next round" at the same moment: the drop takes the event lock like the round
-services, so a dropped team is either left out of the new round or dropped after it (MTR 8.2).
-Needs PostgreSQL: SQLite has no row locks."""
+"""Races on PostgreSQL (SQLite has no row locks). A drop and "pair next round" at the same moment:
+the drop takes the event lock like the round services, so a dropped team is either left out of the
+new round or dropped after it (MTR 8.2). Four teams asking for one fixed table: one keeps it."""
 
 import threading
 
 import pytest
 from django.db import connection
 
+from core.errors import ServiceError
 from pairing import services as pairing_svc
 from pairing.models import MatchTeam, Round
 from support.rounds import event_with_teams
@@ -62,3 +63,21 @@ def test_drops_racing_a_pairing_never_leave_a_dropped_team_paired(trial):
     # Every team not dropped before the pairing is in it.
     before = {t.pk for t in dropping if t.pk not in paired}
     assert paired == {t.pk for t in teams} - before
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("trial", range(3))
+def test_four_teams_asking_for_one_fixed_table_at_once_leave_one_holding_it(trial):
+    event, teams = event_with_teams(4)
+
+    def ask(team):
+        return lambda: svc.team_set_fixed_table(team=team, table=7)
+
+    outcomes = _race([ask(t) for t in teams])
+    kept = [o for o in outcomes if isinstance(o, Team)]
+    refused = [o for o in outcomes if isinstance(o, ServiceError)]
+    assert len(kept) == 1, outcomes
+    assert len(refused) == 3, outcomes
+    assert all(e.field == "fixed_table" for e in refused)
+    assert list(Team.objects.filter(event=event, fixed_table=7)) == kept
