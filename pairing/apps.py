@@ -16,4 +16,12 @@ class PairingConfig(AppConfig):
         hooks.TEAM_PAGE.register(contrib.team_page)
         hooks.DEMO_STEPS.register(contrib.demo_rounds)
         events.team_changed.connect(contrib.team_changed)
+        for signal in (
+            events.result_final,
+            events.round_published,
+            events.round_changed,
+            events.team_changed,
+            events.standings_changed,
+        ):
+            signal.connect(contrib.bump_pages)
         events.round_published.connect(contrib.warm_published)

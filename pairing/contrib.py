@@ -157,6 +157,17 @@ def team_changed(change: events.TeamChanged) -> None:
     Round.objects.filter(event_id=change.event_id).update(version=F("version") + 1)
 
 
+def bump_pages(change) -> None:
+    """Something the event's cached pages show changed (a final result, a round paired, changed
+    or published, a team, a penalty): a new Event.pages_version makes new cache keys.
+
+    Connected to the core.events signals in PairingConfig.ready; runs after the change committed,
+    so whoever reads the new version reads the new data."""
+    from django.db.models import F
+
+    Event.objects.filter(pk=change.event_id).update(pages_version=F("pages_version") + 1)
+
+
 def warm_published(published: events.RoundPublished) -> None:
     """Render a just-published round's pairings into the cache (a worker's job, in-process when
     tasks run eagerly): round start is when every player opens them."""

@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from pairing import presenters
 from pairing.models import Match, Round
+from tournament.models import Event
 
 VIEWS = ("table", "name")
 TIMEOUT = 6 * 3600
@@ -87,3 +88,63 @@ def warm(round_: Round) -> None:
     every player opens them; staff views are rendered on their first visit)."""
     for view in VIEWS:
         cache.set(cache_key(round_, view, False), render(round_, view, staff=False), TIMEOUT)
+
+
+# --- standings -------------------------------------------------------------------------------
+
+STANDINGS_TIMEOUT = 3600  # a safety net: a new Event.pages_version is what renews them
+MAX_AFTER_ROUND = 99  # ?after_round= beyond any event's rounds reads as the last one
+
+
+def standings_key(event: Event, after_round: int | None, *, staff: bool) -> str:
+    """Per event, pages version, round asked for and audience (staff see unpublished rounds, the
+    public does not: the two are never served from one entry)."""
+    made = f"{event.created_at.timestamp():.6f}"
+    asked = "last" if after_round is None else str(min(after_round, MAX_AFTER_ROUND))
+    audience = "staff" if staff else "public"
+    return f"standings:{event.pk}:{made}:{event.pages_version}:{asked}:{audience}"
+
+
+def standings_page(event: Event, after_round: int | None, *, staff: bool) -> dict:
+    """The standings' round and rendered body (top cut, round tabs, table), from the cache when
+    it is there: ``{"round": n, "html": ...}``."""
+    key = standings_key(event, after_round, staff=staff)
+    page = cache.get(key)
+    if page is None:
+        page = render_standings(event, after_round, staff=staff)
+        cache.set(key, page, STANDINGS_TIMEOUT)
+    return {"round": page["round"], "html": mark_safe(page["html"])}  # noqa: S308 - our template
+
+
+def render_standings(event: Event, after_round: int | None, *, staff: bool) -> dict:
+    from pairing import explain, selectors
+
+    if after_round is not None:
+        paired = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
+        after_round = min(after_round, paired)
+    table = selectors.standings(event, after_round=after_round, published_only=not staff)
+    rounds = Round.objects.filter(event=event)
+    if not staff:
+        rounds = rounds.filter(published=True)
+    swiss = list(rounds.filter(stage=Round.Stage.SWISS).values_list("number", flat=True))
+    if not staff:  # the public's tabs stop where its standings stop (published in order)
+        swiss = [n for n in swiss if n <= selectors.published_swiss_rounds(event)]
+    cut = list(
+        rounds.filter(stage=Round.Stage.TOP_CUT)
+        .prefetch_related("matches__team_a", "matches__team_b")
+        .order_by("number")
+    )
+    rows = [
+        {"row": row, "team": table.teams[row.team], "omw": explain.pct(row.omw),
+         "oomw": explain.pct(row.oomw), "gw": explain.pct(row.gw), "ogw": explain.pct(row.ogw)}
+        for row in table.rows
+    ]  # fmt: skip
+    context = {
+        "event": event,
+        "table": table,
+        "rows": rows,
+        "swiss_rounds": swiss,
+        "cut_rounds": cut,
+        "team_order": event.tiebreak_order == "team",
+    }
+    return {"round": table.round, "html": render_to_string("pairing/_standings_body.html", context)}

@@ -22,7 +22,6 @@ from access import (
     access_team_by_key,
     can,
     sees_unpublished,
-    visible_rounds,
 )
 from core.errors import ServiceError
 from pairing import explain, forms, presenters, rendering, selectors, services
@@ -293,39 +292,29 @@ def match_detail(request, pk: int, match_id: int):
 # --- standings -----------------------------------------------------------------------------
 
 
-def _after_round(request, event: Event) -> int | None:
+def _asked_round(request) -> int | None:
+    """?after_round=N as asked (None when absent or not a number); clamped by the renderer."""
     raw = request.GET.get("after_round", "")
-    if not raw.isdecimal():  # not isdigit(): int() refuses "²"
+    if not raw.isdecimal() or len(raw) > 4:  # not isdigit(): int() refuses "²"
+        return None
+    return int(raw)
+
+
+def _after_round(request, event: Event) -> int | None:
+    asked = _asked_round(request)
+    if asked is None:
         return None
     paired = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
-    return min(int(raw), paired)
+    return min(asked, paired)
 
 
 def standings(request, pk: int):
+    """The standings, rendered once per event version and audience (pairing.rendering): the
+    public sees them as of the published rounds only."""
     event = access_event(request.caller, pk)
     staff = _staff(request, event)
-    table = selectors.standings(event, after_round=_after_round(request, event))
-    shown = visible_rounds(request.caller, event)
-    swiss = list(shown.filter(stage=Round.Stage.SWISS).values_list("number", flat=True))
-    cut = list(
-        shown.filter(stage=Round.Stage.TOP_CUT)
-        .prefetch_related("matches__team_a", "matches__team_b")
-        .order_by("number")
-    )
-    rows = [
-        {"row": row, "team": table.teams[row.team], "omw": explain.pct(row.omw),
-         "oomw": explain.pct(row.oomw), "gw": explain.pct(row.gw), "ogw": explain.pct(row.ogw)}
-        for row in table.rows
-    ]  # fmt: skip
-    context = _base(
-        event,
-        staff,
-        table=table,
-        rows=rows,
-        swiss_rounds=swiss,
-        cut_rounds=cut,
-        team_order=event.tiebreak_order == "team",
-    )
+    page = rendering.standings_page(event, _asked_round(request), staff=staff)
+    context = _base(event, staff, body=page["html"], shown_round=page["round"])
     return render(request, "pairing/standings.html", context)
 
 
@@ -333,7 +322,9 @@ def standing_team(request, pk: int, team_id: int):
     """One team's line and the working of each of its numbers."""
     event = access_event(request.caller, pk)
     staff = _staff(request, event)
-    table = selectors.standings(event, after_round=_after_round(request, event))
+    table = selectors.standings(
+        event, after_round=_after_round(request, event), published_only=not staff
+    )
     row = table.row(team_id)
     if row is None:
         raise Http404("That team has no line in these standings.")

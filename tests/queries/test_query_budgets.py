@@ -203,7 +203,7 @@ BUDGETS = {
     "round pairings page": 8,
     "match slips (print)": 7,
     "missing results page": 6,
-    "standings page": 11,
+    "standings page": 3,  # from the cache (pairing.rendering): session, user, event
     "decklists board": 13,
     "decklists print": 10,
     "clock floor view": 16,  # the round's clock facts, matches, extensions, penalties, turns; whether time called is marked

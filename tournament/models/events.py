@@ -68,6 +68,10 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped after commit whenever what the event's cached pages show may have changed (a final
+    # result, a round paired, changed or published, a team, a penalty): part of their cache keys,
+    # so a page is rendered once per version and read with the event row at no extra query.
+    pages_version = models.PositiveIntegerField(default=1, editable=False)
 
     class Meta:
         ordering = ["-date", "-id"]

@@ -20,6 +20,11 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name="event",
+            name="pages_version",
+            field=models.PositiveIntegerField(default=1, editable=False),
+        ),
         migrations.RunPython(release_duplicates, migrations.RunPython.noop),
         migrations.AddConstraint(
             model_name="team",
