@@ -123,6 +123,14 @@ class TimeCalled:
 
 
 @dataclass(frozen=True)
+class ResultReported:
+    """A team reported its match's result and the match is not final (reported or disputed)."""
+
+    event_id: int
+    match_id: int
+
+
+@dataclass(frozen=True)
 class StandingsChanged:
     """Something besides a result moved the standings: a Match Point penalty issued or
     rescinded, a disqualification."""
@@ -147,3 +155,4 @@ decklists_changed: Signal[DecklistsChanged] = Signal("decklists_changed")
 time_called: Signal[TimeCalled] = Signal("time_called")
 game_changed: Signal[GameChanged] = Signal("game_changed")
 standings_changed: Signal[StandingsChanged] = Signal("standings_changed")
+result_reported: Signal[ResultReported] = Signal("result_reported")

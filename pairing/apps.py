@@ -24,4 +24,7 @@ class PairingConfig(AppConfig):
             events.standings_changed,
         ):
             signal.connect(contrib.bump_pages)
+        for signal in (events.result_reported, events.game_changed, events.time_called):
+            signal.connect(contrib.renew_team_pages_of_match)
+        events.decklists_changed.connect(contrib.renew_team_page)
         events.round_published.connect(contrib.warm_published)

@@ -3,10 +3,13 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from access import Perm, access_event, access_team, access_team_by_key, can, require, visible_events
+from core import pagecache
 from core.errors import ServiceError
 from tournament import forms
 from tournament.hooks import TEAM_PAGE
@@ -209,13 +212,46 @@ def staff_remove(request, pk: int, user_id: int):
     return redirect("event-staff", event.pk)
 
 
+TEAM_PAGE_SECONDS = 120  # a safety net: the after-commit events renew a team page at once
+
+
 def team_private(request, key: str):
-    """A team's private page: the players' phone view of their event."""
+    """A team's private page: the players' phone view of their event.
+
+    Served from the cache (core.pagecache) to whoever holds the link without being logged in:
+    one entry per team, renewed when the event's pages version or the team's or event's
+    generation moves (pairing.contrib's receivers of the after-commit events). A logged-in
+    caller, or one with messages to show after an action, gets it rendered afresh."""
     team = access_team_by_key(request.caller, key)
+    if request.user.is_authenticated or len(messages.get_messages(request)):
+        return HttpResponse(_team_private_html(request, team, key, csrf_token=None))
+    event = team.event
+    cache_key = ":".join(
+        str(part)
+        for part in (
+            "teampage",
+            team.pk,
+            f"{event.created_at.timestamp():.6f}",
+            event.pages_version,
+            pagecache.generation(f"event:{event.pk}"),
+            pagecache.generation(f"team:{team.pk}"),
+        )
+    )
+    html = pagecache.cached(
+        cache_key,
+        lambda: _team_private_html(request, team, key, csrf_token=pagecache.CSRF_PLACEHOLDER),
+        TEAM_PAGE_SECONDS,
+    )
+    return HttpResponse(pagecache.with_csrf(request, html))
+
+
+def _team_private_html(request, team, key: str, *, csrf_token: str | None) -> str:
     players = list(team.players.all())
     context = {"team": team, "event": team.event, "players": players, "key": key}
     blocks = [block for block in TEAM_PAGE(request, team) if block is not None]
     for block in blocks:
         context.update(block.context)
     context["team_blocks"] = [block.template for block in blocks]
-    return render(request, "tournament/team_private.html", context)
+    if csrf_token is not None:  # rendered for the cache: each response gets its own token
+        context["csrf_token"] = csrf_token
+    return render_to_string("tournament/team_private.html", context, request)

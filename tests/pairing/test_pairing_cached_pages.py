@@ -113,3 +113,45 @@ def test_a_penalty_or_a_renamed_team_bumps_the_pages_version():
     team_svc.team_rename(team=teams[0], name="Renamed Giants")
     assert type(event).objects.get(pk=event.pk).pages_version == version + 2
     assert "Renamed Giants" in _text(Client().get(f"/events/{event.pk}/standings/"))
+
+
+def _csrf(page: str) -> str:
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+
+
+def test_the_team_page_is_served_from_the_cache_and_renewed_by_the_other_teams_report(
+    django_assert_max_num_queries,
+):
+    event, teams = event_with_teams(4)
+    first = services.round_pair_next(event=event)
+    services.round_publish(round_=first)
+    match = first.matches.filter(team_b__isnull=False).select_related("team_a", "team_b").first()
+    mine, theirs = match.team_a, match.team_b
+    url = f"/t/{mine.access_key}/"
+    phone, teammate = Client(), Client()
+    page = _text(phone.get(url))
+    assert "Report your result" in page
+    with django_assert_max_num_queries(2):  # the team with its event; the rest from the cache
+        again = _text(teammate.get(url))
+    # Each caller gets its own CSRF token in the cached page, and it works.
+    assert "csrf-placeholder" not in again
+    response = teammate.post(
+        f"/t/{mine.access_key}/matches/{match.pk}/report/",
+        {"outcome": "won", "drawn": "0", "confirm": "1", "csrfmiddlewaretoken": _csrf(again)},
+    )
+    assert response.status_code == 302
+    assert "You reported" in _text(Client().get(url))
+    # The opponent's different report (a service call, after commit) renews the cached page.
+    services.match_report_result(match=match, team=theirs, **games(0, 1))
+    assert "reported different results" in _text(Client().get(url))
+
+
+def test_the_cached_team_page_follows_a_report_by_the_team_itself():
+    event, teams = event_with_teams(4)
+    first = services.round_pair_next(event=event)
+    services.round_publish(round_=first)
+    match = first.matches.filter(team_b__isnull=False).select_related("team_a").first()
+    url = f"/t/{match.team_a.access_key}/"
+    assert "You reported" not in _text(Client().get(url))
+    services.match_report_result(match=match, team=match.team_a, **games(1, 0))
+    assert "You reported" in _text(Client().get(url))
