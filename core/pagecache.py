@@ -18,8 +18,12 @@ A cache that fails (Redis down) is a miss: the page is rendered as if nothing we
 from __future__ import annotations
 
 import logging
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 
+from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
@@ -34,12 +38,26 @@ def _generation_key(scope: str) -> str:
     return f"pagegen:{scope}"
 
 
-def generation(scope: str) -> int:
-    """The scope's generation (0 until the first bump, or when the cache lost it)."""
+def _fresh() -> int:
+    """A generation no earlier one of the scope had: microseconds since the epoch, so a cache
+    that lost its counters (restarted, evicted) never hands out an old generation again."""
+    return time.time_ns() // 1000
+
+
+def generations(*scopes: str) -> tuple[int, ...] | None:
+    """The generations of several scopes in one cache round trip (a scope without one gets a
+    fresh one). None when the cache fails: the page is then rendered, not read from a cache."""
+    keys = [_generation_key(scope) for scope in scopes]
     try:
-        return int(cache.get(_generation_key(scope)) or 0)
+        found = cache.get_many(keys)
+        missing = [key for key in keys if key not in found]
+        if missing:
+            for key in missing:
+                cache.add(key, _fresh(), GENERATION_TIMEOUT)
+            found.update(cache.get_many(missing))
     except Exception:  # noqa: BLE001 - a failing cache is a miss
-        return 0
+        return None
+    return tuple(int(found.get(key) or 0) for key in keys)
 
 
 def bump(*scopes: str) -> None:
@@ -49,19 +67,85 @@ def bump(*scopes: str) -> None:
         try:
             try:
                 cache.incr(key)
-            except ValueError:  # not there yet (or evicted): any value unlike the old one
-                cache.set(key, 1, GENERATION_TIMEOUT)
+            except ValueError:  # not there (never read, or lost): a fresh one
+                cache.set(key, _fresh(), GENERATION_TIMEOUT)
         except Exception:  # noqa: BLE001 - the cache is down: nothing is served from it either
             log.warning("could not bump the page generation of %s", scope)
 
 
+class _Local:
+    """A small in-process front of the shared cache for big pages (a standings page of a
+    2,048-team event is half a megabyte: read from Redis on every request, it costs more than
+    the request). Safe because every key names a version: an entry is never stale, only
+    unused; the least recently used go first, and entries live ``timeout`` seconds at most."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.size = 0
+        self.items: OrderedDict[str, tuple[float, str]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> str | None:
+        with self.lock:
+            item = self.items.get(key)
+            if item is None:
+                return None
+            if item[0] < time.monotonic():
+                self._drop(key)
+                return None
+            self.items.move_to_end(key)
+            return item[1]
+
+    def set(self, key: str, page: str, timeout: int) -> None:
+        if len(page) > self.max_bytes // 4:
+            return
+        with self.lock:
+            if key in self.items:
+                self._drop(key)
+            self.items[key] = (time.monotonic() + timeout, page)
+            self.size += len(page)
+            while self.size > self.max_bytes and self.items:
+                self._drop(next(iter(self.items)))
+
+    def _drop(self, key: str) -> None:
+        _expires, page = self.items.pop(key)
+        self.size -= len(page)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+            self.size = 0
+
+
+local = _Local(max_bytes=64 * 1024 * 1024)
+
+
 def cached(key: str, render: Callable[[], str], timeout: int) -> str:
-    """The page under ``key``, rendered by ``render()`` on a miss and kept for ``timeout`` s."""
-    page = cache.get(key)
+    """The page under ``key`` (a key naming its version), rendered by ``render()`` on a miss and
+    kept for ``timeout`` s: in this process, and in the shared cache for the other processes."""
+    page = local.get(key)
+    if page is not None:
+        return page
+    try:
+        page = cache.get(key)
+    except Exception:  # noqa: BLE001 - a failing cache is a miss
+        page = None
     if page is None:
         page = render()
-        cache.set(key, page, timeout)
+        try:
+            cache.set(key, page, timeout)
+        except Exception:  # noqa: BLE001
+            log.warning("could not keep page %s in the cache", key.split(":", 1)[0])
+    local.set(key, page, timeout)
     return page
+
+
+def shared_by_audience(request: HttpRequest) -> bool:
+    """Whether the caller may get a page rendered for everyone like them: not logged in (so
+    nothing on the page is theirs) and no messages waiting to be shown."""
+    if getattr(request, "user", None) is not None and request.user.is_authenticated:
+        return False
+    return not len(messages.get_messages(request))
 
 
 def with_csrf(request: HttpRequest, html: str) -> str:

@@ -8,8 +8,9 @@ may view the event sees it once it is published. Teams report only on their own 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -23,6 +24,7 @@ from access import (
     can,
     sees_unpublished,
 )
+from core import pagecache
 from core.errors import ServiceError
 from pairing import explain, forms, presenters, rendering, selectors, services
 from pairing.models import Match, PairingChange, ResultReport, Round
@@ -77,10 +79,27 @@ def round_pair(request, pk: int):
 
 
 def round_detail(request, pk: int, number: int):
+    """A round's pairings. The public's page is rendered once per round version and view and
+    served from the cache (pairing.rendering, core.pagecache); staff get theirs afresh."""
     round_ = access_round_by_number(request.caller, pk, number)
     event = round_.event
     staff = _staff(request, event)
     view = "name" if request.GET.get("by") == "name" else "table"
+    if staff or not pagecache.shared_by_audience(request):
+        return _round_detail(request, round_, view, staff)
+    key = f"page:{rendering.cache_key(round_, view, False)}:{event.pages_version}"
+    html = pagecache.cached(
+        key,
+        lambda: _round_detail(
+            request, round_, view, staff, csrf_token=pagecache.CSRF_PLACEHOLDER
+        ).content.decode(),
+        rendering.TIMEOUT,
+    )
+    return HttpResponse(pagecache.with_csrf(request, html))
+
+
+def _round_detail(request, round_: Round, view: str, staff: bool, csrf_token: str | None = None):
+    event = round_.event
     manage = staff and can(request.caller, Perm.MANAGE_ROUNDS, event)
     context = _base(
         event,
@@ -99,6 +118,8 @@ def round_detail(request, pk: int, number: int):
         context["can_unpair"] = selectors.latest_round(event) == round_ and not (
             selectors.has_results(round_)
         )
+    if csrf_token is not None:  # rendered for the cache: each response gets its own token
+        context["csrf_token"] = csrf_token
     return render(request, "pairing/round.html", context)
 
 
@@ -313,9 +334,22 @@ def standings(request, pk: int):
     public sees them as of the published rounds only."""
     event = access_event(request.caller, pk)
     staff = _staff(request, event)
-    page = rendering.standings_page(event, _asked_round(request), staff=staff)
-    context = _base(event, staff, body=page["html"], shown_round=page["round"])
-    return render(request, "pairing/standings.html", context)
+    asked = _asked_round(request)
+
+    def page_html(csrf_token: str | None = None) -> str:
+        page = rendering.standings_page(event, asked, staff=staff)
+        context = _base(event, staff, body=page["html"], shown_round=page["round"])
+        if csrf_token is not None:
+            context["csrf_token"] = csrf_token
+        return render_to_string("pairing/standings.html", context, request)
+
+    if staff or not pagecache.shared_by_audience(request):
+        return HttpResponse(page_html())
+    key = "page:" + rendering.standings_key(event, asked, staff=False)
+    html = pagecache.cached(
+        key, lambda: page_html(pagecache.CSRF_PLACEHOLDER), rendering.STANDINGS_TIMEOUT
+    )
+    return HttpResponse(pagecache.with_csrf(request, html))
 
 
 def standing_team(request, pk: int, team_id: int):

@@ -223,20 +223,12 @@ def team_private(request, key: str):
     generation moves (pairing.contrib's receivers of the after-commit events). A logged-in
     caller, or one with messages to show after an action, gets it rendered afresh."""
     team = access_team_by_key(request.caller, key)
-    if request.user.is_authenticated or len(messages.get_messages(request)):
-        return HttpResponse(_team_private_html(request, team, key, csrf_token=None))
     event = team.event
-    cache_key = ":".join(
-        str(part)
-        for part in (
-            "teampage",
-            team.pk,
-            f"{event.created_at.timestamp():.6f}",
-            event.pages_version,
-            pagecache.generation(f"event:{event.pk}"),
-            pagecache.generation(f"team:{team.pk}"),
-        )
-    )
+    gens = pagecache.generations(f"event:{event.pk}", f"team:{team.pk}")
+    if gens is None or not pagecache.shared_by_audience(request):
+        return HttpResponse(_team_private_html(request, team, key, csrf_token=None))
+    made = f"{event.created_at.timestamp():.6f}"
+    cache_key = f"teampage:{team.pk}:{made}:{event.pages_version}:{gens[0]}:{gens[1]}"
     html = pagecache.cached(
         cache_key,
         lambda: _team_private_html(request, team, key, csrf_token=pagecache.CSRF_PLACEHOLDER),
