@@ -57,7 +57,9 @@ def generations(*scopes: str) -> tuple[int, ...] | None:
             found.update(cache.get_many(missing))
     except Exception:  # noqa: BLE001 - a failing cache is a miss
         return None
-    return tuple(int(found.get(key) or 0) for key in keys)
+    if any(key not in found for key in keys):  # not kept: the cache is down (or refuses)
+        return None
+    return tuple(int(found[key]) for key in keys)
 
 
 def bump(*scopes: str) -> None:
