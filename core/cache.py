@@ -129,7 +129,7 @@ class ResilientRedisCache(RedisCache):
     def ping(self) -> bool:
         """Whether Redis answers now (for /healthz): tried even while the breaker is open."""
         try:
-            client = self._cache.get_client(write=False)
+            client = self._cache.get_client(write=False)  # type: ignore[attr-defined]
             return bool(client.ping())
         except _failures() as exc:
             self.breaker.failed(exc)

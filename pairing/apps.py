@@ -16,15 +16,14 @@ class PairingConfig(AppConfig):
         hooks.TEAM_PAGE.register(contrib.team_page)
         hooks.DEMO_STEPS.register(contrib.demo_rounds)
         events.team_changed.connect(contrib.team_changed)
-        for signal in (
-            events.result_final,
-            events.round_published,
-            events.round_changed,
-            events.team_changed,
-            events.standings_changed,
-        ):
-            signal.connect(contrib.bump_pages)
-        for signal in (events.result_reported, events.game_changed, events.time_called):
-            signal.connect(contrib.renew_team_pages_of_match)
+        # Cached pages (pairing.rendering, core.pagecache): a new version after these commit.
+        events.result_final.connect(contrib.bump_pages)
+        events.round_published.connect(contrib.bump_pages)
+        events.round_changed.connect(contrib.bump_pages)
+        events.team_changed.connect(contrib.bump_pages)
+        events.standings_changed.connect(contrib.bump_pages)
+        events.result_reported.connect(contrib.renew_team_pages_of_match)
+        events.game_changed.connect(contrib.renew_team_pages_of_match)
+        events.time_called.connect(contrib.renew_team_pages_of_match)
         events.decklists_changed.connect(contrib.renew_team_page)
         events.round_published.connect(contrib.warm_published)
