@@ -123,6 +123,13 @@ class TimeCalled:
 
 
 @dataclass(frozen=True)
+class EventChanged:
+    """The event's own settings changed (name, date, visibility, format...)."""
+
+    event_id: int
+
+
+@dataclass(frozen=True)
 class ResultReported:
     """A team reported its match's result and the match is not final (reported or disputed)."""
 
@@ -156,3 +163,4 @@ time_called: Signal[TimeCalled] = Signal("time_called")
 game_changed: Signal[GameChanged] = Signal("game_changed")
 standings_changed: Signal[StandingsChanged] = Signal("standings_changed")
 result_reported: Signal[ResultReported] = Signal("result_reported")
+event_changed: Signal[EventChanged] = Signal("event_changed")

@@ -142,11 +142,29 @@ def cached(key: str, render: Callable[[], str], timeout: int) -> str:
     return page
 
 
-def shared_by_audience(request: HttpRequest) -> bool:
-    """Whether the caller may get a page rendered for everyone like them: not logged in (so
-    nothing on the page is theirs) and no messages waiting to be shown."""
+def peek(key: str) -> str | None:
+    """The page under ``key`` if it is kept (in this process or the shared cache), else None."""
+    page = local.get(key)
+    if page is not None:
+        return page
+    try:
+        page = cache.get(key)
+    except Exception:  # noqa: BLE001 - a failing cache is a miss
+        return None
+    if page is not None:
+        local.set(key, page, 60)
+    return page
+
+
+def shared_by_audience(request: HttpRequest, *, team_page: bool = False) -> bool:
+    """Whether the caller may get a page rendered for everyone like them: not logged in and
+    holding no team's key (so nothing on the page is theirs), no messages waiting to be shown.
+    ``team_page``: the page of the team whose key the caller holds, shared by its holders."""
     if getattr(request, "user", None) is not None and request.user.is_authenticated:
         return False
+    caller = getattr(request, "caller", None)
+    if not team_page and caller is not None and getattr(caller, "team", None) is not None:
+        return False  # a team's key: the page may show what only that team sees
     return not len(messages.get_messages(request))
 
 

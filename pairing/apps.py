@@ -22,6 +22,7 @@ class PairingConfig(AppConfig):
         events.round_changed.connect(contrib.bump_pages)
         events.team_changed.connect(contrib.bump_pages)
         events.standings_changed.connect(contrib.bump_pages)
+        events.event_changed.connect(contrib.bump_pages)
         events.result_reported.connect(contrib.renew_team_pages_of_match)
         events.game_changed.connect(contrib.renew_team_pages_of_match)
         events.time_called.connect(contrib.renew_team_pages_of_match)

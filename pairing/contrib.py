@@ -165,7 +165,10 @@ def bump_pages(change) -> None:
     so whoever reads the new version reads the new data."""
     from django.db.models import F
 
+    from pairing import rendering
+
     Event.objects.filter(pk=change.event_id).update(pages_version=F("pages_version") + 1)
+    rendering.refresh_public_event(change.event_id)
 
 
 def renew_team_pages_of_match(change) -> None:

@@ -7,6 +7,8 @@ Every change to a round's pairings bumps Round.version, which makes a new key.
 
 from __future__ import annotations
 
+import logging
+
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
@@ -14,6 +16,8 @@ from django.utils.safestring import SafeString, mark_safe
 from pairing import presenters
 from pairing.models import Match, Round
 from tournament.models import Event
+
+log = logging.getLogger(__name__)
 
 VIEWS = ("table", "name")
 TIMEOUT = 6 * 3600
@@ -148,3 +152,53 @@ def render_standings(event: Event, after_round: int | None, *, staff: bool) -> d
         "team_order": event.tiebreak_order == "team",
     }
     return {"round": table.round, "html": render_to_string("pairing/_standings_body.html", context)}
+
+
+# --- the public's snapshot of an event ---------------------------------------------------------
+
+SNAPSHOT_SECONDS = 30  # a safety net: bump_pages writes a new snapshot after every change
+_SNAPSHOT_FIELDS = ("id", "public", "pages_version", "created_at", "organizer_id")
+
+
+def _snapshot_key(event_id: int) -> str:
+    return f"eventrow:{event_id}"
+
+
+def public_event(event_id: int) -> Event | None:
+    """What an anonymous page needs of an event (its visibility and pages version) from the
+    cache, as an unsaved Event, so a page served from the cache costs no query; None when the
+    cache does not have it (the caller then reads the event from the database)."""
+    try:
+        row = cache.get(_snapshot_key(event_id))
+    except Exception:  # noqa: BLE001 - a failing cache is a miss
+        return None
+    return Event(**row) if isinstance(row, dict) else None
+
+
+def remember_public_event(event: Event) -> None:
+    """Keep the snapshot of an event just read from the database, unless a newer one is there
+    (``add``: a snapshot written after a change is never replaced by an older read)."""
+    row = {field: getattr(event, field) for field in _SNAPSHOT_FIELDS}
+    try:
+        cache.add(_snapshot_key(event.pk), row, SNAPSHOT_SECONDS)
+    except Exception:  # noqa: BLE001 - a failing cache keeps nothing
+        log.debug("could not keep the snapshot of event %s", event.pk)
+
+
+def refresh_public_event(event_id: int) -> None:
+    """After a change committed: the snapshot is the row as it is now (or gone with it)."""
+    row = Event.objects.filter(pk=event_id).values(*_SNAPSHOT_FIELDS).first()
+    try:
+        if row is None:
+            cache.delete(_snapshot_key(event_id))
+        else:
+            cache.set(_snapshot_key(event_id), row, SNAPSHOT_SECONDS)
+    except Exception:  # noqa: BLE001 - a failing cache keeps nothing
+        log.warning("could not renew the snapshot of event %s", event_id)
+
+
+def public_pairings_key(event: Event, number: int, view: str) -> str:
+    """The anonymous pairings page of round ``number``: every change to a round's pairings
+    bumps the event's pages version (pairing.contrib.bump_pages), so the version names it."""
+    made = f"{event.created_at.timestamp():.6f}"
+    return f"page:pairings:{event.pk}:{made}:{event.pages_version}:{number}:{view}"

@@ -81,13 +81,19 @@ def round_pair(request, pk: int):
 def round_detail(request, pk: int, number: int):
     """A round's pairings. The public's page is rendered once per round version and view and
     served from the cache (pairing.rendering, core.pagecache); staff get theirs afresh."""
+    view = "name" if request.GET.get("by") == "name" else "table"
+    public = _public_event(request, pk)
+    if public is not None:  # served from the cache without a query, when it is there
+        html = pagecache.peek(rendering.public_pairings_key(public, number, view))
+        if html is not None:
+            return HttpResponse(pagecache.with_csrf(request, html))
     round_ = access_round_by_number(request.caller, pk, number)
     event = round_.event
     staff = _staff(request, event)
-    view = "name" if request.GET.get("by") == "name" else "table"
     if staff or not pagecache.shared_by_audience(request):
         return _round_detail(request, round_, view, staff)
-    key = f"page:{rendering.cache_key(round_, view, False)}:{event.pages_version}"
+    rendering.remember_public_event(event)
+    key = rendering.public_pairings_key(event, number, view)
     html = pagecache.cached(
         key,
         lambda: _round_detail(
@@ -313,6 +319,19 @@ def match_detail(request, pk: int, match_id: int):
 # --- standings -----------------------------------------------------------------------------
 
 
+def _public_event(request, pk: int) -> Event | None:
+    """The event's cached snapshot when the caller is anonymous, sees it (access.can) and is not
+    staff: the caller of a page that may be served from the cache as it is."""
+    if not pagecache.shared_by_audience(request):
+        return None
+    event = rendering.public_event(pk)
+    if event is None or not can(request.caller, Perm.VIEW_EVENT, event):
+        return None
+    if sees_unpublished(request.caller, event):
+        return None
+    return event
+
+
 def _asked_round(request) -> int | None:
     """?after_round=N as asked (None when absent or not a number); clamped by the renderer."""
     raw = request.GET.get("after_round", "")
@@ -332,9 +351,14 @@ def _after_round(request, event: Event) -> int | None:
 def standings(request, pk: int):
     """The standings, rendered once per event version and audience (pairing.rendering): the
     public sees them as of the published rounds only."""
+    asked = _asked_round(request)
+    public = _public_event(request, pk)
+    if public is not None:  # served from the cache without a query, when it is there
+        html = pagecache.peek("page:" + rendering.standings_key(public, asked, staff=False))
+        if html is not None:
+            return HttpResponse(pagecache.with_csrf(request, html))
     event = access_event(request.caller, pk)
     staff = _staff(request, event)
-    asked = _asked_round(request)
 
     def page_html(csrf_token: str | None = None) -> str:
         page = rendering.standings_page(event, asked, staff=staff)
@@ -345,6 +369,7 @@ def standings(request, pk: int):
 
     if staff or not pagecache.shared_by_audience(request):
         return HttpResponse(page_html())
+    rendering.remember_public_event(event)
     key = "page:" + rendering.standings_key(event, asked, staff=False)
     html = pagecache.cached(
         key, lambda: page_html(pagecache.CSRF_PLACEHOLDER), rendering.STANDINGS_TIMEOUT

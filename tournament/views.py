@@ -225,7 +225,7 @@ def team_private(request, key: str):
     team = access_team_by_key(request.caller, key)
     event = team.event
     gens = pagecache.generations(f"event:{event.pk}", f"team:{team.pk}")
-    if gens is None or not pagecache.shared_by_audience(request):
+    if gens is None or not pagecache.shared_by_audience(request, team_page=True):
         return HttpResponse(_team_private_html(request, team, key, csrf_token=None))
     made = f"{event.created_at.timestamp():.6f}"
     cache_key = f"teampage:{team.pk}:{made}:{event.pages_version}:{gens[0]}:{gens[1]}"

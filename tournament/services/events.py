@@ -123,6 +123,7 @@ def event_update(*, event: Event, **values: object) -> Event:
     for key in changes:
         setattr(event, key, clean[key])
     event.save(update_fields=list(changes) or None)
+    events.event_changed.fire(events.EventChanged(event.pk))  # name, visibility: cached pages
     return event
 
 
