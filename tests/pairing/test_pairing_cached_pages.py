@@ -155,3 +155,32 @@ def test_the_cached_team_page_follows_a_report_by_the_team_itself():
     assert "You reported" not in _text(Client().get(url))
     services.match_report_result(match=match, team=match.team_a, **games(1, 0))
     assert "You reported" in _text(Client().get(url))
+
+
+def test_an_event_made_private_stops_serving_its_cached_public_pages():
+    event, teams = event_with_teams(4)
+    services.round_publish(round_=services.round_pair_next(event=event))
+    urls = [f"/events/{event.pk}/standings/", f"/events/{event.pk}/rounds/1/"]
+    for url in urls:
+        assert Client().get(url).status_code == 200
+        assert Client().get(url).status_code == 200  # from the cache
+    from tournament.services import events as event_svc
+
+    event_svc.event_update(event=event, public=False)
+    for url in urls:
+        assert Client().get(url).status_code == 404, url
+    # The team still sees its event, and a page it is shown is never served to the public.
+    team_client = Client(HTTP_X_TEAM_KEY=teams[0].access_key)
+    team_client.get(urls[0])
+    assert Client().get(urls[0]).status_code == 404
+
+
+def test_a_new_event_name_renews_the_cached_public_pages():
+    event, _teams = event_with_teams(4)
+    services.round_publish(round_=services.round_pair_next(event=event))
+    url = f"/events/{event.pk}/rounds/1/"
+    assert event.name in _text(Client().get(url))
+    from tournament.services import events as event_svc
+
+    event_svc.event_update(event=event, name="Renamed Open")
+    assert "Renamed Open" in _text(Client().get(url))
