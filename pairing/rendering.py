@@ -8,6 +8,7 @@ Every change to a round's pairings bumps Round.version, which makes a new key.
 from __future__ import annotations
 
 import logging
+import time
 
 from django.core.cache import cache
 from django.template.loader import render_to_string
@@ -164,15 +165,31 @@ def _snapshot_key(event_id: int) -> str:
     return f"eventrow:{event_id}"
 
 
+SNAPSHOT_HELD_SECONDS = 1.0  # how long a process reuses a snapshot it read from the cache
+_held: dict[int, tuple[float, dict]] = {}
+
+
 def public_event(event_id: int) -> Event | None:
     """What an anonymous page needs of an event (its visibility and pages version) from the
     cache, as an unsaved Event, so a page served from the cache costs no query; None when the
-    cache does not have it (the caller then reads the event from the database)."""
+    cache does not have it (the caller then reads the event from the database).
+
+    A process reuses the snapshot it read for SNAPSHOT_HELD_SECONDS: another process's change
+    reaches its anonymous pages that much later at most (its own at once)."""
+    held = _held.get(event_id)
+    now = time.monotonic()
+    if held is not None and held[0] > now:
+        return Event(**held[1])
     try:
         row = cache.get(_snapshot_key(event_id))
     except Exception:  # noqa: BLE001 - a failing cache is a miss
         return None
-    return Event(**row) if isinstance(row, dict) else None
+    if not isinstance(row, dict):
+        return None
+    if len(_held) > 1000:
+        _held.clear()
+    _held[event_id] = (now + SNAPSHOT_HELD_SECONDS, row)
+    return Event(**row)
 
 
 def remember_public_event(event: Event) -> None:
@@ -188,6 +205,7 @@ def remember_public_event(event: Event) -> None:
 def refresh_public_event(event_id: int) -> None:
     """After a change committed: the snapshot is the row as it is now (or gone with it)."""
     row = Event.objects.filter(pk=event_id).values(*_SNAPSHOT_FIELDS).first()
+    _held.pop(event_id, None)
     try:
         if row is None:
             cache.delete(_snapshot_key(event_id))
