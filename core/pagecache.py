@@ -9,7 +9,7 @@ Pages are cached per audience: the callers who see the same page share an entry,
 callers who see nothing private to themselves are served from one (anonymous callers; a team
 page is shared by whoever holds the team's link). The CSRF token of a form is the one part of
 such a page that differs per caller: the page is rendered with ``CSRF_PLACEHOLDER`` in its
-place and each response gets the caller's own token (``with_csrf``).
+place and each response gets the caller's own token (``response``, ``peek``).
 
 A cache that fails (Redis down) is a miss: the page is rendered as if nothing were cached
 (core.cache.ResilientRedisCache turns its errors into misses).
@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 
 log = logging.getLogger(__name__)
@@ -75,19 +75,27 @@ def bump(*scopes: str) -> None:
             log.warning("could not bump the page generation of %s", scope)
 
 
+Parts = tuple[bytes, ...]  # a page encoded, split where the CSRF token goes
+
+
+def _compile(html: str) -> Parts:
+    return tuple(part.encode() for part in html.split(CSRF_PLACEHOLDER))
+
+
 class _Local:
-    """A small in-process front of the shared cache for big pages (a standings page of a
-    2,048-team event is half a megabyte: read from Redis on every request, it costs more than
-    the request). Safe because every key names a version: an entry is never stale, only
-    unused; the least recently used go first, and entries live ``timeout`` seconds at most."""
+    """A small in-process front of the shared cache (a standings page of a 2,048-team event is
+    half a megabyte: read from Redis and encoded on every request, it costs more than the
+    request). Pages are kept encoded, split at the CSRF token. Safe because every key names a
+    version: an entry is never stale, only unused; the least recently used go first, and entries
+    live ``timeout`` seconds at most."""
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
         self.size = 0
-        self.items: OrderedDict[str, tuple[float, str]] = OrderedDict()
+        self.items: OrderedDict[str, tuple[float, Parts]] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, key: str) -> str | None:
+    def get(self, key: str) -> Parts | None:
         with self.lock:
             item = self.items.get(key)
             if item is None:
@@ -98,20 +106,21 @@ class _Local:
             self.items.move_to_end(key)
             return item[1]
 
-    def set(self, key: str, page: str, timeout: int) -> None:
-        if len(page) > self.max_bytes // 4:
+    def set(self, key: str, parts: Parts, timeout: int) -> None:
+        size = sum(map(len, parts))
+        if size > self.max_bytes // 4:
             return
         with self.lock:
             if key in self.items:
                 self._drop(key)
-            self.items[key] = (time.monotonic() + timeout, page)
-            self.size += len(page)
+            self.items[key] = (time.monotonic() + timeout, parts)
+            self.size += size
             while self.size > self.max_bytes and self.items:
                 self._drop(next(iter(self.items)))
 
     def _drop(self, key: str) -> None:
-        _expires, page = self.items.pop(key)
-        self.size -= len(page)
+        _expires, parts = self.items.pop(key)
+        self.size -= sum(map(len, parts))
 
     def clear(self) -> None:
         with self.lock:
@@ -122,38 +131,47 @@ class _Local:
 local = _Local(max_bytes=64 * 1024 * 1024)
 
 
-def cached(key: str, render: Callable[[], str], timeout: int) -> str:
-    """The page under ``key`` (a key naming its version), rendered by ``render()`` on a miss and
-    kept for ``timeout`` s: in this process, and in the shared cache for the other processes."""
-    page = local.get(key)
-    if page is not None:
-        return page
-    try:
-        page = cache.get(key)
-    except Exception:  # noqa: BLE001 - a failing cache is a miss
-        page = None
-    if page is None:
-        page = render()
+def _respond(request: HttpRequest, parts: Parts) -> HttpResponse:
+    """The page with the caller's own CSRF token where the placeholder was."""
+    if len(parts) == 1:
+        return HttpResponse(parts[0])
+    return HttpResponse(get_token(request).encode().join(parts))
+
+
+def response(request: HttpRequest, key: str, render: Callable[[], str], timeout: int):
+    """The page under ``key`` (a key naming its version) for this caller: rendered by
+    ``render()`` (with CSRF_PLACEHOLDER for the token) on a miss and kept ``timeout`` s, in this
+    process and in the shared cache for the other processes."""
+    parts = local.get(key)
+    if parts is None:
         try:
-            cache.set(key, page, timeout)
-        except Exception:  # noqa: BLE001
-            log.warning("could not keep page %s in the cache", key.split(":", 1)[0])
-    local.set(key, page, timeout)
-    return page
+            html = cache.get(key)
+        except Exception:  # noqa: BLE001 - a failing cache is a miss
+            html = None
+        if html is None:
+            html = render()
+            try:
+                cache.set(key, html, timeout)
+            except Exception:  # noqa: BLE001
+                log.warning("could not keep page %s in the cache", key.split(":", 1)[0])
+        parts = _compile(html)
+        local.set(key, parts, timeout)
+    return _respond(request, parts)
 
 
-def peek(key: str) -> str | None:
-    """The page under ``key`` if it is kept (in this process or the shared cache), else None."""
-    page = local.get(key)
-    if page is not None:
-        return page
-    try:
-        page = cache.get(key)
-    except Exception:  # noqa: BLE001 - a failing cache is a miss
-        return None
-    if page is not None:
-        local.set(key, page, 60)
-    return page
+def peek(request: HttpRequest, key: str) -> HttpResponse | None:
+    """The page under ``key`` for this caller if it is kept (here or in the shared cache)."""
+    parts = local.get(key)
+    if parts is None:
+        try:
+            html = cache.get(key)
+        except Exception:  # noqa: BLE001 - a failing cache is a miss
+            return None
+        if html is None:
+            return None
+        parts = _compile(html)
+        local.set(key, parts, 60)
+    return _respond(request, parts)
 
 
 def shared_by_audience(request: HttpRequest, *, team_page: bool = False) -> bool:
@@ -166,10 +184,3 @@ def shared_by_audience(request: HttpRequest, *, team_page: bool = False) -> bool
     if not team_page and caller is not None and getattr(caller, "team", None) is not None:
         return False  # a team's key: the page may show what only that team sees
     return not len(messages.get_messages(request))
-
-
-def with_csrf(request: HttpRequest, html: str) -> str:
-    """The cached page with the caller's own CSRF token where the placeholder was."""
-    if CSRF_PLACEHOLDER not in html:
-        return html
-    return html.replace(CSRF_PLACEHOLDER, get_token(request))

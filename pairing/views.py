@@ -84,9 +84,9 @@ def round_detail(request, pk: int, number: int):
     view = "name" if request.GET.get("by") == "name" else "table"
     public = _public_event(request, pk)
     if public is not None:  # served from the cache without a query, when it is there
-        html = pagecache.peek(rendering.public_pairings_key(public, number, view))
-        if html is not None:
-            return HttpResponse(pagecache.with_csrf(request, html))
+        cached = pagecache.peek(request, rendering.public_pairings_key(public, number, view))
+        if cached is not None:
+            return cached
     round_ = access_round_by_number(request.caller, pk, number)
     event = round_.event
     staff = _staff(request, event)
@@ -94,14 +94,14 @@ def round_detail(request, pk: int, number: int):
         return _round_detail(request, round_, view, staff)
     rendering.remember_public_event(event)
     key = rendering.public_pairings_key(event, number, view)
-    html = pagecache.cached(
+    return pagecache.response(
+        request,
         key,
         lambda: _round_detail(
             request, round_, view, staff, csrf_token=pagecache.CSRF_PLACEHOLDER
         ).content.decode(),
         rendering.TIMEOUT,
     )
-    return HttpResponse(pagecache.with_csrf(request, html))
 
 
 def _round_detail(request, round_: Round, view: str, staff: bool, csrf_token: str | None = None):
@@ -354,9 +354,11 @@ def standings(request, pk: int):
     asked = _asked_round(request)
     public = _public_event(request, pk)
     if public is not None:  # served from the cache without a query, when it is there
-        html = pagecache.peek("page:" + rendering.standings_key(public, asked, staff=False))
-        if html is not None:
-            return HttpResponse(pagecache.with_csrf(request, html))
+        cached = pagecache.peek(
+            request, "page:" + rendering.standings_key(public, asked, staff=False)
+        )
+        if cached is not None:
+            return cached
     event = access_event(request.caller, pk)
     staff = _staff(request, event)
 
@@ -371,10 +373,9 @@ def standings(request, pk: int):
         return HttpResponse(page_html())
     rendering.remember_public_event(event)
     key = "page:" + rendering.standings_key(event, asked, staff=False)
-    html = pagecache.cached(
-        key, lambda: page_html(pagecache.CSRF_PLACEHOLDER), rendering.STANDINGS_TIMEOUT
+    return pagecache.response(
+        request, key, lambda: page_html(pagecache.CSRF_PLACEHOLDER), rendering.STANDINGS_TIMEOUT
     )
-    return HttpResponse(pagecache.with_csrf(request, html))
 
 
 def standing_team(request, pk: int, team_id: int):

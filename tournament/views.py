@@ -229,12 +229,12 @@ def team_private(request, key: str):
         return HttpResponse(_team_private_html(request, team, key, csrf_token=None))
     made = f"{event.created_at.timestamp():.6f}"
     cache_key = f"teampage:{team.pk}:{made}:{event.pages_version}:{gens[0]}:{gens[1]}"
-    html = pagecache.cached(
+    return pagecache.response(
+        request,
         cache_key,
         lambda: _team_private_html(request, team, key, csrf_token=pagecache.CSRF_PLACEHOLDER),
         TEAM_PAGE_SECONDS,
     )
-    return HttpResponse(pagecache.with_csrf(request, html))
 
 
 def _team_private_html(request, team, key: str, *, csrf_token: str | None) -> str:
