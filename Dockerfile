@@ -11,5 +11,5 @@ RUN pip install --no-cache-dir --require-hashes -r requirements.lock
 
 COPY . .
 USER tandem
-EXPOSE 8000
+EXPOSE 8000 8001
 CMD ["./deploy/web.sh"]

@@ -131,9 +131,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-    }
+    # Redis down is a cache miss, never an error (core.cache).
+    CACHES = {"default": {"BACKEND": "core.cache.ResilientRedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -243,6 +242,15 @@ CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND") or (
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A request that queues a task waits at most about a second for a broker that is down; then
+# core.tasks runs the task in-process and skips the broker for TASK_BROKER_RETRY_SECONDS.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 1, "socket_timeout": 2, "max_retries": 0,
+}  # fmt: skip
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_REDIS_SOCKET_TIMEOUT = 2
+TASK_BROKER_RETRY_SECONDS = env_int("TASK_BROKER_RETRY_SECONDS", 10)
 
 # Production hardening; HTTPS=true behind a TLS-terminating proxy (docker-compose README).
 HTTPS = env_bool("HTTPS", False)

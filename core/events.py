@@ -123,6 +123,29 @@ class TimeCalled:
 
 
 @dataclass(frozen=True)
+class EventChanged:
+    """The event's own settings changed (name, date, visibility, format...)."""
+
+    event_id: int
+
+
+@dataclass(frozen=True)
+class ResultReported:
+    """A team reported its match's result and the match is not final (reported or disputed)."""
+
+    event_id: int
+    match_id: int
+
+
+@dataclass(frozen=True)
+class StandingsChanged:
+    """Something besides a result moved the standings: a Match Point penalty issued or
+    rescinded, a disqualification."""
+
+    event_id: int
+
+
+@dataclass(frozen=True)
 class GameChanged:
     """A table's game state changed (a tracker event, a judge's turn passed)."""
 
@@ -138,3 +161,6 @@ team_changed: Signal[TeamChanged] = Signal("team_changed")
 decklists_changed: Signal[DecklistsChanged] = Signal("decklists_changed")
 time_called: Signal[TimeCalled] = Signal("time_called")
 game_changed: Signal[GameChanged] = Signal("game_changed")
+standings_changed: Signal[StandingsChanged] = Signal("standings_changed")
+result_reported: Signal[ResultReported] = Signal("result_reported")
+event_changed: Signal[EventChanged] = Signal("event_changed")

@@ -145,7 +145,9 @@ class RedisBackend:
         import redis
 
         self.url, self.channel = url, channel
-        self._redis = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        # Short timeouts: a publish runs after a write's commit, inside its request; with Redis
+        # down it is logged and the request goes on (publish's robust on_commit).
+        self._redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=0.5)
         self._script = self._redis.register_script(_PUBLISH_LUA)
         self._async: dict[int, object] = {}  # one async client per event loop
 

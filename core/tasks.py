@@ -5,6 +5,11 @@ compute on read), so the embedded default (no broker, ``CELERY_TASK_ALWAYS_EAGER
 once in-process and drops the ones meant for later: whatever they would do, a reader does when
 it looks. With a broker the task is queued; when the broker cannot be reached the request does
 not wait on it: a task due now runs in-process, a later one is logged and left to readers.
+
+Queuing waits at most the broker's short connection timeouts (settings: CELERY_BROKER_*); after a
+failure the breaker skips the broker for ``TASK_BROKER_RETRY_SECONDS`` (tasks due now run
+in-process meanwhile), then the next task tries it again. Results are not kept for queued tasks
+(``ignore_result``): nothing reads them, and storing them would wait on Redis too.
 """
 
 from __future__ import annotations
@@ -16,7 +21,11 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from core.cache import Breaker
+
 log = logging.getLogger(__name__)
+
+broker = Breaker("the task broker", 10)
 
 
 def run_task(task: Any, *args: Any, eta: dt.datetime | None = None, **kwargs: Any) -> bool:
@@ -31,18 +40,21 @@ def run_task(task: Any, *args: Any, eta: dt.datetime | None = None, **kwargs: An
             return False
         task(*args, **kwargs)
         return True
-    try:
-        options: dict[str, Any] = {"retry": False}
-        if not due_now:
-            options["eta"] = eta
-        task.apply_async(args=args, kwargs=kwargs, **options)
-        return True
-    except Exception:  # the broker is down or refused: never fail the request for a side effect
-        log.warning("could not queue %s; %s", getattr(task, "name", task), _fallback(due_now))
-        if due_now:
-            task(*args, **kwargs)
+    broker.retry_after = getattr(settings, "TASK_BROKER_RETRY_SECONDS", 10)
+    if broker.closed:
+        try:
+            options: dict[str, Any] = {"retry": False, "ignore_result": True}
+            if not due_now:
+                options["eta"] = eta
+            task.apply_async(args=args, kwargs=kwargs, **options)
             return True
-        return False
+        except Exception as exc:  # the broker is down: never fail the request for a side effect
+            broker.failed(exc)
+            log.warning("could not queue %s; %s", getattr(task, "name", task), _fallback(due_now))
+    if due_now:
+        task(*args, **kwargs)
+        return True
+    return False
 
 
 def _fallback(due_now: bool) -> str:

@@ -1,7 +1,12 @@
 #!/bin/sh
 # The web service's start: migrate, load the shipped card catalogue into an empty database,
-# collect static files, then serve the ASGI app with uvicorn (pages, API, live updates over
-# Server-Sent Events). docker-compose runs this; so does a test.
+# collect static files, then serve. docker-compose runs this; so does a test.
+#
+# Pages and the API are served by gunicorn (WSGI, threads: measured about twice as many pages
+# per second as uvicorn on the same machine, tests/bench/bench_pages.py). Live updates
+# (Server-Sent Events under /live/) need the ASGI server: deploy/live.sh runs uvicorn for them
+# (the compose "live" service); the proxy in front sends /live/ there. Under gunicorn /live/
+# still answers, as polling (core/live.py). WEB_SERVER=uvicorn serves everything with uvicorn.
 set -eu
 python manage.py migrate --no-input
 python manage.py load_catalogue --if-empty
@@ -12,5 +17,10 @@ if [ -z "${LIVE_REDIS_URL:-${REDIS_URL:-}}" ] && [ "$workers" -gt 1 ]; then
   echo "No REDIS_URL/LIVE_REDIS_URL: serving with one worker process (set Redis for more)." >&2
   workers=1
 fi
-exec uvicorn config.asgi:application --host 0.0.0.0 --port "${PORT:-8000}" \
-  --workers "$workers" --proxy-headers --forwarded-allow-ips="*" --timeout-graceful-shutdown 5
+if [ "${WEB_SERVER:-gunicorn}" = "uvicorn" ]; then
+  exec uvicorn config.asgi:application --host 0.0.0.0 --port "${PORT:-8000}" \
+    --workers "$workers" --proxy-headers --forwarded-allow-ips="*" --timeout-graceful-shutdown 5
+fi
+exec gunicorn config.wsgi:application --bind "0.0.0.0:${PORT:-8000}" \
+  --workers "$workers" --threads "${WEB_THREADS:-4}" --worker-class gthread \
+  --forwarded-allow-ips="*" --graceful-timeout 5 --timeout 60

@@ -450,7 +450,11 @@ class StandingsView(APIView):
     def get(self, request, pk: int):
         """The standings in the MTR order (percentages as decimals, 4 places)."""
         event = access_event(request.caller, pk)
-        table = selectors.standings(event, after_round=_after_round(request, event))
+        table = selectors.standings(
+            event,
+            after_round=_after_round(request, event),
+            published_only=not sees_unpublished(request.caller, event),
+        )
         return Response(
             {
                 "round": table.round,
@@ -471,7 +475,11 @@ class TeamStandingView(APIView):
     def get(self, request, pk: int, team_id: int):
         """One team's line with OOMW% and how each number was computed."""
         event = access_event(request.caller, pk)
-        table = selectors.standings(event, after_round=_after_round(request, event))
+        table = selectors.standings(
+            event,
+            after_round=_after_round(request, event),
+            published_only=not sees_unpublished(request.caller, event),
+        )
         row = table.row(team_id)
         if row is None:
             raise exceptions.NotFound("That team has no line in these standings.")

@@ -19,6 +19,17 @@ class PairingConfig(AppConfig):
         hooks.EVENT_PLAN.register(contrib.event_plan)
         hooks.UNDROP_REFUSED.register(contrib.undrop_refused)
         events.team_changed.connect(contrib.team_changed)
+        # Cached pages (pairing.rendering, core.pagecache): a new version after these commit.
+        events.result_final.connect(contrib.bump_pages)
+        events.round_published.connect(contrib.bump_pages)
+        events.round_changed.connect(contrib.bump_pages)
+        events.team_changed.connect(contrib.bump_pages)
+        events.standings_changed.connect(contrib.bump_pages)
+        events.event_changed.connect(contrib.bump_pages)
+        events.result_reported.connect(contrib.renew_team_pages_of_match)
+        events.game_changed.connect(contrib.renew_team_pages_of_match)
+        events.time_called.connect(contrib.renew_team_pages_of_match)
+        events.decklists_changed.connect(contrib.renew_team_page)
         events.round_published.connect(contrib.warm_published)
         # The players' live pages (core.live): the event page and the team page.
         live.register_kind("event", contrib.may_follow_event)

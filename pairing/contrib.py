@@ -199,6 +199,40 @@ def team_changed(change: events.TeamChanged) -> None:
     Round.objects.filter(event_id=change.event_id).update(version=F("version") + 1)
 
 
+def bump_pages(change) -> None:
+    """Something the event's cached pages show changed (a final result, a round paired, changed
+    or published, a team, a penalty): a new Event.pages_version makes new cache keys.
+
+    Connected to the core.events signals in PairingConfig.ready; runs after the change committed,
+    so whoever reads the new version reads the new data."""
+    from django.db.models import F
+
+    from pairing import rendering
+
+    Event.objects.filter(pk=change.event_id).update(pages_version=F("pages_version") + 1)
+    rendering.refresh_public_event(change.event_id)
+
+
+def renew_team_pages_of_match(change) -> None:
+    """A match's game, report or time changed: the cached private pages of its two teams are
+    stale (core.pagecache generations ``team:<id>``)."""
+    from core import pagecache
+
+    match_id = getattr(change, "match_id", None)
+    if match_id is None:  # time called for a whole round: every team page of the event
+        pagecache.bump(f"event:{change.event_id}")
+        return
+    teams = Match.objects.filter(pk=match_id).values_list("team_a_id", "team_b_id").first()
+    pagecache.bump(*(f"team:{team}" for team in teams or () if team is not None))
+
+
+def renew_team_page(change) -> None:
+    """A team's decklists changed: its cached private page is stale."""
+    from core import pagecache
+
+    pagecache.bump(f"team:{change.team_id}")
+
+
 def warm_published(published: events.RoundPublished) -> None:
     """Render a just-published round's pairings into the cache (a worker's job, in-process when
     tasks run eagerly): round start is when every player opens them."""

@@ -7,12 +7,19 @@ Every change to a round's pairings bumps Round.version, which makes a new key.
 
 from __future__ import annotations
 
+import logging
+import time
+
 from django.core.cache import cache
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from pairing import presenters
 from pairing.models import Match, Round
+from tournament.models import Event
+
+log = logging.getLogger(__name__)
 
 VIEWS = ("table", "name")
 TIMEOUT = 6 * 3600
@@ -108,3 +115,132 @@ def warm(round_: Round) -> None:
     every player opens them; staff views are rendered on their first visit)."""
     for view in VIEWS:
         cache.set(cache_key(round_, view, False), render(round_, view, staff=False), TIMEOUT)
+
+
+# --- standings -------------------------------------------------------------------------------
+
+STANDINGS_TIMEOUT = 3600  # a safety net: a new Event.pages_version is what renews them
+MAX_AFTER_ROUND = 99  # ?after_round= beyond any event's rounds reads as the last one
+
+
+def standings_key(event: Event, after_round: int | None, *, staff: bool) -> str:
+    """Per event, pages version, round asked for and audience (staff see unpublished rounds, the
+    public does not: the two are never served from one entry)."""
+    made = f"{event.created_at.timestamp():.6f}"
+    asked = "last" if after_round is None else str(min(after_round, MAX_AFTER_ROUND))
+    audience = "staff" if staff else "public"
+    language = translation.get_language() or ""
+    return f"standings:{event.pk}:{made}:{event.pages_version}:{asked}:{audience}:{language}"
+
+
+def standings_page(event: Event, after_round: int | None, *, staff: bool) -> dict:
+    """The standings' round and rendered body (top cut, round tabs, table), from the cache when
+    it is there: ``{"round": n, "html": ...}``."""
+    key = standings_key(event, after_round, staff=staff)
+    page = cache.get(key)
+    if page is None:
+        page = render_standings(event, after_round, staff=staff)
+        cache.set(key, page, STANDINGS_TIMEOUT)
+    return {"round": page["round"], "html": mark_safe(page["html"])}  # noqa: S308 - our template
+
+
+def render_standings(event: Event, after_round: int | None, *, staff: bool) -> dict:
+    from pairing import explain, selectors
+
+    if after_round is not None:
+        paired = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
+        after_round = min(after_round, paired)
+    table = selectors.standings(event, after_round=after_round, published_only=not staff)
+    rounds = Round.objects.filter(event=event)
+    if not staff:
+        rounds = rounds.filter(published=True)
+    swiss = list(rounds.filter(stage=Round.Stage.SWISS).values_list("number", flat=True))
+    if not staff:  # the public's tabs stop where its standings stop (published in order)
+        swiss = [n for n in swiss if n <= selectors.published_swiss_rounds(event)]
+    cut = list(
+        rounds.filter(stage=Round.Stage.TOP_CUT)
+        .prefetch_related("matches__team_a", "matches__team_b")
+        .order_by("number")
+    )
+    rows = [
+        {"row": row, "team": table.teams[row.team], "omw": explain.pct(row.omw),
+         "oomw": explain.pct(row.oomw), "gw": explain.pct(row.gw), "ogw": explain.pct(row.ogw)}
+        for row in table.rows
+    ]  # fmt: skip
+    context = {
+        "event": event,
+        "table": table,
+        "rows": rows,
+        "swiss_rounds": swiss,
+        "cut_rounds": cut,
+        "team_order": event.tiebreak_order == "team",
+        "oomw": event.tiebreak_order == "team" and event.tiebreak_oomw,
+    }
+    return {"round": table.round, "html": render_to_string("pairing/_standings_body.html", context)}
+
+
+# --- the public's snapshot of an event ---------------------------------------------------------
+
+SNAPSHOT_SECONDS = 30  # a safety net: bump_pages writes a new snapshot after every change
+_SNAPSHOT_FIELDS = ("id", "public", "pages_version", "created_at", "organizer_id")
+
+
+def _snapshot_key(event_id: int) -> str:
+    return f"eventrow:{event_id}"
+
+
+SNAPSHOT_HELD_SECONDS = 1.0  # how long a process reuses a snapshot it read from the cache
+_held: dict[int, tuple[float, dict]] = {}
+
+
+def public_event(event_id: int) -> Event | None:
+    """What an anonymous page needs of an event (its visibility and pages version) from the
+    cache, as an unsaved Event, so a page served from the cache costs no query; None when the
+    cache does not have it (the caller then reads the event from the database).
+
+    A process reuses the snapshot it read for SNAPSHOT_HELD_SECONDS: another process's change
+    reaches its anonymous pages that much later at most (its own at once)."""
+    held = _held.get(event_id)
+    now = time.monotonic()
+    if held is not None and held[0] > now:
+        return Event(**held[1])
+    try:
+        row = cache.get(_snapshot_key(event_id))
+    except Exception:  # noqa: BLE001 - a failing cache is a miss
+        return None
+    if not isinstance(row, dict):
+        return None
+    if len(_held) > 1000:
+        _held.clear()
+    _held[event_id] = (now + SNAPSHOT_HELD_SECONDS, row)
+    return Event(**row)
+
+
+def remember_public_event(event: Event) -> None:
+    """Keep the snapshot of an event just read from the database, unless a newer one is there
+    (``add``: a snapshot written after a change is never replaced by an older read)."""
+    row = {field: getattr(event, field) for field in _SNAPSHOT_FIELDS}
+    try:
+        cache.add(_snapshot_key(event.pk), row, SNAPSHOT_SECONDS)
+    except Exception:  # noqa: BLE001 - a failing cache keeps nothing
+        log.debug("could not keep the snapshot of event %s", event.pk)
+
+
+def refresh_public_event(event_id: int) -> None:
+    """After a change committed: the snapshot is the row as it is now (or gone with it)."""
+    row = Event.objects.filter(pk=event_id).values(*_SNAPSHOT_FIELDS).first()
+    _held.pop(event_id, None)
+    try:
+        if row is None:
+            cache.delete(_snapshot_key(event_id))
+        else:
+            cache.set(_snapshot_key(event_id), row, SNAPSHOT_SECONDS)
+    except Exception:  # noqa: BLE001 - a failing cache keeps nothing
+        log.warning("could not renew the snapshot of event %s", event_id)
+
+
+def public_pairings_key(event: Event, number: int, view: str) -> str:
+    """The anonymous pairings page of round ``number``: every change to a round's pairings
+    bumps the event's pages version (pairing.contrib.bump_pages), so the version names it."""
+    made = f"{event.created_at.timestamp():.6f}"
+    return f"page:pairings:{event.pk}:{made}:{event.pages_version}:{number}:{view}"

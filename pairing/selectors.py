@@ -156,25 +156,48 @@ def standings_seed(event: Event) -> int:
     return seed if seed is not None else event.pk
 
 
-def complete_swiss_rounds(event: Event) -> int:
-    """The number of the last Swiss round whose matches are all final (0 if none)."""
+def complete_swiss_rounds(event: Event, *, published_only: bool = False) -> int:
+    """The number of the last Swiss round whose matches are all final (0 if none); with
+    ``published_only``, the last such round of those published in order (what the public sees)."""
     done = 0
-    for number, open_matches in (
+    for number, open_matches, published in (
         Round.objects.filter(event=event, stage=Round.Stage.SWISS)
         .annotate(open=Count("matches", filter=~Q(matches__status="final")))
         .order_by("number")
-        .values_list("number", "open")
+        .values_list("number", "open", "published")
     ):
-        if open_matches:
+        if open_matches or (published_only and not published):
             break
         done = number
     return done
 
 
-def load_facts(event: Event, *, after_round: int | None = None) -> Facts:
+def published_swiss_rounds(event: Event) -> int:
+    """The Swiss rounds published so far, in order: 1..n are published (0 if none)."""
+    done = 0
+    for number, published in (
+        Round.objects.filter(event=event, stage=Round.Stage.SWISS)
+        .order_by("number")
+        .values_list("number", "published")
+    ):
+        if not published or number != done + 1:
+            break
+        done = number
+    return done
+
+
+def load_facts(
+    event: Event, *, after_round: int | None = None, published_only: bool = False
+) -> Facts:
+    """The facts of the standings after ``after_round`` (default: the last complete round).
+
+    ``published_only`` (the public's view): only rounds the teams can see count, so a result of
+    a round not yet published never shows (nor its pairing)."""
     started = time.perf_counter()
     if after_round is None:
-        after_round = complete_swiss_rounds(event)
+        after_round = complete_swiss_rounds(event, published_only=published_only)
+    elif published_only:
+        after_round = min(after_round, published_swiss_rounds(event))
     teams = {
         pk: TeamInfo(pk, name, dropped, after)
         for pk, name, dropped, after in Team.objects.filter(event=event)
@@ -187,6 +210,7 @@ def load_facts(event: Event, *, after_round: int | None = None) -> Facts:
             round__stage=Round.Stage.SWISS,
             round__number__lte=after_round,
             status=Match.Status.FINAL,
+            **({"round__published": True} if published_only else {}),
         )
         .order_by()
         .values_list(
@@ -230,9 +254,12 @@ def compute(facts: Facts) -> Standings:
     )
 
 
-def standings(event: Event, *, after_round: int | None = None) -> Standings:
-    """The standings after a Swiss round (default: the last one with every result final)."""
-    return compute(load_facts(event, after_round=after_round))
+def standings(
+    event: Event, *, after_round: int | None = None, published_only: bool = False
+) -> Standings:
+    """The standings after a Swiss round (default: the last one with every result final);
+    ``published_only`` for callers who see only published rounds (the public, the teams)."""
+    return compute(load_facts(event, after_round=after_round, published_only=published_only))
 
 
 @dataclass

@@ -12,6 +12,7 @@ import csv
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -26,7 +27,7 @@ from access import (
     sees_unpublished,
     visible_rounds,
 )
-from core import live
+from core import live, pagecache
 from core.errors import ServiceError
 from pairing import explain, floor, forms, presenters, rendering, selectors, services
 from pairing.models import Match, PairingChange, ResultReport, Round
@@ -77,10 +78,33 @@ def round_pair(request, pk: int):
 
 
 def round_detail(request, pk: int, number: int):
+    """A round's pairings. The public's page is rendered once per round version and view and
+    served from the cache (pairing.rendering, core.pagecache); staff get theirs afresh."""
+    view = "name" if request.GET.get("by") == "name" else "table"
+    public = _public_event(request, pk)
+    if public is not None:  # served from the cache without a query, when it is there
+        cached = pagecache.peek(request, rendering.public_pairings_key(public, number, view))
+        if cached is not None:
+            return cached
     round_ = access_round_by_number(request.caller, pk, number)
     event = round_.event
     staff = _staff(request, event)
-    view = "name" if request.GET.get("by") == "name" else "table"
+    if staff or not pagecache.shared_by_audience(request):
+        return _round_detail(request, round_, view, staff)
+    rendering.remember_public_event(event)
+    key = rendering.public_pairings_key(event, number, view)
+    return pagecache.response(
+        request,
+        key,
+        lambda: _round_detail(
+            request, round_, view, staff, csrf_token=pagecache.CSRF_PLACEHOLDER
+        ).content.decode(),
+        rendering.TIMEOUT,
+    )
+
+
+def _round_detail(request, round_: Round, view: str, staff: bool, csrf_token: str | None = None):
+    event = round_.event
     manage = staff and can(request.caller, Perm.MANAGE_ROUNDS, event)
     context = _base(
         event,
@@ -99,6 +123,8 @@ def round_detail(request, pk: int, number: int):
         context["can_unpair"] = selectors.latest_round(event) == round_ and not (
             selectors.has_results(round_)
         )
+    if csrf_token is not None:  # rendered for the cache: each response gets its own token
+        context["csrf_token"] = csrf_token
     return render(request, "pairing/round.html", context)
 
 
@@ -278,48 +304,72 @@ def match_detail(request, pk: int, match_id: int):
 # --- standings -----------------------------------------------------------------------------
 
 
-def _after_round(request, event: Event) -> int | None:
+def _public_event(request, pk: int) -> Event | None:
+    """The event's cached snapshot when the caller is anonymous, sees it (access.can) and is not
+    staff: the caller of a page that may be served from the cache as it is."""
+    if not pagecache.shared_by_audience(request):
+        return None
+    event = rendering.public_event(pk)
+    if event is None or not can(request.caller, Perm.VIEW_EVENT, event):
+        return None
+    if sees_unpublished(request.caller, event):
+        return None
+    return event
+
+
+def _asked_round(request) -> int | None:
+    """?after_round=N as asked (None when absent or not a number); clamped by the renderer."""
     raw = request.GET.get("after_round", "")
-    if not raw.isdecimal():  # not isdigit(): int() refuses "²"
+    if not raw.isdecimal() or len(raw) > 4:  # not isdigit(): int() refuses "²"
+        return None
+    return int(raw)
+
+
+def _after_round(request, event: Event) -> int | None:
+    asked = _asked_round(request)
+    if asked is None:
         return None
     paired = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
-    return min(int(raw), paired)
+    return min(asked, paired)
 
 
 def standings(request, pk: int):
+    """The standings, rendered once per event version and audience (pairing.rendering): the
+    public sees them as of the published rounds only."""
+    asked = _asked_round(request)
+    public = _public_event(request, pk)
+    if public is not None:  # served from the cache without a query, when it is there
+        cached = pagecache.peek(
+            request, "page:" + rendering.standings_key(public, asked, staff=False)
+        )
+        if cached is not None:
+            return cached
     event = access_event(request.caller, pk)
     staff = _staff(request, event)
-    table = selectors.standings(event, after_round=_after_round(request, event))
-    shown = visible_rounds(request.caller, event)
-    swiss = list(shown.filter(stage=Round.Stage.SWISS).values_list("number", flat=True))
-    cut = list(
-        shown.filter(stage=Round.Stage.TOP_CUT)
-        .prefetch_related("matches__team_a", "matches__team_b")
-        .order_by("number")
+
+    def page_html(csrf_token: str | None = None) -> str:
+        page = rendering.standings_page(event, asked, staff=staff)
+        context = _base(event, staff, body=page["html"], shown_round=page["round"])
+        if csrf_token is not None:
+            context["csrf_token"] = csrf_token
+        return render_to_string("pairing/standings.html", context, request)
+
+    if staff or not pagecache.shared_by_audience(request):
+        return HttpResponse(page_html())
+    rendering.remember_public_event(event)
+    key = "page:" + rendering.standings_key(event, asked, staff=False)
+    return pagecache.response(
+        request, key, lambda: page_html(pagecache.CSRF_PLACEHOLDER), rendering.STANDINGS_TIMEOUT
     )
-    rows = [
-        {"row": row, "team": table.teams[row.team], "omw": explain.pct(row.omw),
-         "oomw": explain.pct(row.oomw), "gw": explain.pct(row.gw), "ogw": explain.pct(row.ogw)}
-        for row in table.rows
-    ]  # fmt: skip
-    context = _base(
-        event,
-        staff,
-        table=table,
-        rows=rows,
-        swiss_rounds=swiss,
-        cut_rounds=cut,
-        team_order=event.tiebreak_order == "team",
-        oomw=event.tiebreak_order == "team" and event.tiebreak_oomw,
-    )
-    return render(request, "pairing/standings.html", context)
 
 
 def standing_team(request, pk: int, team_id: int):
     """One team's line and the working of each of its numbers."""
     event = access_event(request.caller, pk)
     staff = _staff(request, event)
-    table = selectors.standings(event, after_round=_after_round(request, event))
+    table = selectors.standings(
+        event, after_round=_after_round(request, event), published_only=not staff
+    )
     row = table.row(team_id)
     if row is None:
         raise Http404("That team has no line in these standings.")

@@ -5,13 +5,15 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from access import Perm, access_event, access_team, access_team_by_key, can, require, visible_events
-from core import lan, live, qr
+from core import lan, live, pagecache, qr
 from core.errors import ServiceError
 from tournament import forms
 from tournament.models import Signup
@@ -277,10 +279,44 @@ def staff_remove(request, pk: int, user_id: int):
     return redirect("event-staff", event.pk)
 
 
+TEAM_PAGE_SECONDS = 120  # a safety net: the after-commit events renew a team page at once
+
+
 def team_private(request, key: str):
     """A team's private page: the players' phone view of their event. ``?part=blocks`` is the
-    part that changes during a round, fetched again on each live change (core.live)."""
+    part that changes during a round, fetched again on each live change (core.live).
+
+    Served from the cache (core.pagecache) to whoever holds the link without being logged in:
+    one entry per team (and per "remembered on this phone" state), renewed when the event's
+    pages version or the team's or event's generation moves (pairing.contrib's receivers of the
+    after-commit events). A logged-in caller, one with messages to show after an action, and
+    the live refresh of the blocks get it rendered afresh."""
     team = access_team_by_key(request.caller, key)
+    event = team.event
+    part = request.GET.get("part") == "blocks"
+    remembered = request.COOKIES.get(remember_cookie(event.pk)) == key
+    gens = pagecache.generations(f"event:{event.pk}", f"team:{team.pk}")
+    if part or gens is None or not pagecache.shared_by_audience(request, team_page=True):
+        return HttpResponse(
+            _team_private_html(request, team, key, part=part, remembered=remembered)
+        )
+    made = f"{event.created_at.timestamp():.6f}"
+    cache_key = (
+        f"teampage:{team.pk}:{made}:{event.pages_version}:{gens[0]}:{gens[1]}:{int(remembered)}"
+    )
+    return pagecache.response(
+        request,
+        cache_key,
+        lambda: _team_private_html(
+            request, team, key, remembered=remembered, csrf_token=pagecache.CSRF_PLACEHOLDER
+        ),
+        TEAM_PAGE_SECONDS,
+    )
+
+
+def _team_private_html(
+    request, team, key: str, *, part: bool = False, remembered: bool, csrf_token: str | None = None
+) -> str:
     players = list(team.players.all())
     event = team.event
     context = {
@@ -288,16 +324,17 @@ def team_private(request, key: str):
         "event": event,
         "players": players,
         "key": key,
-        "remembered": request.COOKIES.get(remember_cookie(event.pk)) == key,
+        "remembered": remembered,
         "live_url": reverse("live-stream", args=["team", team.pk]) + "?" + urlencode({"key": key}),
         "live_since": live.version(f"team:{team.pk}"),
     }
     blocks = team_page_blocks(request, team)
     context["team_blocks"] = blocks.pop("blocks")
     context.update(blocks)
-    if request.GET.get("part") == "blocks":
-        return render(request, "tournament/_team_blocks.html", context)
-    return render(request, "tournament/team_private.html", context)
+    if csrf_token is not None:  # rendered for the cache: each response gets its own token
+        context["csrf_token"] = csrf_token
+    template = "tournament/_team_blocks.html" if part else "tournament/team_private.html"
+    return render_to_string(template, context, request)
 
 
 @require_POST

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
+from core import events
 from core.errors import Conflict, ServiceError
 from judging import selectors
 from judging.domain.infractions import Penalty as Code
@@ -239,6 +240,7 @@ def penalty_issue(
     )
     _apply(row, proposal, chosen, by, simultaneous_with)
     related = tuple(_issue_ftmgs(row, recipients, event, by, issued_at, proposal.day))
+    events.standings_changed.fire(events.StandingsChanged(event.pk))
     return Issued(row, related)
 
 
@@ -451,6 +453,7 @@ def penalty_rescind(*, penalty: Penalty, by=None, reason: object = "") -> Rescin
         notes += _undo(item, by)
         item.rescinded_at, item.rescinded_by, item.rescind_reason = now, _user(by), why
         item.save()
+    events.standings_changed.fire(events.StandingsChanged(penalty.event_id))
     return Rescinded(row, tuple(children), tuple(n for n in notes if n))
 
 

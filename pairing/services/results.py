@@ -254,6 +254,7 @@ def match_report_result(
     else:
         outcome, match.status = "disputed", Match.Status.DISPUTED
     match.save(update_fields=["status", "updated_at"])
+    events.result_reported.fire(events.ResultReported(match.round.event_id, match.pk))
     return ReportOutcome(match, outcome)
 
 

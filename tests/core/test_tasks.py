@@ -6,7 +6,16 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
+from core import tasks
 from core.tasks import run_task
+
+
+@pytest.fixture(autouse=True)
+def _broker_breaker_closed():
+    """Each test starts with the broker tried (core.tasks.broker: open after a failure)."""
+    tasks.broker.reset()
+    yield
+    tasks.broker.reset()
 
 
 class FakeTask:
@@ -46,7 +55,7 @@ def test_with_a_broker_a_later_task_is_queued_with_its_eta(settings):
     task = FakeTask()
     eta = timezone.now() + dt.timedelta(minutes=5)
     assert run_task(task, 7, eta=eta) is True
-    assert task.queued == [{"args": (7,), "retry": False, "eta": eta}]
+    assert task.queued == [{"args": (7,), "retry": False, "ignore_result": True, "eta": eta}]
     assert task.ran == []
 
 
@@ -58,3 +67,17 @@ def test_a_broker_that_is_down_never_fails_the_caller(settings, caplog, later, r
     assert run_task(task, 7, eta=eta) is answer
     assert task.ran == ran
     assert "could not queue fake" in caplog.text
+
+
+def test_after_a_broker_failure_tasks_run_in_process_without_trying_it_again(settings):
+    """The breaker: a request does not wait on a broker that just failed."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    down = FakeTask(broker_up=False)
+    assert run_task(down, 1) is True
+    up = FakeTask(broker_up=True)
+    assert run_task(up, 2) is True
+    assert up.queued == []
+    assert up.ran == [(2,)]
+    tasks.broker.reset()
+    assert run_task(up, 3) is True
+    assert up.queued == [{"args": (3,), "retry": False, "ignore_result": True}]

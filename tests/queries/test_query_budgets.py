@@ -218,7 +218,7 @@ BUDGETS = {
     "pairings by table (print)": 8,
     "standings (print)": 10,
     "missing results page": 6,
-    "standings page": 11,
+    "standings page": 3,  # from the cache (pairing.rendering): session, user, event
     "decklists board": 13,
     "decklists print": 10,
     "clock floor view": 14,  # the round's clock facts, matches, extensions, penalties, turns

@@ -73,6 +73,10 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped after commit whenever what the event's cached pages show may have changed (a final
+    # result, a round paired, changed or published, a team, a penalty): part of their cache keys,
+    # so a page is rendered once per version and read with the event row at no extra query.
+    pages_version = models.PositiveIntegerField(default=1, editable=False)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -134,7 +138,13 @@ class Team(models.Model):
     class Meta:
         ordering = ["name", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "name_key"], name="team_name_unique_in_event")
+            models.UniqueConstraint(fields=["event", "name_key"], name="team_name_unique_in_event"),
+            # One team per fixed table: the database decides when two ask for it at once.
+            models.UniqueConstraint(
+                fields=["event", "fixed_table"],
+                condition=Q(fixed_table__isnull=False),
+                name="team_fixed_table_unique_in_event",
+            ),
         ]
 
     def __str__(self) -> str:

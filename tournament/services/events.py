@@ -155,6 +155,7 @@ def event_update(*, event: Event, **values: object) -> Event:
     for key in changes:
         setattr(event, key, clean[key])
     event.save(update_fields=list(changes) or None)
+    events.event_changed.fire(events.EventChanged(event.pk))  # name, visibility: cached pages
     return event
 
 
@@ -558,7 +559,12 @@ def player_update(
 
 @transaction.atomic
 def team_drop(*, team: Team, after_round: int | None = None) -> Team:
-    """A dropped team is never paired again (MTR 8.2: a player who drops drops the team)."""
+    """A dropped team is never paired again (MTR 8.2: a player who drops drops the team).
+
+    Takes the event lock first, like pairing a round: a drop and "pair next round" run one after
+    the other, so a team is either dropped before the pairing reads the teams or paired and then
+    dropped after that round (never dropped yet paired in a round that ignores the drop)."""
+    Event.objects.select_for_update().filter(pk=team.event_id).first()
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.dropped:
         raise Conflict(f"{team.name} has already dropped.", code="already_dropped")
@@ -573,6 +579,7 @@ def team_drop(*, team: Team, after_round: int | None = None) -> Team:
 
 @transaction.atomic
 def team_undrop(*, team: Team) -> Team:
+    Event.objects.select_for_update().filter(pk=team.event_id).first()  # as team_drop
     team = Team.objects.select_for_update().get(pk=team.pk)
     if not team.dropped:
         raise Conflict(f"{team.name} has not dropped.", code="not_dropped")
@@ -611,7 +618,13 @@ def team_set_fixed_table(*, team: Team, table: int | None) -> Team:
                 f"Table {table} is already kept for {holder.name}.", field="fixed_table"
             )
     team.fixed_table = table
-    team.save(update_fields=["fixed_table"])
+    try:
+        with transaction.atomic():  # a savepoint: the constraint's refusal leaves the rest usable
+            team.save(update_fields=["fixed_table"])
+    except IntegrityError as exc:  # team_fixed_table_unique_in_event: another team got it first
+        raise ServiceError(
+            f"Table {table} is already kept for another team.", field="fixed_table"
+        ) from exc
     _team_changed(team)
     return team
 

@@ -1,0 +1,194 @@
+"""Rendered pages kept in the cache, renewed by the after-commit events (core.events).
+
+A page is rendered once per *version* and served from the cache until the version moves. A
+version is made of what the page's reader already loaded (``Event.pages_version``, a team's key)
+and of *generations*: small counters in the cache, one per scope (``"team:12"``), that the
+receivers of the after-commit events bump when something a page of that scope shows changed.
+
+Pages are cached per audience: the callers who see the same page share an entry, and only
+callers who see nothing private to themselves are served from one (anonymous callers; a team
+page is shared by whoever holds the team's link). The CSRF token of a form is the one part of
+such a page that differs per caller: the page is rendered with ``CSRF_PLACEHOLDER`` in its
+place and each response gets the caller's own token (``response``, ``peek``).
+
+A cache that fails (Redis down) is a miss: the page is rendered as if nothing were cached
+(core.cache.ResilientRedisCache turns its errors into misses).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.utils import translation
+
+log = logging.getLogger(__name__)
+
+CSRF_PLACEHOLDER = "csrf-placeholder-0f5e2b7c"
+GENERATION_TIMEOUT = 24 * 3600
+
+
+def _generation_key(scope: str) -> str:
+    return f"pagegen:{scope}"
+
+
+def _fresh() -> int:
+    """A generation no earlier one of the scope had: microseconds since the epoch, so a cache
+    that lost its counters (restarted, evicted) never hands out an old generation again."""
+    return time.time_ns() // 1000
+
+
+def generations(*scopes: str) -> tuple[int, ...] | None:
+    """The generations of several scopes in one cache round trip (a scope without one gets a
+    fresh one). None when the cache fails: the page is then rendered, not read from a cache."""
+    keys = [_generation_key(scope) for scope in scopes]
+    try:
+        found = cache.get_many(keys)
+        missing = [key for key in keys if key not in found]
+        if missing:
+            for key in missing:
+                cache.add(key, _fresh(), GENERATION_TIMEOUT)
+            found.update(cache.get_many(missing))
+    except Exception:  # noqa: BLE001 - a failing cache is a miss
+        return None
+    if any(key not in found for key in keys):  # not kept: the cache is down (or refuses)
+        return None
+    return tuple(int(found[key]) for key in keys)
+
+
+def bump(*scopes: str) -> None:
+    """A new generation for each scope: its cached pages are stale from now on."""
+    for scope in scopes:
+        key = _generation_key(scope)
+        try:
+            try:
+                cache.incr(key)
+            except ValueError:  # not there (never read, or lost): a fresh one
+                cache.set(key, _fresh(), GENERATION_TIMEOUT)
+        except Exception:  # noqa: BLE001 - the cache is down: nothing is served from it either
+            log.warning("could not bump the page generation of %s", scope)
+
+
+Parts = tuple[bytes, ...]  # a page encoded, split where the CSRF token goes
+
+
+def _compile(html: str) -> Parts:
+    return tuple(part.encode() for part in html.split(CSRF_PLACEHOLDER))
+
+
+class _Local:
+    """A small in-process front of the shared cache (a standings page of a 2,048-team event is
+    half a megabyte: read from Redis and encoded on every request, it costs more than the
+    request). Pages are kept encoded, split at the CSRF token. Safe because every key names a
+    version: an entry is never stale, only unused; the least recently used go first, and entries
+    live ``timeout`` seconds at most."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.size = 0
+        self.items: OrderedDict[str, tuple[float, Parts]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> Parts | None:
+        with self.lock:
+            item = self.items.get(key)
+            if item is None:
+                return None
+            if item[0] < time.monotonic():
+                self._drop(key)
+                return None
+            self.items.move_to_end(key)
+            return item[1]
+
+    def set(self, key: str, parts: Parts, timeout: int) -> None:
+        size = sum(map(len, parts))
+        if size > self.max_bytes // 4:
+            return
+        with self.lock:
+            if key in self.items:
+                self._drop(key)
+            self.items[key] = (time.monotonic() + timeout, parts)
+            self.size += size
+            while self.size > self.max_bytes and self.items:
+                self._drop(next(iter(self.items)))
+
+    def _drop(self, key: str) -> None:
+        _expires, parts = self.items.pop(key)
+        self.size -= sum(map(len, parts))
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+            self.size = 0
+
+
+local = _Local(max_bytes=64 * 1024 * 1024)
+
+
+def _respond(request: HttpRequest, parts: Parts) -> HttpResponse:
+    """The page with the caller's own CSRF token where the placeholder was."""
+    if len(parts) == 1:
+        return HttpResponse(parts[0])
+    return HttpResponse(get_token(request).encode().join(parts))
+
+
+def _in_language(key: str) -> str:
+    """Pages are kept per language as well (django.middleware.locale picks it per request)."""
+    return f"{key}:{translation.get_language() or ''}"
+
+
+def response(request: HttpRequest, key: str, render: Callable[[], str], timeout: int):
+    """The page under ``key`` (a key naming its version) for this caller: rendered by
+    ``render()`` (with CSRF_PLACEHOLDER for the token) on a miss and kept ``timeout`` s, in this
+    process and in the shared cache for the other processes, per language."""
+    key = _in_language(key)
+    parts = local.get(key)
+    if parts is None:
+        try:
+            html = cache.get(key)
+        except Exception:  # noqa: BLE001 - a failing cache is a miss
+            html = None
+        if html is None:
+            html = render()
+            try:
+                cache.set(key, html, timeout)
+            except Exception:  # noqa: BLE001
+                log.warning("could not keep page %s in the cache", key.split(":", 1)[0])
+        parts = _compile(html)
+        local.set(key, parts, timeout)
+    return _respond(request, parts)
+
+
+def peek(request: HttpRequest, key: str) -> HttpResponse | None:
+    """The page under ``key`` for this caller if it is kept (here or in the shared cache)."""
+    key = _in_language(key)
+    parts = local.get(key)
+    if parts is None:
+        try:
+            html = cache.get(key)
+        except Exception:  # noqa: BLE001 - a failing cache is a miss
+            return None
+        if html is None:
+            return None
+        parts = _compile(html)
+        local.set(key, parts, 60)
+    return _respond(request, parts)
+
+
+def shared_by_audience(request: HttpRequest, *, team_page: bool = False) -> bool:
+    """Whether the caller may get a page rendered for everyone like them: not logged in and
+    holding no team's key (so nothing on the page is theirs), no messages waiting to be shown.
+    ``team_page``: the page of the team whose key the caller holds, shared by its holders."""
+    if getattr(request, "user", None) is not None and request.user.is_authenticated:
+        return False
+    caller = getattr(request, "caller", None)
+    if not team_page and caller is not None and getattr(caller, "team", None) is not None:
+        return False  # a team's key: the page may show what only that team sees
+    return not len(messages.get_messages(request))
