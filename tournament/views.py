@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -10,7 +9,7 @@ from access import Perm, access_event, access_team, access_team_by_key, can, req
 from core.errors import ServiceError
 from tournament import forms
 from tournament.hooks import TEAM_PAGE
-from tournament.selectors import next_step
+from tournament.selectors import events_home, next_step
 from tournament.services import events as svc
 
 
@@ -21,9 +20,7 @@ def _form_errors(form, exc: ServiceError) -> None:
 
 
 def home(request):
-    events = visible_events(request.caller).annotate(
-        team_count=Count("teams", filter=Q(teams__dropped=False))
-    )
+    events = events_home(visible_events(request.caller))
     return render(request, "tournament/home.html", {"events": events[:200]})
 
 
