@@ -338,9 +338,12 @@ def next_step(event: Event) -> NextStep | None:
         parts.append(f"{counts['missing']} team(s) have not registered every list")
     if counts["illegal"]:
         parts.append(f"{counts['illegal']} team(s) have lists that break the rules")
+    names = sorted((r.team.name for r in reports if r.status != "legal"), key=str.casefold)
+    named = ", ".join(names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
     return NextStep(
         "Collect decklists",
-        "; ".join(parts) + ". Teams enter their lists on their private page.",
+        "; ".join(parts) + f" ({named}). Teams enter their lists on their private page; "
+        "pairing round 1 locks them.",
         reverse("event-decklists", args=[event.pk]),
         "Decklists board",
     )

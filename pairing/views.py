@@ -62,6 +62,8 @@ def rounds(request, pk: int):
         manage=can(request.caller, Perm.MANAGE_ROUNDS, event),
         latest=selectors.latest_round(event),
     )
+    if context["manage"] and context["latest"] is None:
+        context["gaps"] = selectors.decklist_gaps(event)
     return render(request, "pairing/rounds.html", context)
 
 
@@ -69,7 +71,9 @@ def rounds(request, pk: int):
 def round_pair(request, pk: int):
     event = access_event(request.caller, pk, Perm.MANAGE_ROUNDS)
     try:
-        round_ = services.round_pair_next(event=event, by=request.user)
+        round_ = services.round_pair_next(
+            event=event, by=request.user, check_decklists=request.POST.get("confirm") != "1"
+        )
     except ServiceError as exc:
         _error(request, exc)
         return redirect("rounds", event.pk)

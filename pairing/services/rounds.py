@@ -65,12 +65,31 @@ def _check_can_pair(event: Event, last: Round | None) -> None:
             )
 
 
+def _check_decklists(event: Event) -> None:
+    gaps = selectors.decklist_gaps(event)
+    if gaps:
+        raise Conflict(
+            f"{len(gaps)} team(s) have no legal lists yet: {selectors.describe_gaps(gaps)}. "
+            "Pairing round 1 locks the lists; confirm to pair anyway.",
+            code="decklists_not_ready",
+            data={"teams": [{"id": g.team_id, "name": g.name, "status": g.status} for g in gaps]},
+        )
+
+
 @transaction.atomic
-def round_pair_next(*, event: Event, by=None, seed: int | None = None) -> Round:
-    """Pair the next round: Swiss until the Swiss rounds are played, then the top cut."""
+def round_pair_next(
+    *, event: Event, by=None, seed: int | None = None, check_decklists: bool = False
+) -> Round:
+    """Pair the next round: Swiss until the Swiss rounds are played, then the top cut.
+
+    With ``check_decklists``, round 1 is refused (409 ``decklists_not_ready``, naming the teams)
+    while a team's lists are missing or illegal: pairing it locks them (MTR 2.7). The pages and
+    the API ask for the check unless the organizer confirmed."""
     event = _locked_event(event)
     last = selectors.latest_round(event)
     _check_can_pair(event, last)
+    if check_decklists and last is None:
+        _check_decklists(event)
     try:
         plan = selectors.structure(event)
     except TooFewTeamsError as exc:
