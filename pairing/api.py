@@ -114,6 +114,12 @@ class ResultInSerializer(serializers.Serializer):
     games_a = serializers.IntegerField(min_value=0, max_value=1)
     games_b = serializers.IntegerField(min_value=0, max_value=1)
     games_drawn = serializers.IntegerField(min_value=0, max_value=20)
+    note = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=200,
+        help_text="staff only: the ruling in a few words, kept in the round's log",
+    )
 
 
 class DisputedSerializer(serializers.Serializer):
@@ -409,8 +415,9 @@ class MatchResultView(APIView):
         data = ResultInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
+        note = values.pop("note", "")
         if can(caller, Perm.ENTER_RESULTS, match.round.event):
-            match = services.match_enter_result(match=match, by=request.user, **values)
+            match = services.match_enter_result(match=match, by=request.user, note=note, **values)
             return Response(match_json(match, staff=_staff(request, match.round.event)))
         outcome = services.match_report_result(match=match, team=caller.team, **values)
         body = match_json(outcome.match, staff=False)

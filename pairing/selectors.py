@@ -20,7 +20,7 @@ from pairing import hooks
 from pairing.adapters import match_record
 from pairing.domain.tiebreakers import MatchRecord, Order, StandingRow, compute_standings
 from pairing.domain.tiebreakers import recommended_structure as app_e_structure
-from pairing.models import Match, MatchTeam, ResultReport, Round
+from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
 from tournament.models import Event, Team
 
 
@@ -322,3 +322,15 @@ def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict]:
     """The ``time`` block of each match of a round, by match id (pairing.hooks.MATCH_TIMES: the
     round clock answers for the whole round at once); empty until a clock answers."""
     return hooks.MATCH_TIMES(round_, matches) or {}
+
+
+def match_history(match: Match) -> list[PairingChange]:
+    """Staff decisions on a match, newest first: the round log's result lines of its table."""
+    return list(
+        PairingChange.objects.filter(
+            event_id=match.round.event_id,
+            round_number=match.round.number,
+            kind=PairingChange.Kind.RESULT,
+            description__startswith=f"Table {match.table}:",
+        ).select_related("by")[:50]
+    )

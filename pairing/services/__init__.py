@@ -6,6 +6,7 @@
 
 from pairing.services.results import (
     MAX_DRAWN_GAMES,
+    MAX_RULING_NOTE,
     Games,
     ReportOutcome,
     clean_games,
@@ -25,6 +26,7 @@ from pairing.services.rounds import (
 
 __all__ = [
     "MAX_DRAWN_GAMES",
+    "MAX_RULING_NOTE",
     "Games",
     "ReportOutcome",
     "SwapOutcome",
