@@ -34,6 +34,7 @@ SECRET_KEY = _secret_key()
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+CSRF_FAILURE_VIEW = "core.error_pages.csrf_failure"  # says what happened, offers to send again
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -201,6 +202,16 @@ X_FRAME_OPTIONS = "DENY"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"one_line": {"()": "core.logs.OneLineFormatter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "one_line": {"class": "logging.StreamHandler", "formatter": "one_line"},
+    },
+    "loggers": {
+        # A request too large or malformed is the sender's mistake (a 400): one line, no traceback.
+        "django.security.RequestDataTooBig": {"handlers": ["one_line"], "propagate": False},
+        "django.security.TooManyFieldsSent": {"handlers": ["one_line"], "propagate": False},
+        "django.security.TooManyFilesSent": {"handlers": ["one_line"], "propagate": False},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }

@@ -40,6 +40,10 @@ class AccessErrorsMiddleware:
             raise Http404("Not found.")
         if isinstance(exception, AccessDenied):
             if not request.user.is_authenticated:
+                if request.method == "POST":  # a form sent after the session ended: keep it
+                    from core.error_pages import session_expired
+
+                    return session_expired(request)
                 return redirect_to_login(request.get_full_path())
             raise PermissionDenied("You do not have the right to do this in this event.")
         return None

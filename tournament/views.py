@@ -1,12 +1,11 @@
 """HTML pages of registration: events, staff, teams, a team's private page."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from access import Perm, access_event, access_team, access_team_by_key, can, require, visible_events
-from core.errors import ServiceError
+from core.errors import AccessDenied, ServiceError
 from tournament import forms
 from tournament.hooks import TEAM_PAGE
 from tournament.selectors import events_home, next_step
@@ -24,8 +23,9 @@ def home(request):
     return render(request, "tournament/home.html", {"events": events[:200]})
 
 
-@login_required
 def event_create(request):
+    if not request.user.is_authenticated:
+        raise AccessDenied  # login for a page, the kept form for a POST (core.middleware)
     form = forms.EventForm(request.POST or None, initial={"round_minutes": 60, "team_size": 2})
     if request.method == "POST" and form.is_valid():
         try:
