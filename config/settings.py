@@ -119,6 +119,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Anyone may create an account (and then organize events) at /signup/: off by default; the first
+# account is made with `manage.py adduser`, staff are invited by link from an event's staff page.
+ALLOW_SIGNUP = env_bool("ALLOW_SIGNUP", False)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -84,8 +84,44 @@ class CsvForm(forms.Form):
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(max_length=150)
+    username = forms.CharField(
+        label="User name of an existing account",
+        max_length=150,
+        help_text="Someone without an account yet: invite them with a link below.",
+    )
     role = forms.ChoiceField(choices=StaffRole.Role.choices)
+
+
+class InviteForm(forms.Form):
+    label = forms.CharField(
+        label="Who is it for",
+        max_length=80,
+        help_text="A name you will recognise, e.g. 'Sam (scorekeeper)'. They choose their own "
+        "user name.",
+    )
+    role = forms.ChoiceField(choices=StaffRole.Role.choices)
+
+
+class AccountForm(forms.Form):
+    """A new account: from an invitation, or signing up where the deployment allows it."""
+
+    username = forms.CharField(
+        label="Choose a user name",
+        max_length=150,
+        help_text="Letters, digits and @ . + - _ only; you log in with it.",
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
+    )
+    password = forms.CharField(
+        label="Choose a password",
+        strip=False,
+        help_text="At least 8 characters, not a common password.",
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+    password_again = forms.CharField(
+        label="The password again",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
 
 
 class RenameForm(forms.Form):

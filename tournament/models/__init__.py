@@ -1,5 +1,12 @@
 """Models of the tournament app: Event, StaffRole, Team, Player (registration)."""
 
-from tournament.models.events import Event, Player, StaffRole, Team
+from tournament.models.events import (
+    Event,
+    Player,
+    StaffInvite,
+    StaffRole,
+    Team,
+    invite_token_hash,
+)
 
-__all__ = ["Event", "Player", "StaffRole", "Team"]
+__all__ = ["Event", "Player", "StaffInvite", "StaffRole", "Team", "invite_token_hash"]
