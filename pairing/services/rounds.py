@@ -121,10 +121,16 @@ def round_pair_next(
 def _pair_text(round_: Round) -> str:
     s = round_.summary
     stage = "top cut" if round_.is_top_cut else "Swiss"
-    text = f"Paired round {round_.number} ({stage}): {s.get('matches', 0)} matches"
-    if s.get("bye_team"):
-        text += ", one bye"
+    played = s.get("matches", 0)
+    byes = round_.matches.filter(team_b__isnull=True).count()
+    text = f"Paired round {round_.number} ({stage}): {_count(played, 'match', 'matches')}"
+    if byes:
+        text += f", {_count(byes, 'bye', 'byes')}"
     return text + f", seed {round_.seed}."
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
