@@ -36,14 +36,14 @@ def next_step(event: Event) -> NextStep:
     """What the organizer should do next, shown at the top of the event dashboard."""
     teams = event.teams.filter(dropped=False).count()
     teams_url = reverse("event-teams", args=[event.pk])
-    if teams == 0:
+    if teams == 0 and event.status == Event.Status.REGISTRATION:
         return NextStep(
             "Register teams",
             "Add the teams one by one or import a CSV file.",
             teams_url,
             "Register teams",
         )
-    if teams < 4:
+    if teams < 4 and event.status == Event.Status.REGISTRATION:  # once paired, rounds lead
         return NextStep(
             "Register more teams",
             f"{teams} team(s) so far; a sanctioned event needs at least 4 (MTR 10.1).",

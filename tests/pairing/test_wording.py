@@ -43,3 +43,28 @@ def test_csv_import_button_says_one_team():
         f"/events/{event.pk}/teams/import/", {"text": "Solo Team,Ann,Art\n"}
     ).content.decode()
     assert "Register 1 team<" in page
+
+
+def test_dashboard_next_step_follows_a_small_event_after_round_one():
+    """Three teams, round 1 played: the next step is the next round, not 'register more teams'."""
+    from support.rounds import play
+
+    event, _teams = event_with_teams(3, swiss_rounds=2)
+    round_ = services.round_pair_next(event=event, seed=1)
+    services.round_publish(round_=round_)
+    play(round_)
+    client = Client()
+    client.force_login(event.organizer)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Register more teams" not in page
+    assert "Next: Pair round 2" in page
+
+
+def test_unpair_asks_for_confirmation():
+    event, _teams = event_with_teams(4)
+    services.round_pair_next(event=event, seed=1)
+    client = Client()
+    client.force_login(event.organizer)
+    page = client.get(f"/events/{event.pk}/rounds/1/").content.decode()
+    assert "<summary>Unpair round 1</summary>" in page
+    assert "Yes, unpair round 1" in page
