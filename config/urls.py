@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from config.health import healthz
+from config.health import favicon, healthz
 
 api_v1: list[URLPattern | URLResolver] = [
     path("", include("tournament.api_urls")),
@@ -15,6 +15,7 @@ api_v1: list[URLPattern | URLResolver] = [
 urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", favicon, name="favicon"),
     path("", include("core.live")),
     path("admin/", admin.site.urls),
     path("", include("tournament.urls")),
