@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView
 
+from config.api_reference import api_reference
 from config.health import favicon, healthz
 
 api_v1: list[URLPattern | URLResolver] = [
@@ -10,6 +11,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("judging.api_urls")),
     path("", include("tracker.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", api_reference, name="api-reference"),
 ]
 
 urlpatterns = [
