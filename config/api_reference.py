@@ -32,7 +32,7 @@ def _ref_name(node: dict[str, Any] | None) -> str:
 def _body(content: dict[str, Any] | None) -> str:
     if not content:
         return ""
-    media = content.get("application/json") or next(iter(content.values()), {})
+    media: dict[str, Any] = content.get("application/json") or next(iter(content.values()), {})
     return _ref_name(media.get("schema"))
 
 
