@@ -163,7 +163,7 @@ def test_duplicated_wizards_id_is_named_as_such(alice_client, world):
 def test_locked_setting_is_named_in_words(alice_client, world):
     from pairing import services as pairing
 
-    for n in range(2):
+    for _ in range(2):
         factories.team(world.event)
     pairing.round_pair_next(event=world.event)
     response = alice_client.post(
