@@ -137,3 +137,39 @@ def test_500_page_is_styled(rf):
     page = server_error(rf.get("/")).content.decode()
     assert "Something went wrong" in page
     assert "tandem.css" in page
+
+
+def test_private_event_form_sent_after_the_session_ended_is_kept(world):
+    url = f"/events/{world.event.pk}/teams/"
+    response = Client().post(
+        url, {"name": "Late Too", "player1": "A", "player2": "B"},
+        HTTP_REFERER=f"http://testserver{url}",
+    )  # fmt: skip
+    assert response.status_code == 401
+    assert 'value="Late Too"' in response.content.decode()
+
+
+def test_cross_site_post_to_a_private_event_stays_a_404(world):
+    response = Client().post(
+        f"/events/{world.event.pk}/teams/", {"name": "X"}, HTTP_ORIGIN="https://evil.example"
+    )
+    assert response.status_code == 404
+
+
+def test_warnings_have_their_own_style(world):
+    from pairing import services
+
+    client = Client()
+    client.force_login(world.alice)
+    for _ in range(2):
+        factories.team(world.event)
+    round_ = services.round_pair_next(event=world.event)
+    services.round_publish(round_=round_)
+    m = round_.matches.filter(team_b__isnull=False).first()
+    services.match_report_result(match=m, team=m.team_a, games_a=1, games_b=0, games_drawn=0)
+    url = f"/t/{m.team_b.access_key}/matches/{m.pk}/report/"
+    page = client.post(url, {"outcome": "won", "confirm": "1"}, follow=True).content.decode()
+    assert '<li class="warning" role="status">' in page
+    css = Client().get("/static/css/tandem.css")
+    body = b"".join(css.streaming_content) if css.streaming else css.content
+    assert b".messages li.warning" in body
