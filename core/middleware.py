@@ -58,7 +58,7 @@ class AccessErrorsMiddleware:
             raise Http404("Not found.")
         if isinstance(exception, AccessDenied):
             if not request.user.is_authenticated:
-                if request.method == "POST":  # a form sent after the session ended: keep it
+                if _form_after_logout(request):  # the session ended while filling it: keep it
                     from core.error_pages import session_expired
 
                     return session_expired(request)
