@@ -59,3 +59,11 @@ def healthz(request):
     else:
         status, code = "ok", 200
     return JsonResponse({"status": status, "checks": checks}, status=code)
+
+
+def favicon(request):
+    """/favicon.ico, which browsers ask for on their own: the icon the pages link to."""
+    from django.http import HttpResponsePermanentRedirect
+    from django.templatetags.static import static
+
+    return HttpResponsePermanentRedirect(static("favicon.svg"))

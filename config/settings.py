@@ -41,6 +41,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 LAN_URL = env_str("TANDEM_LAN_URL").rstrip("/")
 if LAN_URL and (_lan_host := urlsplit(LAN_URL).hostname) and _lan_host not in ALLOWED_HOSTS:
     ALLOWED_HOSTS.append(_lan_host)
+CSRF_FAILURE_VIEW = "core.error_pages.csrf_failure"  # says what happened, offers to send again
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -172,6 +173,9 @@ API_TOKEN_TTL = timedelta(hours=env_int("API_TOKEN_TTL_HOURS", 168))
 TEAM_KEY_MISS_LIMIT = env_int("TEAM_KEY_MISS_LIMIT", 20)
 TEAM_KEY_MISS_WINDOW = env_int("TEAM_KEY_MISS_WINDOW", 600)
 
+# Anyone may create an account (and then organize events) at /signup/: off by default; the first
+# account is made with `manage.py adduser`, staff are invited by link from an event's staff page.
+ALLOW_SIGNUP = env_bool("ALLOW_SIGNUP", False)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -273,8 +277,20 @@ LOGGING = {
     # Team keys never reach a log: private links and key= parameters are hidden (core/keylog.py;
     # the servers' access loggers get the same filter from config/asgi.py and config/wsgi.py).
     "filters": {"team_keys": {"()": "core.keylog.KeyRedactingFilter"}},
+    "formatters": {"one_line": {"()": "core.logs.OneLineFormatter"}},
     "handlers": {
         "console": {"class": "logging.StreamHandler", "filters": ["team_keys"]},
+        "one_line": {
+            "class": "logging.StreamHandler",
+            "formatter": "one_line",
+            "filters": ["team_keys"],
+        },
+    },
+    "loggers": {
+        # A request too large or malformed is the sender's mistake (a 400): one line, no traceback.
+        "django.security.RequestDataTooBig": {"handlers": ["one_line"], "propagate": False},
+        "django.security.TooManyFieldsSent": {"handlers": ["one_line"], "propagate": False},
+        "django.security.TooManyFilesSent": {"handlers": ["one_line"], "propagate": False},
     },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }

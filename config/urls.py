@@ -3,7 +3,8 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from config.health import healthz
+from config.api_reference import api_reference
+from config.health import favicon, healthz
 
 api_v1: list[URLPattern | URLResolver] = [
     path("", include("tournament.api_urls")),
@@ -11,11 +12,13 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("judging.api_urls")),
     path("", include("tracker.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", api_reference, name="api-reference"),
 ]
 
 urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", favicon, name="favicon"),
     path("", include("core.live")),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switcher
     path("", include("tournament.urls")),

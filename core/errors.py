@@ -18,17 +18,19 @@ class ServiceError(Exception):
         code: str = "invalid",
         field: str | None = None,
         errors: dict[str, list[str]] | None = None,
+        data: dict[str, object] | None = None,
     ) -> None:
         super().__init__(message or "; ".join(m for ms in (errors or {}).values() for m in ms))
         self.message = message or str(self)
         self.code = code
         self.field = field
         self.errors = errors or ({field: [message]} if field else None)
+        self.data = data or {}  # more of the answer, e.g. the teams a 409 names
 
     def as_dict(self) -> dict[str, object]:
         if self.errors:
             return dict(self.errors)
-        return {"detail": self.message, "code": self.code}
+        return {"detail": self.message, "code": self.code, **self.data}
 
 
 class Conflict(ServiceError):

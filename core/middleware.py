@@ -30,6 +30,20 @@ class CallerMiddleware:
         return self.get_response(request)
 
 
+def _form_after_logout(request) -> bool:
+    """A form sent to a staff page by someone not logged in, from a page of this site: the
+    session ended while it was filled in (a team's own pages, /t/<key>/, have no session)."""
+    from core.error_pages import resent_fields
+
+    return (
+        request.method == "POST"
+        and not request.user.is_authenticated
+        and not request.path.startswith("/t/")
+        and not request.path.startswith("/api/")
+        and resent_fields(request) is not None
+    )
+
+
 class AccessErrorsMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -39,9 +53,17 @@ class AccessErrorsMiddleware:
 
     def process_exception(self, request, exception):
         if isinstance(exception, NotVisible):
+            if _form_after_logout(request):  # a private event's form, the session gone
+                from core.error_pages import session_expired
+
+                return session_expired(request)
             raise Http404("Not found.")
         if isinstance(exception, AccessDenied):
             if not request.user.is_authenticated:
+                if _form_after_logout(request):  # the session ended while filling it: keep it
+                    from core.error_pages import session_expired
+
+                    return session_expired(request)
                 return redirect_to_login(request.get_full_path())
             raise PermissionDenied("You do not have the right to do this in this event.")
         return None

@@ -400,9 +400,12 @@ def next_step(event: Event) -> NextStep | None:
             f"{counts['unchecked']} team(s) could not be checked: the card data does not know "
             "every card's legality (load current card data, or check by hand)"
         )
+    names = sorted((r.team.name for r in reports if r.status != "legal"), key=str.casefold)
+    named = ", ".join(names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
     return NextStep(
         "Collect decklists",
-        "; ".join(parts) + ". Teams enter their lists on their private page.",
+        "; ".join(parts) + f" ({named}). Teams enter their lists on their private page; "
+        "pairing round 1 locks them.",
         reverse("event-decklists", args=[event.pk]),
         "Decklists board",
     )

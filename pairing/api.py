@@ -61,6 +61,25 @@ class RoundSerializer(serializers.Serializer):
 
 class PairInSerializer(serializers.Serializer):
     publish = serializers.BooleanField(required=False, default=True)
+    confirm = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="round 1: pair even though some teams' decklists are missing or illegal",
+    )
+
+
+class DecklistGapSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=["missing", "illegal"])
+
+
+class PairConflictSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    teams = DecklistGapSerializer(
+        many=True, required=False, help_text="with code decklists_not_ready"
+    )
 
 
 class RoundBriefSerializer(serializers.Serializer):
@@ -113,6 +132,12 @@ class ResultInSerializer(serializers.Serializer):
         required=False,
         default=False,
         help_text="Staff: replace a final result that differs (without it, 409 result_conflict).",
+    )
+    note = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=200,
+        help_text="staff only: the ruling in a few words, kept in the round's log",
     )
 
 
@@ -312,18 +337,25 @@ class EventRoundsView(APIView):
             ]
         )
 
-    @extend_schema(request=PairInSerializer, responses={201: RoundSerializer})
+    @extend_schema(
+        request=PairInSerializer, responses={201: RoundSerializer, 409: PairConflictSerializer}
+    )
     def post(self, request, pk: int):
         """Pair the next round (Swiss, then the top cut). 409 while a round is unfinished.
 
         The round is published at once, so teams see their tables and may report, unless the
         body says `{"publish": false}`: then staff check it first and publish it with
         POST /rounds/{id}/publish/ (the pages work that way).
+
+        Round 1 answers 409 `decklists_not_ready` with the `teams` whose lists are missing or
+        illegal, unless the body says `{"confirm": true}`.
         """
         event = access_event(request.caller, pk, Perm.MANAGE_ROUNDS)
         body = PairInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        round_ = services.round_pair_next(event=event, by=request.user)
+        round_ = services.round_pair_next(
+            event=event, by=request.user, check_decklists=not body.validated_data["confirm"]
+        )
         if body.validated_data["publish"]:
             round_ = services.round_publish(round_=round_, by=request.user)
         return Response(round_json(round_, staff=True), status=status.HTTP_201_CREATED)
@@ -425,9 +457,10 @@ class MatchResultView(APIView):
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         override = values.pop("override")
+        note = values.pop("note", "")
         if can(caller, Perm.ENTER_RESULTS, match.round.event):
             match = services.match_enter_result(
-                match=match, by=request.user, override=override, **values
+                match=match, by=request.user, override=override, note=note, **values
             )
             return Response(match_json(match, staff=_staff(request, match.round.event)))
         outcome = services.match_report_result(match=match, team=caller.team, **values)

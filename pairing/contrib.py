@@ -9,7 +9,7 @@ from core import events
 from pairing import selectors
 from pairing.floor import clock_text
 from pairing.models import Match, MatchTeam, ResultReport, Round
-from pairing.views import describe
+from pairing.views import describe_for
 from tournament.hooks import EventPlan, NextStep, TeamBlock
 from tournament.models import Event, Team
 
@@ -107,7 +107,7 @@ def team_page(request, team: Team) -> TeamBlock | None:
     context.update(_seats(entry, match, time))
     for key, report in (("my", mine), ("their", theirs)):
         if report is not None:
-            context[f"{key}_summary"] = _summary(match, report)
+            context[f"{key}_summary"] = _summary(match, report, team)
     if not match.is_bye and match.status != Match.Status.FINAL:
         # The round clock's state of this table (pairing.hooks.MATCH_TIMES): at the end of the
         # additional turns with no winner, a Swiss match is a draw, proposed to both teams
@@ -145,14 +145,14 @@ def _seats(entry: MatchTeam, match: Match, time: dict | None) -> dict[str, objec
     }
 
 
-def _summary(match: Match, report: ResultReport) -> str:
-    """A report in words: 'Red Giants beat Blue Twins (1-0-1)'."""
+def _summary(match: Match, report: ResultReport, team: Team) -> str:
+    """A report in words from the team's side: 'You won: Red Giants beat Blue Twins, 1-0-1 ...'."""
     shown = Match(
         team_a=match.team_a, team_b=match.team_b, games_a=report.games_a,
         games_b=report.games_b, games_drawn=report.games_drawn,
         result="a" if report.games_a else "b" if report.games_b else "draw",
     )  # fmt: skip
-    return describe(shown)
+    return describe_for(shown, team)
 
 
 def demo_rounds(event: Event, rng, stdout) -> None:

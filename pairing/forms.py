@@ -61,9 +61,29 @@ class FastResultForm(forms.Form):
 
 
 class StaffResultForm(forms.Form):
+    """A staff decision: nothing is chosen in advance, so a tap never records a result by itself
+    (an empty 0-0-0 would be an intentional draw)."""
+
     games_a = forms.IntegerField(min_value=0, max_value=1, label="Games won by team A")
     games_b = forms.IntegerField(min_value=0, max_value=1, label="Games won by team B")
-    games_drawn = forms.IntegerField(min_value=0, max_value=20, initial=0, label="Games drawn")
+    games_drawn = forms.IntegerField(
+        min_value=0,
+        max_value=20,
+        label="Games drawn",
+        help_text="Drawn games before the won one; 0 if none.",
+    )
+    note = forms.CharField(
+        label="Ruling note (optional)",
+        required=False,
+        max_length=200,
+        help_text="In a few words, e.g. 'Both teams agreed after a judge call'. Kept in the "
+        "match's history.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("games_a", "games_b", "games_drawn"):
+            self.fields[name].widget.attrs.update({"inputmode": "numeric", "placeholder": ""})
 
 
 class TeamReportForm(forms.Form):

@@ -93,7 +93,7 @@ def _swap_rematch(note: PairingNote, name: _Namer) -> str:
 
 def _swap_points(note: PairingNote, name: _Namer) -> str:
     (a, b), (pa, pb) = note.team_ids, note.points
-    return f"{_where(note)} {name(a)} ({pa} pts) plays {name(b)} ({pb} pts): points differ."
+    return f"{_where(note)} {name(a)} ({_pts(pa)}) plays {name(b)} ({_pts(pb)}): points differ."
 
 
 def _swap_bye_again(note: PairingNote, name: _Namer) -> str:

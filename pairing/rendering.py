@@ -42,19 +42,24 @@ def _matches(round_: Round) -> list[Match]:
 
 
 def _by_table(matches: list[Match]) -> list[dict]:
-    """Matches by table, in rows of the hall; the byes after the last table."""
+    """Matches by table, in rows of the hall; the byes after the last table. A row is named by
+    the tables it really holds: "Tables 1-4" over four tables, "Table 5" alone."""
     rows: list[dict] = []
     for m in sorted(matches, key=lambda m: (m.table is None, m.table or 0)):
-        hall_row = "Byes" if m.table is None else _row_label(m.table)
-        if not rows or rows[-1]["label"] != hall_row:
-            rows.append({"label": hall_row, "matches": []})
+        block = None if m.table is None else (m.table - 1) // TABLES_PER_ROW
+        if not rows or rows[-1]["block"] != block:
+            rows.append({"block": block, "matches": []})
         rows[-1]["matches"].append(m)
+    for row in rows:
+        row["label"] = _row_label([m.table for m in row["matches"]])
     return rows
 
 
-def _row_label(table: int) -> str:
-    first = (table - 1) // TABLES_PER_ROW * TABLES_PER_ROW + 1
-    return f"Tables {first}-{first + TABLES_PER_ROW - 1}"
+def _row_label(tables: list[int | None]) -> str:
+    if tables[0] is None:
+        return "Bye" if len(tables) == 1 else "Byes"
+    first, last = tables[0], tables[-1]
+    return f"Table {first}" if first == last else f"Tables {first}-{last}"
 
 
 def _by_name(matches: list[Match]) -> list[dict]:

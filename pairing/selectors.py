@@ -14,12 +14,14 @@ from typing import cast
 
 from django.db.models import Count, F, Q
 
+from decklists import selectors as decklists
+from decklists.models import Decklist
 from pairing import hooks
 from pairing.adapters import match_record
 from pairing.domain import final
 from pairing.domain.structure import Structure, plan
 from pairing.domain.tiebreakers import MatchRecord, Order, StandingRow, compute_standings
-from pairing.models import Match, MatchTeam, ResultReport, Round
+from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
 from tournament.models import Event, Player, Team
 
 
@@ -31,6 +33,47 @@ def penalties(event: Event, after_round: int) -> dict[int, int]:
 
 def disqualified(event: Event) -> set[int]:
     return {int(team) for answer in hooks.DISQUALIFIED(event) for team in answer}
+
+
+# --- decklists before round 1 ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DecklistGap:
+    """A team whose lists are not ready when round 1 is paired (MTR 2.7)."""
+
+    team_id: int
+    name: str
+    status: str  # missing | illegal
+
+
+def decklists_collected(event: Event) -> bool:
+    """Whether the event collects decklists: always at Competitive and Professional REL; at
+    Regular REL once any list was entered, since the head judge may require them (MTR 2.7)."""
+    if event.rel != Event.Rel.REGULAR:
+        return True
+    return Decklist.objects.filter(player__event=event).exists()
+
+
+def decklist_gaps(event: Event) -> list[DecklistGap]:
+    """Teams still playing whose lists are missing or break the rules, by name, while round 1 is
+    not paired (pairing it locks the lists, MTR 2.7); empty when the event collects none."""
+    if event.status != Event.Status.REGISTRATION or not decklists_collected(event):
+        return []
+    gaps = [
+        DecklistGap(r.team.pk, r.team.name, r.status)
+        for r in decklists.board(event)
+        if not r.team.dropped and r.status != decklists.STATUS_LEGAL
+    ]
+    return sorted(gaps, key=lambda g: (g.status, g.name.casefold()))
+
+
+def describe_gaps(gaps: Sequence[DecklistGap], limit: int = 12) -> str:
+    """'Team Red (no lists), Team Blue (illegal lists) and 3 more'."""
+    words = {"missing": "lists missing", "illegal": "lists break the rules"}
+    named = [f"{g.name} ({words.get(g.status, g.status)})" for g in gaps[:limit]]
+    more = len(gaps) - limit
+    return ", ".join(named) + (f" and {more} more" if more > 0 else "")
 
 
 # --- the event's structure ----------------------------------------------------------------
@@ -416,3 +459,15 @@ def team_players(event: Event) -> dict[int, list[tuple[str, str]]]:
     ):
         out.setdefault(team, []).append((name, wizards_id or ""))
     return out
+
+
+def match_history(match: Match) -> list[PairingChange]:
+    """Staff decisions on a match, newest first: the round log's result lines of its table."""
+    return list(
+        PairingChange.objects.filter(
+            event_id=match.round.event_id,
+            round_number=match.round.number,
+            kind=PairingChange.Kind.RESULT,
+            description__startswith=f"Table {match.table}:",
+        ).select_related("by")[:50]
+    )

@@ -62,6 +62,8 @@ def rounds(request, pk: int):
         manage=can(request.caller, Perm.MANAGE_ROUNDS, event),
         latest=selectors.latest_round(event),
     )
+    if context["manage"] and context["latest"] is None:
+        context["gaps"] = selectors.decklist_gaps(event)
     return render(request, "pairing/rounds.html", context)
 
 
@@ -69,7 +71,9 @@ def rounds(request, pk: int):
 def round_pair(request, pk: int):
     event = access_event(request.caller, pk, Perm.MANAGE_ROUNDS)
     try:
-        round_ = services.round_pair_next(event=event, by=request.user)
+        round_ = services.round_pair_next(
+            event=event, by=request.user, check_decklists=request.POST.get("confirm") != "1"
+        )
     except ServiceError as exc:
         _error(request, exc)
         return redirect("rounds", event.pk)
@@ -264,6 +268,20 @@ def describe(match: Match) -> str:
     return f"{a} and {b} drew ({match.score})"
 
 
+def describe_for(match: Match, team) -> str:
+    """A result from one team's side: 'Red Giants beat Blue Twins: you won, 1-0-1 (won, lost,
+    drawn games)'; a team listed second reads its own games first too."""
+    ours = match.team_a_id == team.pk
+    other = match.team_b if ours else match.team_a
+    won, lost = (match.games_a, match.games_b) if ours else (match.games_b, match.games_a)
+    score = f"{won}-{lost}-{match.games_drawn} (won, lost, drawn games)"
+    if match.result == Match.Result.DRAW:
+        return f"{team.name} and {other.name} drew: a draw, {score}"
+    if match.result == (Match.Result.A if ours else Match.Result.B):
+        return f"{team.name} beat {other.name}: you won, {score}"
+    return f"{other.name} beat {team.name}: you lost, {score}"
+
+
 def round_missing(request, pk: int, number: int):
     """The floor's list: tables without a final result, disputes first."""
     round_ = access_round_by_number(request.caller, pk, number, Perm.ENTER_RESULTS)
@@ -280,8 +298,7 @@ def match_detail(request, pk: int, match_id: int):
     """A match for staff: the teams' reports, and the result to enter or override."""
     match = access_match(request.caller, match_id, Perm.ENTER_RESULTS, event_id=pk)
     event, staff = match.round.event, True
-    initial = {"games_a": match.games_a, "games_b": match.games_b, "games_drawn": match.games_drawn}
-    form = forms.StaffResultForm(request.POST or None, initial=initial)
+    form = forms.StaffResultForm(request.POST or None)  # no result chosen in advance
     if request.method == "POST" and form.is_valid():
         try:
             services.match_enter_result(match=match, by=request.user, **form.cleaned_data)
@@ -294,11 +311,9 @@ def match_detail(request, pk: int, match_id: int):
             messages.success(request, f"Table {match.table}: {describe(match)}. Final.")
             return redirect("round-missing", event.pk, match.round.number)
     reports = ResultReport.objects.filter(match=match).select_related("team")
-    return render(
-        request,
-        "pairing/match.html",
-        _base(event, staff, match=match, round=match.round, form=form, reports=reports),
-    )
+    context = _base(event, staff, match=match, round=match.round, form=form, reports=reports)
+    context["history"] = selectors.match_history(match)
+    return render(request, "pairing/match.html", context)
 
 
 # --- standings -----------------------------------------------------------------------------
@@ -413,7 +428,7 @@ def team_report(request, key: str, match_id: int):
         )  # fmt: skip
         context = {
             "team": team, "event": team.event, "key": key, "match": match,
-            "form": form, "summary": describe(preview), "round": match.round,
+            "form": form, "summary": describe_for(preview, team), "round": match.round,
         }  # fmt: skip
         return render(request, "pairing/team_confirm.html", context)
     try:

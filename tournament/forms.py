@@ -1,6 +1,12 @@
 from django import forms
 
-from tournament.models import Event, StaffRole
+from tournament.models import Event, Player, StaffRole, Team
+
+# The server's limits, so a browser stops the typing where the server would refuse.
+EVENT_NAME_MAX = Event._meta.get_field("name").max_length or 120
+TEAM_NAME_MAX = Team._meta.get_field("name").max_length or 80
+PLAYER_NAME_MAX = Player._meta.get_field("name").max_length or 80
+WIZARDS_ID_MAX = Player._meta.get_field("wizards_id").max_length or 40
 
 
 class EventForm(forms.ModelForm):
@@ -21,13 +27,30 @@ class EventForm(forms.ModelForm):
                 ]
             ),
         }
+        labels = {
+            "name": "Event name",
+            "structure": "Structure",
+            "format": "Format",
+            "rel": "Rules Enforcement Level",
+            "team_size": "Players per team",
+            "round_minutes": "Round length (minutes)",
+            "swiss_rounds": "Swiss rounds",
+            "top_cut": "Top cut",
+            "public": "Public: anyone may see the event, its pairings and standings",
+            "udc_rule": "Unified Deck Construction rule",
+            "penalty_policy": "Game Loss penalty policy",
+            "tiebreak_order": "Tiebreakers",
+        }
         help_texts = {
             "format": "Constructed only: standard, pioneer, modern, legacy, vintage, pauper, ...",
             "swiss_rounds": "Leave empty to use the Magic Tournament Rules' number for the team count.",
             "round_minutes": "2HG games are long: 60 minutes or more is usual.",
+            "rel": "Regular for casual play; Competitive and Professional require decklists.",
+            "udc_rule": "How many copies of a card the team's decks may hold together (MTR 8.4).",
+            "tiebreak_order": "The team order (MP, OMW%, OOMW%) is the one for team events.",
         }
 
-    name = forms.CharField(max_length=1000, strip=False)
+    name = forms.CharField(label="Event name", max_length=EVENT_NAME_MAX, strip=False)
     top_cut = forms.ChoiceField(
         choices=[
             ("auto", "Automatic (Magic Tournament Rules App. E for the team count)"),
@@ -69,7 +92,7 @@ class EventForm(forms.ModelForm):
 class TeamForm(forms.Form):
     """Team name and its players in seat order; the primary player (seat 1) sits on the right."""
 
-    name = forms.CharField(label="Team name", max_length=1000, strip=False)
+    name = forms.CharField(label="Team name", max_length=TEAM_NAME_MAX, strip=False)
 
     def __init__(self, *args, team_size: int = 2, **kwargs):
         super().__init__(*args, **kwargs)
@@ -77,10 +100,13 @@ class TeamForm(forms.Form):
         for seat in range(1, team_size + 1):
             label = "Primary player (sits on the right)" if seat == 1 else f"Player {seat}"
             self.fields[f"player{seat}"] = forms.CharField(
-                label=label, max_length=1000, strip=False
+                label=label, max_length=PLAYER_NAME_MAX, strip=False
             )
             self.fields[f"wizards{seat}"] = forms.CharField(
-                label="Wizards Account ID (optional)", max_length=1000, required=False
+                label="Wizards Account ID (optional)",
+                max_length=WIZARDS_ID_MAX,
+                required=False,
+                help_text="The ID of the player's Wizards account, for reporting the event.",
             )
 
     def players(self) -> list[dict[str, str]]:
@@ -114,16 +140,58 @@ class CsvForm(forms.Form):
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(max_length=150)
+    username = forms.CharField(
+        label="User name of an existing account",
+        max_length=150,
+        help_text="Someone without an account yet: invite them with a link below.",
+    )
     role = forms.ChoiceField(choices=StaffRole.Role.choices)
 
 
+class InviteForm(forms.Form):
+    label = forms.CharField(
+        label="Who is it for",
+        max_length=80,
+        help_text="A name you will recognise, e.g. 'Sam (scorekeeper)'. They choose their own "
+        "user name.",
+    )
+    role = forms.ChoiceField(choices=StaffRole.Role.choices)
+
+
+class AccountForm(forms.Form):
+    """A new account: from an invitation, or signing up where the deployment allows it."""
+
+    username = forms.CharField(
+        label="Choose a user name",
+        max_length=150,
+        help_text="Letters, digits and @ . + - _ only; you log in with it.",
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
+    )
+    password = forms.CharField(
+        label="Choose a password",
+        strip=False,
+        help_text="At least 8 characters, not a common password.",
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+    password_again = forms.CharField(
+        label="The password again",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+
+
 class RenameForm(forms.Form):
-    name = forms.CharField(label="Team name", max_length=1000, strip=False)
+    name = forms.CharField(label="New team name", max_length=TEAM_NAME_MAX, strip=False)
 
 
 class FixedTableForm(forms.Form):
-    fixed_table = forms.IntegerField(label="Keep at table", required=False, min_value=1)
+    fixed_table = forms.IntegerField(
+        label="Keep at table",
+        required=False,
+        min_value=1,
+        max_value=10_000,
+        help_text="Leave empty to let the pairing choose the table.",
+    )
 
 
 class SignupStartForm(forms.Form):

@@ -2,7 +2,8 @@
 
 from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, F, IntegerField, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce, TruncDate
 from django.http import HttpRequest
 from django.urls import reverse
 
@@ -24,6 +25,7 @@ __all__ = [
     "event_facts_blocks",
     "event_page_blocks",
     "event_plan",
+    "events_home",
     "events_listed",
     "next_step",
     "player_changes",
@@ -54,18 +56,35 @@ def events_listed(events: QuerySet[Event]) -> QuerySet[Event]:
     return events.select_related("organizer").annotate(team_count=Count("teams", distinct=True))
 
 
+def events_home(events: QuerySet[Event]) -> QuerySet[Event]:
+    """The home page's list: each event with its teams still playing, counted by a subquery (a
+    count over a join would multiply by the staff rows the visibility filter joins), newest date
+    first; an event without a date sorts by the day it was created."""
+    active = (
+        Team.objects.filter(event=OuterRef("pk"), dropped=False)
+        .order_by()
+        .values("event")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return events.annotate(
+        team_count=Coalesce(Subquery(active, output_field=IntegerField()), 0),
+        day=Coalesce(F("date"), TruncDate("created_at")),
+    ).order_by("-day", "-id")
+
+
 def next_step(event: Event) -> NextStep:
     """What the organizer should do next, shown at the top of the event dashboard."""
     teams = event.teams.filter(dropped=False).count()
     teams_url = reverse("event-teams", args=[event.pk])
-    if teams == 0:
+    if teams == 0 and event.status == Event.Status.REGISTRATION:
         return NextStep(
             "Register teams",
             "Add the teams one by one or import a CSV file.",
             teams_url,
             "Register teams",
         )
-    if teams < 4:
+    if teams < 4 and event.status == Event.Status.REGISTRATION:  # once paired, rounds lead
         return NextStep(
             "Register more teams",
             f"{teams} team(s) so far; a sanctioned event needs at least 4 (MTR 10.1).",

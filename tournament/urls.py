@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
@@ -7,12 +8,19 @@ from tournament import views
 urlpatterns = [
     path("", views.home, name="home"),
     path(
-        "login/", auth_views.LoginView.as_view(template_name="tournament/login.html"), name="login"
+        "login/",
+        auth_views.LoginView.as_view(
+            template_name="tournament/login.html",
+            extra_context={"allow_signup": settings.ALLOW_SIGNUP},
+        ),
+        name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("events/new/", views.event_create, name="event-create"),
     path("events/<id:pk>/", views.event_detail, name="event"),
     path("events/<id:pk>/edit/", views.event_edit, name="event-edit"),
+    path("events/<id:pk>/archive/", views.event_archive, name="event-archive"),
+    path("events/<id:pk>/delete/", views.event_delete, name="event-delete"),
     path("events/<id:pk>/teams/", views.event_teams, name="event-teams"),
     path("events/<id:pk>/teams/import/", views.teams_import, name="teams-import"),
     path("events/<id:pk>/teams/<id:team_id>/", views.team_manage, name="team-manage"),
@@ -22,6 +30,11 @@ urlpatterns = [
     path("events/<id:pk>/signups/", views.event_signups, name="event-signups"),
     path("signup/join/", views.signup_join, name="signup-join"),
     path("signup/<str:key>/", views.signup_page, name="signup"),
+    path(
+        "events/<id:pk>/staff/invites/<int:invite_id>/", views.invite_manage, name="invite-manage"
+    ),
+    path("invite/<str:token>/", views.invite_accept, name="invite-accept"),
+    path("account/signup/", views.signup, name="account-signup"),
     path("t/<str:key>/", views.team_private, name="team-private"),
     path("t/<str:key>/remember/", views.team_remember, name="team-remember"),
     path("", include("decklists.urls")),

@@ -2,10 +2,10 @@
 
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
-from django.http import HttpResponse
+from django.contrib.auth import login
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from access import Perm, access_event, access_team, access_team_by_key, can, require, visible_events
 from core import lan, live, pagecache, qr
-from core.errors import ServiceError
+from core.errors import AccessDenied, ServiceError
 from tournament import forms
 from tournament.models import Signup
 from tournament.selectors import (
@@ -22,12 +22,14 @@ from tournament.selectors import (
     event_facts_blocks,
     event_page_blocks,
     event_plan,
+    events_home,
     next_step,
     player_changes,
     remember_cookie,
     remembered_team,
     team_page_blocks,
 )
+from tournament.services import accounts, lifecycle
 from tournament.services import events as svc
 from tournament.services import signups as signup_svc
 
@@ -39,14 +41,20 @@ def _form_errors(form, exc: ServiceError) -> None:
 
 
 def home(request):
-    events = visible_events(request.caller).annotate(
-        team_count=Count("teams", filter=Q(teams__dropped=False))
-    )
-    return render(request, "tournament/home.html", {"events": events[:200]})
+    archived = request.GET.get("archived") == "1"
+    visible = visible_events(request.caller)
+    events = events_home(visible.filter(archived_at__isnull=not archived))
+    context = {
+        "events": events[:200],
+        "archived": archived,
+        "archived_count": 0 if archived else visible.filter(archived_at__isnull=False).count(),
+    }
+    return render(request, "tournament/home.html", context)
 
 
-@login_required
 def event_create(request):
+    if not request.user.is_authenticated:
+        raise AccessDenied  # login for a page, the kept form for a POST (core.middleware)
     form = forms.EventForm(request.POST or None, initial={"round_minutes": 60, "team_size": 2})
     if request.method == "POST" and form.is_valid():
         try:
@@ -109,6 +117,31 @@ def event_edit(request, pk: int):
             messages.success(request, "Event saved.")
             return redirect("event", event.pk)
     return render(request, "tournament/event_form.html", {"form": form, "event": event})
+
+
+@require_POST
+def event_archive(request, pk: int):
+    event = access_event(request.caller, pk, Perm.EDIT_EVENT)
+    if request.POST.get("action") == "unarchive":
+        lifecycle.event_unarchive(event=event)
+        messages.success(request, f"{event.name} is back on the list of events.")
+    else:
+        lifecycle.event_archive(event=event)
+        messages.success(request, f"{event.name} archived: off the list, kept whole.")
+    return redirect("event", event.pk)
+
+
+@require_POST
+def event_delete(request, pk: int):
+    event = access_event(request.caller, pk, Perm.EDIT_EVENT)
+    name = event.name
+    try:
+        lifecycle.event_delete(event=event)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("event-edit", event.pk)
+    messages.success(request, f"{name} deleted.")
+    return redirect("home")
 
 
 def event_teams(request, pk: int):
@@ -243,13 +276,33 @@ def _int(raw: object) -> int | None:
     return int(text) if text.isdecimal() and len(text) < 12 else None
 
 
+_NEW_LINK = "tandem_new_invite_link"
+
+
+def _invite_url(request, token: str) -> str:
+    return request.build_absolute_uri(reverse("invite-accept", args=[token]))
+
+
 def event_staff(request, pk: int):
     caller = request.caller
     event = access_event(caller, pk, Perm.VIEW_PRIVATE)
-    form = forms.StaffForm(request.POST or None)
+    organizer = can(caller, Perm.MANAGE_STAFF, event)
+    inviting = request.POST.get("action") == "invite"
+    form = forms.StaffForm(None if inviting else request.POST or None)
+    invite = forms.InviteForm(request.POST if inviting else None)
     if request.method == "POST":
         require(caller, Perm.MANAGE_STAFF, event)
-        if form.is_valid():
+        if request.POST.get("action") == "invite":
+            if invite.is_valid():
+                try:
+                    issued = accounts.invite_create(event=event, **invite.cleaned_data)
+                except ServiceError as exc:
+                    _form_errors(invite, exc)
+                else:
+                    request.session[_NEW_LINK] = [issued.invite.pk, issued.token]
+                    messages.success(request, f"Invitation for {issued.invite.label} ready.")
+                    return redirect("event-staff", event.pk)
+        elif form.is_valid():
             try:
                 svc.staff_set(event=event, **form.cleaned_data)
             except ServiceError as exc:
@@ -257,14 +310,28 @@ def event_staff(request, pk: int):
             else:
                 messages.success(request, f"{form.cleaned_data['username']} added.")
                 return redirect("event-staff", event.pk)
+    new_link = None
+    if organizer and _NEW_LINK in request.session:
+        invite_id, token = request.session.pop(_NEW_LINK)
+        new_link = {"id": invite_id, "url": _invite_url(request, token)}
+    pending = (
+        list(event.invites.filter(accepted_at__isnull=True).order_by("issued_at"))
+        if organizer
+        else []
+    )
+    expired = {item.pk for item in pending if accounts.invite_expired(item)}
     return render(
         request,
         "tournament/staff.html",
         {
             "event": event,
             "form": form,
+            "invite_form": invite,
             "staff": event.staff.select_related("user"),
-            "organizer": can(caller, Perm.MANAGE_STAFF, event),
+            "organizer": organizer,
+            "pending": [(item, item.pk in expired) for item in pending],
+            "new_link": new_link,
+            "invite_days": accounts.INVITE_DAYS,
         },
     )
 
@@ -277,6 +344,70 @@ def staff_remove(request, pk: int, user_id: int):
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("event-staff", event.pk)
+
+
+@require_POST
+def invite_manage(request, pk: int, invite_id: int):
+    """A pending invitation: issue a new link (the old one stops working) or withdraw it."""
+    event = access_event(request.caller, pk, Perm.MANAGE_STAFF)
+    try:
+        if request.POST.get("action") == "withdraw":
+            accounts.invite_withdraw(event=event, invite_id=invite_id)
+            messages.success(request, "Invitation withdrawn: its link no longer works.")
+        else:
+            issued = accounts.invite_reissue(event=event, invite_id=invite_id)
+            request.session[_NEW_LINK] = [issued.invite.pk, issued.token]
+            messages.success(request, "New link issued; the old one no longer works.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("event-staff", event.pk)
+
+
+def invite_accept(request, token: str):
+    """The invitee's page: set a name and password (or use the account logged in), then staff."""
+    invite = accounts.invite_by_token(token)
+    form = forms.AccountForm(request.POST or None)
+    user = request.user if request.user.is_authenticated else None
+    if request.method == "POST" and (user is not None or form.is_valid()):
+        try:
+            if user is not None:
+                staff = accounts.invite_accept(token=token, user=user)
+            else:
+                staff = accounts.invite_accept(token=token, **form.cleaned_data)
+        except ServiceError as exc:
+            if user is not None:
+                messages.error(request, exc.message)
+            else:
+                _form_errors(form, exc)
+        else:
+            if user is None:
+                login(request, staff.user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request, f"Welcome: you are {staff.get_role_display().lower()} of {invite.event}."
+            )
+            return redirect("event", invite.event_id)
+    return render(
+        request, "tournament/invite.html", {"invite": invite, "form": form, "as_user": user}
+    )
+
+
+def signup(request):
+    """A new organizer's account, where the deployment allows it (settings.ALLOW_SIGNUP)."""
+    if not settings.ALLOW_SIGNUP:
+        raise Http404("Signing up is off on this server.")
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = forms.AccountForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = accounts.signup(**form.cleaned_data)
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, "Account created. Next: create your event.")
+            return redirect("event-create")
+    return render(request, "tournament/account_signup.html", {"form": form})
 
 
 TEAM_PAGE_SECONDS = 120  # a safety net: the after-commit events renew a team page at once

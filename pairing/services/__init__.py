@@ -7,6 +7,7 @@
 
 from pairing.services.results import (
     MAX_DRAWN_GAMES,
+    MAX_RULING_NOTE,
     Games,
     ReportOutcome,
     clean_games,
@@ -28,6 +29,7 @@ from pairing.services.seats import entry_seats, entry_set_seats, match_progress
 
 __all__ = [
     "MAX_DRAWN_GAMES",
+    "MAX_RULING_NOTE",
     "Games",
     "ReportOutcome",
     "SwapOutcome",

@@ -24,6 +24,7 @@ from tournament.models import Event, Team
 from tournament.services import events as event_svc
 
 MAX_DRAWN_GAMES = 20
+MAX_RULING_NOTE = 200
 
 
 # --- results -------------------------------------------------------------------------------
@@ -136,14 +137,23 @@ def match_enter_result(
     games_drawn: object,
     by=None,
     override: bool | int = True,
+    note: object = "",
 ) -> Match:
     """Staff enter a result: final at once, overriding the teams' reports and any dispute.
     Without ``override``, a different final result that another staff member entered is a
     Conflict: two staff entering different results at once do not silently replace each other
-    (the match is locked). The one who entered it may still correct it."""
+    (the match is locked). The one who entered it may still correct it.
+
+    ``note`` is the ruling in a few words; a decision with a note, one that settles a dispute
+    and one that changes a final result are kept in the round's log (the match's history)."""
     match = _locked_match(match)
     if match.is_bye:
         raise Conflict("A bye has no result to enter.", code="bye")
+    note = " ".join(str(note or "").split())
+    if len(note) > MAX_RULING_NOTE:
+        raise ServiceError(
+            f"Keep the ruling note to {MAX_RULING_NOTE} characters.", field="note", code="too_long"
+        )
     games = clean_games(games_a, games_b, games_drawn, top_cut=match.round.is_top_cut)
     _check_cut_winner(match, games)
     before = (match.status, match.score if match.result else None)
@@ -162,15 +172,19 @@ def match_enter_result(
                 code="result_conflict",
             )
     _finalize(match, games, by)
-    if before[0] in (Match.Status.DISPUTED, Match.Status.FINAL) and before[1] != match.score:
-        what = "settled the dispute" if before[0] == Match.Status.DISPUTED else "changed the result"
-        log_change(
-            match.round.event,
-            match.round.number,
-            PairingChange.Kind.RESULT,
-            f"Table {match.table}: {what}: {match.score}.",
-            by,
-        )
+    changed = before[0] in (Match.Status.DISPUTED, Match.Status.FINAL) and before[1] != match.score
+    if changed or note:
+        what = "result entered"
+        if changed:
+            what = (
+                "settled the dispute"
+                if before[0] == Match.Status.DISPUTED
+                else "changed the result"
+            )
+        text = f"Table {match.table}: {what}: {match.score}."
+        if note:
+            text += f" Ruling: {note}"
+        log_change(match.round.event, match.round.number, PairingChange.Kind.RESULT, text, by)
     return match
 
 

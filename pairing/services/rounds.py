@@ -66,12 +66,31 @@ def _check_can_pair(event: Event, last: Round | None) -> None:
             )
 
 
+def _check_decklists(event: Event) -> None:
+    gaps = selectors.decklist_gaps(event)
+    if gaps:
+        raise Conflict(
+            f"{len(gaps)} team(s) have no legal lists yet: {selectors.describe_gaps(gaps)}. "
+            "Pairing round 1 locks the lists; confirm to pair anyway.",
+            code="decklists_not_ready",
+            data={"teams": [{"id": g.team_id, "name": g.name, "status": g.status} for g in gaps]},
+        )
+
+
 @transaction.atomic
-def round_pair_next(*, event: Event, by=None, seed: int | None = None) -> Round:
-    """Pair the next round: Swiss until the Swiss rounds are played, then the top cut."""
+def round_pair_next(
+    *, event: Event, by=None, seed: int | None = None, check_decklists: bool = False
+) -> Round:
+    """Pair the next round: Swiss until the Swiss rounds are played, then the top cut.
+
+    With ``check_decklists``, round 1 is refused (409 ``decklists_not_ready``, naming the teams)
+    while a team's lists are missing or illegal: pairing it locks them (MTR 2.7). The pages and
+    the API ask for the check unless the organizer confirmed."""
     event = _locked_event(event)
     last = selectors.latest_round(event)
     _check_can_pair(event, last)
+    if check_decklists and last is None:
+        _check_decklists(event)
     plan = selectors.structure(event)
     if last is None and plan.teams < 2:
         raise Conflict(
@@ -106,12 +125,16 @@ def round_pair_next(*, event: Event, by=None, seed: int | None = None) -> Round:
 def _pair_text(round_: Round) -> str:
     s = round_.summary
     stage = "top cut" if round_.is_top_cut else "Swiss"
-    text = f"Paired round {round_.number} ({stage}): {s.get('matches', 0)} matches"
-    if s.get("bye_teams"):
-        text += f", {len(s['bye_teams'])} byes"
-    elif s.get("bye_team"):
-        text += ", one bye"
+    played = s.get("matches", 0)
+    byes = round_.matches.filter(team_b__isnull=True).count()
+    text = f"Paired round {round_.number} ({stage}): {_count(played, 'match', 'matches')}"
+    if byes:
+        text += f", {_count(byes, 'bye', 'byes')}"
     return text + f", seed {round_.seed}."
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:

@@ -381,7 +381,7 @@ def test_decklists_of_another_team_are_private(deck_team, world, charlie_api):
 def lock(alice_api, event_id: int) -> None:
     """Pair round 1 through the API: the lists are locked from then on."""
     assert patch(alice_api, f"/events/{event_id}/", {"swiss_rounds": 3}).status_code == 200
-    assert post(alice_api, f"/events/{event_id}/rounds/").status_code == 201
+    assert post(alice_api, f"/events/{event_id}/rounds/", {"confirm": True}).status_code == 201
 
 
 def test_after_round_1_the_team_and_scorekeeper_cannot_change_lists(deck_team, alice_api, sam_api):

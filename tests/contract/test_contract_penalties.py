@@ -38,7 +38,7 @@ def judged(four, alice_api, sam_api):
     for username, role in (("judy", "judge"), ("hank", "head_judge")):
         body = {"username": username, "role": role}
         assert post(alice_api, f"/events/{event_id}/staff/", body).status_code == 201
-    round_ = post(sam_api, f"/events/{event_id}/rounds/").json()
+    round_ = post(sam_api, f"/events/{event_id}/rounds/", {"confirm": True}).json()
     match = played_matches(round_)[0]
     players = {t["id"]: [p["id"] for p in t["players"]] for t in four["teams"]}
     return {

@@ -74,6 +74,19 @@ def test_staff_may_correct_a_final_result(paired, sam_api):
     assert sam_api.get(f"{API}/matches/{match['id']}/").json()["result"] == "b"
 
 
+def test_staff_ruling_note_is_kept_in_the_round_log(paired, sam_api):
+    from pairing.models import PairingChange
+
+    match = played_matches(paired["round"])[0]
+    body = {**games(0, 1), "note": "Deck check: Game Loss upheld"}
+    assert post(sam_api, f"/matches/{match['id']}/result/", body).status_code == 200
+    logged = PairingChange.objects.get(kind="result")
+    assert logged.description.endswith("Ruling: Deck check: Game Loss upheld")
+    too_long = post(sam_api, f"/matches/{match['id']}/result/", {**games(0, 1), "note": "x" * 201})
+    assert too_long.status_code == 400
+    assert "note" in too_long.json()
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [

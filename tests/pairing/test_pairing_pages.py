@@ -64,7 +64,7 @@ def test_pairings_by_table_and_by_name_list_every_team(event8):
     round_ = services.round_pair_next(event=event, seed=3)
     services.round_publish(round_=round_)
     by_table = _text(_client().get(f"/events/{event.pk}/rounds/1/"))
-    assert "Tables 1-10" in by_table
+    assert "Tables 1-4" in by_table  # the four tables there are, not 1-10
     for team in teams:
         assert team.name in by_table
     assert 'name="team"' not in by_table  # no staff controls for the public
@@ -227,7 +227,7 @@ def test_team_page_shows_table_and_reports_with_confirmation(event8):
     assert f"against <strong>{other.name}</strong>" in page
     url = f"/t/{teams[0].access_key}/matches/{m.pk}/report/"
     confirm = _text(client.post(url, {"outcome": "won", "drawn": "1"}))
-    assert f"{teams[0].name} beat {other.name}" in confirm
+    assert f"{teams[0].name} beat {other.name}: you won, 1-0-1" in confirm
     assert Match.objects.get(pk=m.pk).status == "pending"  # not sent before confirming
     done = _text(client.post(url, {"outcome": "won", "drawn": "1", "confirm": "1"}, follow=True))
     assert "It is final when the other team reports the same" in done
@@ -235,7 +235,7 @@ def test_team_page_shows_table_and_reports_with_confirmation(event8):
     assert m.status == "reported"
     # the other team sees the report in words and confirms it
     other_page = _text(client.get(f"/t/{other.access_key}/"))
-    assert f"reported: {teams[0].name} beat {other.name}" in other_page
+    assert f"reported: {teams[0].name} beat {other.name}: you lost" in other_page
     other_url = f"/t/{other.access_key}/matches/{m.pk}/report/"
     client.post(other_url, {"outcome": "lost", "drawn": "1", "confirm": "1"})
     m.refresh_from_db()
@@ -317,3 +317,64 @@ def test_pairings_page_after_unpair_and_pair_again_shows_the_new_pairings(event8
     rows = re.findall(r'<tr id="table-(\d+)".*?<strong>(.*?)</strong>', page)
     expected = [(str(m.table), m.team_a.name) for m in second.matches.order_by("table")]
     assert rows == expected
+
+
+def test_result_confirmation_reads_from_the_reporting_teams_side(event8):
+    """The team listed second wins: it reads 1-0-0 for itself, not the table's 0-1-0."""
+    event, _teams = event8
+    round_ = services.round_pair_next(event=event)
+    services.round_publish(round_=round_)
+    m = round_.matches.filter(team_b__isnull=False).first()
+    url = f"/t/{m.team_b.access_key}/matches/{m.pk}/report/"
+    confirm = _text(_client().post(url, {"outcome": "won", "drawn": "0"}))
+    assert f"{m.team_b.name} beat {m.team_a.name}: you won, 1-0-0" in confirm
+    assert "0-1-0" not in confirm
+    _client().post(url, {"outcome": "won", "drawn": "0", "confirm": "1"})
+    other = _text(_client().get(f"/t/{m.team_a.access_key}/"))
+    assert f"reported: {m.team_b.name} beat {m.team_a.name}: you lost, 0-1-0" in other
+
+
+def test_staff_result_form_has_no_result_chosen_and_keeps_the_ruling(event8):
+    """One tap must not record 0-0-0 (an intentional draw); the ruling note is in the history."""
+    event, _teams = event8
+    round_ = services.round_pair_next(event=event)
+    services.round_publish(round_=round_)
+    m = round_.matches.get(table=1)
+    client = _client(event.organizer)
+    page = client.get(f"/events/{event.pk}/matches/{m.pk}/").content.decode()
+    for name in ("games_a", "games_b", "games_drawn"):
+        tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', page)[0]
+        assert "value=" not in tag
+    assert 'maxlength="200"' in page
+    empty = client.post(f"/events/{event.pk}/matches/{m.pk}/", {})
+    assert empty.status_code == 200
+    m.refresh_from_db()
+    assert m.status == "pending"
+    client.post(
+        f"/events/{event.pk}/matches/{m.pk}/",
+        {**games(1, 0, 0), "note": "Concession  confirmed by both teams"},
+    )
+    m.refresh_from_db()
+    assert (m.status, m.score) == ("final", "1-0-0")
+    page = _text(client.get(f"/events/{event.pk}/matches/{m.pk}/"))
+    assert "Ruling: Concession confirmed by both teams" in page
+    other = round_.matches.get(table=2)
+    assert "Ruling: " not in _text(client.get(f"/events/{event.pk}/matches/{other.pk}/"))
+
+
+def test_playoff_report_offers_no_match_draw():
+    """MTR 2.4: a playoff match cannot end in a draw; a drawn game before the win still counts."""
+    event, _teams = event_with_teams(4, swiss_rounds=1, top_cut=4)
+    round_ = services.round_pair_next(event=event)
+    services.round_publish(round_=round_)
+    play(round_)
+    cut = services.round_pair_next(event=event)
+    services.round_publish(round_=cut)
+    m = cut.matches.first()
+    page = _text(_client().get(f"/t/{m.team_a.access_key}/"))
+    assert 'value="won"' in page
+    assert 'value="lost"' in page
+    assert 'value="draw"' not in page
+    assert 'value="id"' not in page
+    assert "cannot end in a draw" in page
+    assert 'name="drawn"' in page

@@ -109,3 +109,13 @@ def test_round_notes_name_the_teams_of_a_new_round() -> None:
     notes = presenters.round_notes(round_)
     assert notes.bye_note == f"{bye.team_a.name} gets the bye: drawn at random in round 1"
     assert presenters.match_note(Match.objects.get(pk=bye.pk)) == "Bye"
+
+
+def test_swap_point_gap_says_1_pt_not_1_pts():
+    from pairing.domain.notes import PairingNote
+    from pairing.presenters import note_text
+
+    note = PairingNote("swap_points", team_ids=(1, 2), points=(1, 0), table=4)
+    text = note_text(note, {1: "Ada", 2: "Bo"})
+    assert "Ada (1 pt)" in text
+    assert "Bo (0 pts)" in text

@@ -68,6 +68,10 @@ NOT_IN_MATRIX = {
     "logout": "ends the caller's own session",
     "set_language": "sets the caller's own language cookie (tests/core/test_i18n.py)",
     "healthz": "liveness probe, no data",
+    "favicon": "the site's icon, no data",
+    "api-reference": "the API's documentation, rendered from the public schema; no data",
+    "invite-accept": "the one-time link is the credential (tests/tournament/test_staff_invites.py)",
+    "account-signup": "off unless settings.ALLOW_SIGNUP (tests/tournament/test_staff_invites.py)",
     "api-token": "exchanges a password for a token (tests/tournament/test_api_events.py)",
 }
 

@@ -208,9 +208,9 @@ BUDGETS = {
     "round missing results": 4,
     "standings": 8,  # with the judging app's Match Point penalties and disqualified teams
     "event decklists": 7,
-    "home": 3,
+    "home": 4,  # the events, their team counts, the number archived, the session
     "teams page": 5,
-    "staff page": 4,
+    "staff page": 5,  # with the invitations not accepted yet
     "rounds page": 7,
     "round pairings page": 8,
     "match slips (print)": 8,  # with the seats of each match (MTR 9.4)

@@ -35,7 +35,32 @@ def test_demo_prints_working_logins_and_builds_the_event():
     assert event.staff.get().role == "head_judge"
 
 
-def test_demo_twice_replaces_the_demo_event():
-    call_command("demo", stdout=io.StringIO())
-    call_command("demo", stdout=io.StringIO())
+def _logins(text: str) -> tuple[str, str]:
+    org = text.split("organizer login: organizer / ")[1].split()[0]
+    judge = text.split("head judge login: judge / ")[1].split()[0]
+    return org, judge
+
+
+def test_demo_twice_keeps_the_event_and_the_passwords():
+    first, second = io.StringIO(), io.StringIO()
+    call_command("demo", stdout=first)
+    event = Event.objects.get(name="Tandem Demo 2HG Open")
+    call_command("demo", stdout=second)
+    assert Event.objects.get(name="Tandem Demo 2HG Open").pk == event.pk
+    assert "Demo event kept" in second.getvalue()
+    assert _logins(second.getvalue()) == _logins(first.getvalue())
+    org_pw, _ = _logins(first.getvalue())
+    assert authenticate(username="organizer", password=org_pw) is not None
+
+
+def test_demo_reset_rebuilds_the_event_with_new_passwords():
+    first, again = io.StringIO(), io.StringIO()
+    call_command("demo", stdout=first)
+    old = Event.objects.get(name="Tandem Demo 2HG Open").pk
+    call_command("demo", "--reset", stdout=again)
     assert Event.objects.filter(name="Tandem Demo 2HG Open").count() == 1
+    assert Event.objects.get(name="Tandem Demo 2HG Open").pk != old
+    org_pw, judge_pw = _logins(again.getvalue())
+    assert org_pw != _logins(first.getvalue())[0]
+    assert authenticate(username="organizer", password=org_pw) is not None
+    assert authenticate(username="judge", password=judge_pw) is not None

@@ -42,6 +42,39 @@ def test_clean_name_refuses_bad_input_with_a_message(raw, message):
         clean_name(raw)
 
 
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "Team \U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466",  # family
+        "Ana \U0001f469\U0001f3fd\u200d\U0001f680",  # woman astronaut, medium skin tone
+        "Pride \U0001f3f3\ufe0f\u200d\U0001f308",  # rainbow flag
+        "Trans \U0001f3f3\ufe0f\u200d\u26a7\ufe0f",  # transgender flag
+        "Les Bleus \U0001f1eb\U0001f1f7",  # French flag (regional indicators)
+        "Lions \U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",  # England
+    ],
+)
+def test_clean_name_keeps_emoji_sequences(raw):
+    """Unicode TR51: ZWJ sequences and subdivision flags are one visible emoji each."""
+    assert clean_name(raw) == raw
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "a\u200db",  # a joiner between letters
+        "\u200dTeam",  # a lone joiner at the start
+        "Team \U0001f468\u200d",  # a joiner with nothing after it
+        "Team \u200d\U0001f468",  # nothing pictographic before it
+        "Flag \U000e0067\U000e0062\U000e007f",  # tags without the black flag
+        "Flag \U0001f3f4\U000e0067\U000e0062",  # tags never cancelled
+        "Team \U0001f468\u200d\u202e\U0001f469",  # a bidi control stays refused
+    ],
+)
+def test_clean_name_refuses_lone_joiners_and_tags(raw):
+    with pytest.raises(NameError_):
+        clean_name(raw)
+
+
 def test_name_key_is_case_insensitive():
     assert name_key("ALICE") == name_key("alice")
 

@@ -1,5 +1,7 @@
 """Registration pages: forms answer bad input with messages, never a 500; nothing half-saved."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -132,3 +134,44 @@ def test_home_lists_public_events_for_anonymous(client, world):
     page = client.get("/").content.decode()
     assert "Other event" in page
     assert "Spring 2HG" not in page
+
+
+def test_forms_speak_in_words_and_stop_at_the_servers_limits(alice_client, world):
+    edit = alice_client.get(f"/events/{world.event.pk}/edit/").content.decode()
+    assert "Rules Enforcement Level" in edit
+    assert "Unified Deck Construction rule" in edit
+    assert ">Rel<" not in edit
+    assert ">Udc rule<" not in edit
+    assert 'maxlength="120"' in re.search(r'<input[^>]*name="name"[^>]*>', edit)[0]
+    teams = alice_client.get(f"/events/{world.event.pk}/teams/").content.decode()
+    for name, limit in (("name", 80), ("player1", 80), ("wizards1", 40)):
+        assert f'maxlength="{limit}"' in re.search(rf'<input[^>]*name="{name}"[^>]*>', teams)[0]
+
+
+def test_duplicated_wizards_id_is_named_as_such(alice_client, world):
+    from tournament.services import events as svc
+
+    svc.player_update(player=world.red.players.first(), wizards_id="12345")
+    response = alice_client.post(
+        f"/events/{world.event.pk}/teams/",
+        {"name": "Copy", "player1": "Someone Else", "wizards1": "12345", "player2": "New",
+         "wizards2": ""},
+    )  # fmt: skip
+    assert "that Wizards Account ID is already registered in team" in response.content.decode()
+
+
+def test_locked_setting_is_named_in_words(alice_client, world):
+    from pairing import services as pairing
+
+    for _ in range(2):
+        factories.team(world.event)
+    pairing.round_pair_next(event=world.event)
+    response = alice_client.post(
+        f"/events/{world.event.pk}/edit/",
+        {"name": "Spring 2HG", "structure": "constructed", "format": "legacy", "rel": "regular",
+         "team_size": 2, "round_minutes": 60, "top_cut": 0, "udc_rule": "mtr",
+         "penalty_policy": "match_point", "tiebreak_order": "team", "public": ""},
+    )  # fmt: skip
+    page = response.content.decode()
+    assert "The format cannot change once round 1 is paired." in page
+    assert "format cannot change" not in page.replace("The format cannot", "")

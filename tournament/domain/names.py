@@ -3,6 +3,11 @@
 Names are trimmed, inner whitespace collapsed and NFC-normalised (so "Zoë" typed with a combining
 diaeresis equals the precomposed one). Control characters and bidirectional overrides are refused:
 they can hide or reorder text on printed pairings and standings ("Trojan Source").
+
+Emoji are names too: a zero-width joiner between two pictographs (a family, an astronaut, the
+rainbow flag, Unicode TR51 "ZWJ sequences") and the tag characters of a subdivision flag after a
+black flag (England, Scotland, Wales) are kept. A joiner anywhere else is an invisible character
+and refused.
 """
 
 import unicodedata
@@ -10,6 +15,43 @@ import unicodedata
 BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )
+
+
+ZWJ = "\u200d"
+BLACK_FLAG = "\U0001f3f4"
+TAGS = range(0xE0020, 0xE0080)  # TAG SPACE .. CANCEL TAG
+SKIN_TONES = range(0x1F3FB, 0x1F400)
+VARIATION_SELECTORS = ("\ufe0e", "\ufe0f")
+
+
+def _pictograph(ch: str) -> bool:
+    """A character an emoji ZWJ sequence joins: a symbol (So), e.g. 👩 🚀 🏳 🌈 ⚧ ❤."""
+    return unicodedata.category(ch) == "So"
+
+
+def _emoji_base_before(text: str, i: int) -> bool:
+    """The text before position i ends with a pictograph (with a skin tone or a variation
+    selector after it)."""
+    j = i - 1
+    while j >= 0 and (text[j] in VARIATION_SELECTORS or ord(text[j]) in SKIN_TONES):
+        j -= 1
+    return j >= 0 and _pictograph(text[j])
+
+
+def _in_emoji(text: str, i: int) -> bool:
+    """Whether the format character at i belongs to an emoji sequence (Unicode TR51)."""
+    ch = text[i]
+    if ch == ZWJ:
+        return _emoji_base_before(text, i) and i + 1 < len(text) and _pictograph(text[i + 1])
+    if ord(ch) in TAGS:  # 🏴 + tag letters + CANCEL TAG: a subdivision flag
+        j = i
+        while j > 0 and ord(text[j - 1]) in TAGS:
+            j -= 1
+        end = i
+        while end + 1 < len(text) and ord(text[end + 1]) in TAGS:
+            end += 1
+        return j > 0 and text[j - 1] == BLACK_FLAG and text[end] == "\U000e007f"
+    return False
 
 
 class NameError_(ValueError):
@@ -20,10 +62,14 @@ def clean_name(raw: object, *, label: str = "Name", max_length: int = 80) -> str
     """Return the cleaned name or raise NameError_ with a message fit for the form."""
     if not isinstance(raw, str):
         raise NameError_(f"{label} must be text.")
-    for ch in raw:
+    for i, ch in enumerate(raw):
         if ch in BIDI_CONTROLS:
             raise NameError_(f"{label} contains a right-to-left or direction-override mark.")
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch not in " \t":
+        if (
+            unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn")
+            and ch not in " \t"
+            and not _in_emoji(raw, i)
+        ):
             raise NameError_(f"{label} contains a control or invisible character.")
     name = " ".join(unicodedata.normalize("NFC", raw).split())
     if not name:

@@ -1,7 +1,25 @@
 """Models of the tournament app: Event, StaffRole, Team, Player (registration) and the teams'
 own signups (SelfRegistration, Signup)."""
 
-from tournament.models.events import Event, Player, PlayerChange, StaffRole, Team
+from tournament.models.events import (
+    Event,
+    Player,
+    PlayerChange,
+    StaffInvite,
+    StaffRole,
+    Team,
+    invite_token_hash,
+)
 from tournament.models.signups import SelfRegistration, Signup
 
-__all__ = ["Event", "Player", "PlayerChange", "SelfRegistration", "Signup", "StaffRole", "Team"]
+__all__ = [
+    "Event",
+    "Player",
+    "PlayerChange",
+    "SelfRegistration",
+    "Signup",
+    "StaffInvite",
+    "StaffRole",
+    "Team",
+    "invite_token_hash",
+]

@@ -5,6 +5,7 @@ player, who sits on the right of the teammate (MTR 9.4, CR 805.2). A team's *acc
 secret of its private link /t/<key>/ and of the API header X-Team-Key.
 """
 
+import hashlib
 import secrets
 
 from django.conf import settings
@@ -77,6 +78,7 @@ class Event(models.Model):
     # result, a round paired, changed or published, a team, a penalty): part of their cache keys,
     # so a page is rendered once per version and read with the event row at no extra query.
     pages_version = models.PositiveIntegerField(default=1, editable=False)
+    archived_at = models.DateTimeField(null=True, blank=True)  # off the home page, kept whole
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -122,6 +124,33 @@ class StaffRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.role}) at {self.event}"
+
+
+def invite_token_hash(token: str) -> str:
+    """Invitation links are stored as a hash: the link itself is shown once, to the organizer."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class StaffInvite(models.Model):
+    """A one-time link that makes whoever opens it staff of the event with the role, once they
+    set a name and password (or log in). The organizer may issue a new link; the old one dies."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="invites")
+    role = models.CharField(max_length=12, choices=StaffRole.Role.choices)
+    label = models.CharField(max_length=80)  # who it is for, in the organizer's words
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    issued_at = models.DateTimeField()
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-issued_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Invitation of {self.label} ({self.role}) to {self.event}"
 
 
 class Team(models.Model):

@@ -35,6 +35,15 @@ LOCKED_AFTER_START = (
     "structure", "format", "team_size", "udc_rule", "swiss_rounds", "top_cut",
     "top_cut_automatic",
 )  # fmt: skip
+LOCKED_WORDS = {
+    "structure": "the structure",
+    "format": "the format",
+    "team_size": "the team size",
+    "udc_rule": "the Unified Deck Construction rule",
+    "swiss_rounds": "the number of Swiss rounds",
+    "top_cut": "the top cut",
+    "top_cut_automatic": "the automatic top cut",
+}
 
 
 def _team_changed(team: Team) -> None:
@@ -140,11 +149,14 @@ def event_update(*, event: Event, **values: object) -> Event:
     if event.status != Event.Status.REGISTRATION:
         locked = [k for k in LOCKED_AFTER_START if k in changes and changes[k] != getattr(event, k)]
         if locked:
+            words = " and ".join(LOCKED_WORDS[k] for k in locked)
             raise Conflict(
-                f"{', '.join(locked)} cannot change once round 1 is paired"
+                f"{words[0].upper()}{words[1:]} cannot change once round 1 is paired"
                 " (the structure is fixed once announced, MTR 10.2).",
                 code="event_started",
-            )
+                errors={k: [f"{LOCKED_WORDS[k].capitalize()} cannot change once round 1 is paired."]
+                        for k in locked},
+            )  # fmt: skip
     if "team_size" in changes and changes["team_size"] != event.team_size:
         if event.teams.exists():
             raise Conflict(
@@ -239,7 +251,11 @@ def _check_players_distinct(players: Sequence[PlayerIn], errors: dict[str, list[
     for player in players:
         key = f"id:{player.wizards_id}" if player.wizards_id else f"name:{name_key(player.name)}"
         if key in seen:
-            errors.setdefault("players", []).append(f"{player.name} is listed twice in the team.")
+            errors.setdefault("players", []).append(
+                f"{player.name}: the same Wizards Account ID is given twice in the team."
+                if player.wizards_id
+                else f"{player.name} is listed twice in the team."
+            )
         seen.add(key)
 
 
@@ -269,6 +285,10 @@ def _taken_by(
 
 
 def _clash_message(player: PlayerIn, team_name: str) -> str:
+    if player.wizards_id:
+        return (
+            f"{player.name}: that Wizards Account ID is already registered in team {team_name!r}."
+        )
     return f"{player.name} is already registered in team {team_name!r}."
 
 

@@ -125,4 +125,34 @@ ROWS = [
         expect("scorekeeper"),
         fmt="page",
     ),
+    Row(
+        "page-event-archive",
+        "post",
+        lambda w: f"/events/{w.event.pk}/archive/",
+        expect("organizer", 302),
+        fmt="page",
+    ),
+    Row(
+        "page-event-delete",
+        "post",
+        lambda w: f"/events/{w.event.pk}/delete/",
+        expect("organizer", 302),
+        fmt="page",
+    ),
+    Row(
+        "page-invite-manage",
+        "post",
+        lambda w: f"/events/{w.event.pk}/staff/invites/{_invite(w).pk}/",
+        expect("organizer", 302),
+        body=lambda w: {"action": "reissue"},
+        fmt="page",
+    ),
 ]
+
+
+def _invite(w):
+    from tournament.models import StaffInvite
+    from tournament.services import accounts
+
+    invite = StaffInvite.objects.filter(event=w.event).first()
+    return invite or accounts.invite_create(event=w.event, label="Vic", role="judge").invite
