@@ -115,11 +115,13 @@ class DecklistsChanged:
 
 @dataclass(frozen=True)
 class TimeCalled:
-    """Time was called for a round (``match_id`` None) or for one table after its extension."""
+    """Time was called for a round (``match_id`` None) or for one table after its extension;
+    ``teams``: that table's two teams when the caller knows them (saves each receiver a read)."""
 
     event_id: int
     round_id: int
     match_id: int | None = None
+    teams: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

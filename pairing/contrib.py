@@ -213,6 +213,11 @@ def bump_pages(change) -> None:
     rendering.refresh_public_event(change.event_id)
 
 
+def _match_teams(match_id: int) -> tuple[int, ...]:
+    teams = Match.objects.filter(pk=match_id).values_list("team_a_id", "team_b_id").first()
+    return tuple(t for t in teams or () if t is not None)
+
+
 def renew_team_pages_of_match(change) -> None:
     """A match's game, report or time changed: the cached private pages of its two teams are
     stale (core.pagecache generations ``team:<id>``)."""
@@ -222,8 +227,8 @@ def renew_team_pages_of_match(change) -> None:
     if match_id is None:  # time called for a whole round: every team page of the event
         pagecache.bump(f"event:{change.event_id}")
         return
-    teams = Match.objects.filter(pk=match_id).values_list("team_a_id", "team_b_id").first()
-    pagecache.bump(*(f"team:{team}" for team in teams or () if team is not None))
+    teams = getattr(change, "teams", ()) or _match_teams(match_id)
+    pagecache.bump(*(f"team:{team}" for team in teams if team is not None))
 
 
 def renew_team_page(change) -> None:
@@ -301,8 +306,7 @@ def live_time_called(called: events.TimeCalled) -> None:
     if called.match_id is None:
         _publish(called.event_id, _round_teams(called.round_id))
         return
-    teams = Match.objects.filter(pk=called.match_id).values_list("team_a_id", "team_b_id").first()
-    _publish(called.event_id, teams or ())
+    _publish(called.event_id, called.teams or _match_teams(called.match_id))
 
 
 def live_team_changed(change: events.TeamChanged) -> None:

@@ -248,11 +248,8 @@ def clock_mark_due(*, round_: Round, now: datetime | None = None) -> Marked:
         clock.save(update_fields=["time_called_marked_at"])
         events.time_called.fire(events.TimeCalled(round_.event_id, round_.pk))
         round_called = True
-    due = [
-        pk
-        for pk, s in clock_selectors.states_of(tables, now).items()
-        if s.extension_minutes and s.time_called_at is not None
-    ]
+    states = clock_selectors.states_of(tables, now)
+    due = [pk for pk, s in states.items() if s.extension_minutes and s.time_called_at is not None]
     marked = set(
         TableClock.objects.filter(
             match_id__in=due, time_called_marked_at__isnull=False
@@ -261,7 +258,8 @@ def clock_mark_due(*, round_: Round, now: datetime | None = None) -> Marked:
     called = tuple(pk for pk in due if pk not in marked)
     _mark_tables(called, now)
     for pk in called:
-        events.time_called.fire(events.TimeCalled(round_.event_id, round_.pk, pk))
+        teams = tuple(int(t) for t in states[pk].teams)
+        events.time_called.fire(events.TimeCalled(round_.event_id, round_.pk, pk, teams))
     if round_called or called:
         _changed(round_)
     return Marked(round_called, called)

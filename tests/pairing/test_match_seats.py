@@ -60,7 +60,11 @@ def test_the_team_chooses_its_primary_for_this_match_and_every_page_shows_it(pai
     staff = Client()
     staff.force_login(event.organizer)
     slips = _text(staff.get(f"/events/{event.pk}/rounds/{round_.number}/slips/"))
-    assert f"{second.name}, {first.name}" in slips
+    assert re.search(
+        rf"{team.name}</strong>.*?Primary</span> <span class=\"slip-name\">{second.name}</span>.*?"
+        rf"Secondary</span> <span class=\"slip-name\">{first.name}</span>",
+        slips,
+    )
     setup = build_setup(match_of(round_, team))
     mine = next(side for side in setup.teams if side.team == team.pk)
     assert mine.players == (second.pk, first.pk)

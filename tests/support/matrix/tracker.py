@@ -62,4 +62,13 @@ ROWS = [
         setup=_table,
         fmt="page",
     ),
+    Row(
+        "page-judge-table-event",
+        "post",
+        lambda w: f"/events/{w.event.pk}/matches/{_mid(w)}/game/event/",
+        expect("scorekeeper", 302),
+        body=lambda w: {"op": "pass_turn", "client_id": "matrix-3"},
+        setup=_table,
+        fmt="page",
+    ),
 ]
