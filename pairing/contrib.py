@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from core import events
+from decklists.domain.rebuild import MatchState
 from pairing import selectors
 from pairing.floor import clock_text
 from pairing.models import Match, MatchTeam, ResultReport, Round
@@ -70,6 +71,27 @@ def undrop_refused(team: Team) -> str | None:
     if Round.objects.filter(event_id=team.event_id, stage=Round.Stage.TOP_CUT).exists():
         return f"{team.name} cannot re-enter: the top cut has been made (MTR 2.10)."
     return None
+
+
+def team_match(team: Team) -> MatchState | None:
+    """decklists.hooks.TEAM_MATCH: the team's match in the latest paired round (published or
+    not), as pairing.services.seats.match_progress sees it: started once the round clock runs or
+    the table's game has begun, over once a result is reported or final, or a bye."""
+    from pairing.services.seats import match_progress
+
+    entry = (
+        MatchTeam.objects.filter(team=team)
+        .select_related("round", "match")
+        .order_by("-round__number")
+        .first()
+    )
+    if entry is None:
+        return None
+    progress = match_progress(entry)
+    return MatchState(
+        started=progress.clock_started or progress.game_started,
+        over=progress.bye or progress.reported or progress.final,
+    )
 
 
 def team_page(request, team: Team) -> TeamBlock | None:
