@@ -299,3 +299,18 @@ def two_headed_giant_bans_set(*, event: Event, names: object, user=None) -> Even
     rules.updated_by = user if getattr(user, "is_authenticated", False) else None
     rules.save()
     return rules
+
+
+@transaction.atomic
+def decklists_required_set(*, event: Event, required: object, user=None) -> EventDeckRules:
+    """Whether the event collects decklists. Off, a limited event at Regular REL lets teams
+    change their decks between matches (MTR 7.3); at Competitive REL or in constructed the lists
+    lock at round 1 whatever this says."""
+    if not isinstance(required, bool):
+        raise ServiceError(errors={"decklists_required": ["Send true or false."]})
+    event = _lock_event(event.pk)
+    rules, _ = EventDeckRules.objects.get_or_create(event=event)
+    rules.decklists_required = required
+    rules.updated_by = user if getattr(user, "is_authenticated", False) else None
+    rules.save()
+    return rules
