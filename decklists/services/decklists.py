@@ -230,12 +230,11 @@ def _check_rebuild(player: Player, event: Event) -> None:
         if p.severity == "error" and p.code != "missing_decklist"
     ]
     if errors:
-        raise ServiceError(
+        intro = (
             "Between matches a deck may change only to another legal deck from the team's pool "
-            "(MTR 7.3); nothing was saved.",
-            errors={"main": errors},
-            code="rebuild_illegal",
+            "(MTR 7.3); nothing was saved."
         )
+        raise ServiceError(intro, errors={"main": [intro, *errors]}, code="rebuild_illegal")
 
 
 @transaction.atomic
