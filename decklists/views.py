@@ -244,7 +244,8 @@ def board(request, pk: int):
             "status_label": deck_selectors.STATUS_LABELS.get(status, ""),
             "query": query,
             "locked": deck_selectors.is_locked(event),
-            "decklists_required": deck_selectors.decklists_required(event),
+            # limited events only (MTR 7.3): a constructed board asks nothing more
+            "decklists_required": event.is_constructed or deck_selectors.decklists_required(event),
             "rebuild": deck_selectors.is_locked(event)
             and deck_selectors.rebuilds_between_matches(event),
             "organizer": can(request.caller, Perm.EDIT_EVENT, event),
