@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from core import events
 from decklists.domain.rebuild import MatchState
+from pairing import hooks as pairing_hooks
 from pairing import selectors
 from pairing.floor import clock_text
 from pairing.models import Match, MatchTeam, ResultReport, Round
@@ -75,23 +76,26 @@ def undrop_refused(team: Team) -> str | None:
 
 def team_match(team: Team) -> MatchState | None:
     """decklists.hooks.TEAM_MATCH: the team's match in the latest paired round (published or
-    not), as pairing.services.seats.match_progress sees it: started once the round clock runs or
-    the table's game has begun, over once a result is reported or final, or a bye."""
-    from pairing.services.seats import match_progress
-
+    not): over once a result is reported or final, or a bye; else started once the table's game
+    has begun or the round clock runs (pairing.hooks.MATCH_STARTED, MATCH_TIMES: what
+    pairing.services.seats.match_progress reads). The cheap facts are read first."""
     entry = (
         MatchTeam.objects.filter(team=team)
-        .select_related("round", "match")
+        .select_related("round__event", "match")
         .order_by("-round__number")
         .first()
     )
     if entry is None:
         return None
-    progress = match_progress(entry)
-    return MatchState(
-        started=progress.clock_started or progress.game_started,
-        over=progress.bye or progress.reported or progress.final,
-    )
+    match = entry.match
+    if match.is_bye or match.status == Match.Status.FINAL:
+        return MatchState(started=True, over=True)
+    if ResultReport.objects.filter(match=match).exists():
+        return MatchState(started=True, over=True)
+    if any(pairing_hooks.MATCH_STARTED(match)):
+        return MatchState(started=True, over=False)
+    time = selectors.match_times(entry.round, [match]).get(match.pk) or {}
+    return MatchState(started=time.get("round_status", "not_started") != "not_started", over=False)
 
 
 def team_page(request, team: Team) -> TeamBlock | None:
