@@ -87,6 +87,18 @@ def test_mtr_7_3_locked_while_the_match_is_under_way_open_again_once_reported(wo
     assert Decklist.objects.get(player=rita).main_text == REBUILT
 
 
+def test_mtr_7_3_a_game_begun_at_the_table_is_a_match_under_way(world):
+    """Without a round clock, the table's tracker holding a game says the match has started."""
+    from tracker.models import Game
+
+    round_ = sealed(world)
+    rita, _ = players(world.red)
+    Game.objects.create(match=round_.matches.get(), setup={}, state={})
+    assert not deck_selectors.team_lists_open(fresh(world.red))
+    with pytest.raises(DecklistsLocked, match="under way"):
+        svc.decklist_submit(player=rita, main=REBUILT, by_team=True)
+
+
 def test_mtr_7_3_a_rebuilt_deck_is_still_checked_against_the_pool(world):
     sealed(world)
     rita, _ = players(world.red)
