@@ -22,8 +22,8 @@ from django.db.models import Q, QuerySet
 from access.caller import Caller, team_of_key
 from access.rights import MIN_RANK, RANK, TEAM_RIGHTS, Perm, staff_right
 from core.errors import AccessDenied, NotVisible
-from decklists.errors import DecklistsLocked
-from decklists.selectors import is_locked
+from decklists.errors import IN_MATCH, DecklistsLocked
+from decklists.selectors import rebuilds_between_matches, team_lists_open
 from pairing.models import Match, Round
 from tournament.models import Event, Player, Team
 
@@ -75,7 +75,7 @@ def require_on_team(caller: Caller, right: Perm, team: Team) -> None:
     if not (right in TEAM_RIGHTS and caller.acts_for(team)):
         require(caller, staff_right(right), team.event)
     if right == Perm.WRITE_DECKLISTS:
-        _require_unlocked(caller, team.event)
+        _require_unlocked(caller, team)
 
 
 def can_on_team(caller: Caller, right: Perm, team: Team) -> bool:
@@ -91,10 +91,11 @@ def may_write_decklists(caller: Caller, team: Team) -> bool:
     return can_on_team(caller, Perm.WRITE_DECKLISTS, team)
 
 
-def _require_unlocked(caller: Caller, event: Event) -> None:
-    """After the lock only a judge (or more) changes a list; the change is logged."""
-    if is_locked(event) and not can(caller, Perm.DECK_CHECKS, event):
-        raise DecklistsLocked
+def _require_unlocked(caller: Caller, team: Team) -> None:
+    """After the lock only a judge (or more) changes a list; the change is logged. Where MTR 7.3
+    applies the team itself may still change its decks between matches (logged too)."""
+    if not team_lists_open(team) and not can(caller, Perm.DECK_CHECKS, team.event):
+        raise DecklistsLocked(IN_MATCH if rebuilds_between_matches(team.event) else "")
 
 
 def plays(team: Team | None, match: Match) -> bool:

@@ -81,6 +81,7 @@ def report_json(report: deck_selectors.TeamReport) -> dict:
         "format": event.format or None,
         "udc_rule": event.udc_rule if event.is_constructed else None,
         "locked": report.locked,
+        "changes_between_matches": report.rebuild,
         "status": report.status,
         "valid": report.valid,
         "checked": report.checked,
@@ -158,6 +159,7 @@ TEAM_DECKLISTS_OUT = inline_serializer(
         "checked": serializers.BooleanField(),
         "cards_date": serializers.DateField(allow_null=True),
         "locked": serializers.BooleanField(),
+        "changes_between_matches": serializers.BooleanField(),
         "problems": PROBLEM,
         "decks": serializers.ListField(child=serializers.DictField()),
     },
@@ -179,6 +181,11 @@ DECK_RULES = inline_serializer(
         "two_headed_giant_bans": serializers.ListField(child=serializers.CharField()),
         "chosen_by_organizer": serializers.BooleanField(),
         "default_two_headed_giant_bans": serializers.ListField(child=serializers.CharField()),
+        "decklists_required": serializers.BooleanField(),
+        "changes_between_matches": serializers.BooleanField(
+            help_text="MTR 7.3 applies: a limited event at Regular REL without decklists; after "
+            "round 1 a team changes its decks between matches."
+        ),
     },
 )
 
@@ -222,8 +229,16 @@ class PoolInSerializer(serializers.Serializer):
 
 class DeckRulesInSerializer(serializers.Serializer):
     two_headed_giant_bans = serializers.ListField(
-        child=serializers.CharField(max_length=200), allow_null=True, max_length=500
+        child=serializers.CharField(max_length=200), allow_null=True, max_length=500, required=False
     )
+    decklists_required = serializers.BooleanField(required=False)
+
+    def validate(self, attrs):
+        if not attrs:
+            raise serializers.ValidationError(
+                "Send two_headed_giant_bans, decklists_required or both."
+            )
+        return attrs
 
 
 def _valid(serializer_class, request) -> dict:
@@ -389,6 +404,8 @@ class EventDeckRulesView(APIView):
             "two_headed_giant_bans": names,
             "chosen_by_organizer": chosen,
             "default_two_headed_giant_bans": default,
+            "decklists_required": deck_selectors.decklists_required(event),
+            "changes_between_matches": deck_selectors.rebuilds_between_matches(event),
         }
 
     @extend_schema(responses=DECK_RULES)
@@ -399,9 +416,14 @@ class EventDeckRulesView(APIView):
     def put(self, request, pk: int):
         event = access_event(request.caller, pk, Perm.EDIT_EVENT)
         values = _valid(DeckRulesInSerializer, request)
-        svc.two_headed_giant_bans_set(
-            event=event, names=values["two_headed_giant_bans"], user=request.user
-        )
+        if "two_headed_giant_bans" in values:
+            svc.two_headed_giant_bans_set(
+                event=event, names=values["two_headed_giant_bans"], user=request.user
+            )
+        if "decklists_required" in values:
+            svc.decklists_required_set(
+                event=event, required=values["decklists_required"], user=request.user
+            )
         return Response(self._answer(event))
 
 

@@ -8,8 +8,15 @@ class DecklistsLocked(ServiceError):
 
     status = 403
 
-    def __init__(self) -> None:
+    def __init__(self, message: str = "") -> None:
         super().__init__(
-            "Decklists are locked: round 1 has been paired. Only a judge can change them now.",
+            message
+            or "Decklists are locked: round 1 has been paired. Only a judge can change them now.",
             code="decklists_locked",
         )
+
+
+IN_MATCH = (
+    "Your match is under way: at this event decks change only between matches (MTR 7.3). "
+    "Change them once your result is reported, or ask a judge."
+)

@@ -21,9 +21,10 @@ from typing import Literal, cast
 
 from django.utils import timezone
 
-from decklists import catalogue_cache
+from decklists import catalogue_cache, hooks
 from decklists.domain.cards import CardFacts, CardIndex, normalize_name
 from decklists.domain.decklists import Entry, ParseError, parse_count_lines, parse_decklist
+from decklists.domain.rebuild import between_matches, continuous_construction
 from decklists.domain.udc import (
     DeckInput,
     EventRules,
@@ -54,8 +55,37 @@ TYPE_ORDER = (
 
 
 def is_locked(event: Event) -> bool:
-    """Lists lock when round 1 is paired: the event is no longer in registration."""
+    """Lists lock when round 1 is paired: the event is no longer in registration. A judge's
+    change after that is logged; :func:`team_lists_open` says whether the team itself may still
+    change its lists (MTR 7.3)."""
     return event.status != Event.Status.REGISTRATION
+
+
+def decklists_required(event: Event) -> bool:
+    """Whether the event collects decklists (the organizer's deck rules; yes unless turned off)."""
+    chosen = EventDeckRules.objects.filter(event=event).values_list("decklists_required", flat=True)
+    return chosen.first() is not False
+
+
+def rebuilds_between_matches(event: Event) -> bool:
+    """MTR 7.3 applies: a limited event at Regular REL that collects no decklists (one query
+    at most; none for constructed events or other RELs)."""
+    if not continuous_construction(
+        structure=event.structure, rel=event.rel, decklists_required=False
+    ):
+        return False
+    return not decklists_required(event)
+
+
+def team_lists_open(team: Team, event: Event | None = None) -> bool:
+    """Whether the team itself may change its decklists now (decklists.domain.rebuild): before
+    round 1 is paired, or between matches where MTR 7.3 applies. A judge always may."""
+    event = event or team.event
+    if not is_locked(event):
+        return True
+    if not rebuilds_between_matches(event):
+        return False
+    return between_matches(hooks.TEAM_MATCH(team))
 
 
 # --- read side ----------------------------------------------------------------------------------
@@ -144,7 +174,7 @@ class DeckView:
 class TeamReport:
     team: Team
     event: Event
-    locked: bool
+    locked: bool  # the team itself may no longer change its lists
     decks: list[DeckView]
     problems: list[Problem]
     holders: dict[str, dict[int, int]]
@@ -153,6 +183,7 @@ class TeamReport:
     shared_sideboard: list[DeckLine] = field(default_factory=list)
     two_headed_giant_bans: list[str] = field(default_factory=list)
     cards_date: dt.date | None = None  # date of the card data the check used
+    rebuild: bool = False  # round 1 is paired and MTR 7.3 lets the team rebuild between matches
 
     @property
     def limited(self) -> bool:
@@ -319,11 +350,13 @@ def team_report(
     pool: TeamPool | None | Literal[False] = False,
     two_hg: Sequence[str] | None = None,
     snap: catalogue_cache.Snapshot | None = None,
+    locked: bool | None = None,
 ) -> TeamReport:
     """The team's decklists checked: problems, holders, the shared sideboard of limited teams.
 
     ``players``, ``decklists`` (by player id), ``pool`` and ``two_hg`` may be given preloaded
-    (the board checks every team with a handful of queries).
+    (the board checks every team with a handful of queries). ``locked``: whether the team
+    itself may no longer change its lists; by default :func:`team_lists_open` decides it.
     """
     event = team.event
     players = list(players) if players is not None else list(team.players.all())
@@ -367,10 +400,15 @@ def team_report(
         )
         for p, i in zip(players, inputs, strict=True)
     ]
+    rebuild = False
+    if locked is None:
+        rebuild = is_locked(event) and rebuilds_between_matches(event)
+        locked = is_locked(event) and not (rebuild and between_matches(hooks.TEAM_MATCH(team)))
     report = TeamReport(
         team=team,
         event=event,
-        locked=is_locked(event),
+        locked=locked,
+        rebuild=rebuild,
         decks=decks,
         problems=problems,
         holders=holders(inputs, index),
@@ -397,6 +435,7 @@ def board(event: Event, *, query: str = "") -> list[TeamReport]:
     )
     snap = catalogue_cache.snapshot()
     two_hg, _ = two_headed_giant_bans(event, snap)
+    locked = is_locked(event)  # the board states the event's lock, not each team's (MTR 7.3)
     needle = normalize_name(query) if query.strip() else ""
     reports = []
     for team in teams:
@@ -415,6 +454,7 @@ def board(event: Event, *, query: str = "") -> list[TeamReport]:
             pool=pools.get(team.pk),
             two_hg=two_hg,
             snap=snap,
+            locked=locked,
         )
         reports.append(report)
     return reports

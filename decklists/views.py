@@ -53,7 +53,11 @@ def catalogue_dates() -> dict[str, object]:
 def _editor_context(request, team: Team, *, save_url, errors=None, texts=None) -> dict:
     report = deck_selectors.team_report(team)
     writable = may_write_decklists(request.caller, team)
-    judge_edit = report.locked and writable
+    # After round 1 a judge's change carries a reason; a team's change between matches (MTR 7.3)
+    # is logged without one, and its pool stays as registered.
+    after_lock = deck_selectors.is_locked(team.event)
+    judge = after_lock and writable and can(request.caller, Perm.DECK_CHECKS, team.event)
+    judge_edit = judge
     errors = errors or {}
     texts = texts or {}
     decks = []
@@ -89,6 +93,7 @@ def _editor_context(request, team: Team, *, save_url, errors=None, texts=None) -
         "report": report,
         "decks": decks,
         "writable": writable,
+        "pool_writable": writable and (not after_lock or judge),
         "judge_edit": judge_edit,
         "pool_text": texts.get("pool", {}).get("text", pool.text if pool else ""),
         "pool_base": pool.submitted_at.isoformat() if pool else "",
@@ -239,6 +244,10 @@ def board(request, pk: int):
             "status_label": deck_selectors.STATUS_LABELS.get(status, ""),
             "query": query,
             "locked": deck_selectors.is_locked(event),
+            # limited events only (MTR 7.3): a constructed board asks nothing more
+            "decklists_required": event.is_constructed or deck_selectors.decklists_required(event),
+            "rebuild": deck_selectors.is_locked(event)
+            and deck_selectors.rebuilds_between_matches(event),
             "organizer": can(request.caller, Perm.EDIT_EVENT, event),
             "two_hg": two_hg,
             "two_hg_text": "\n".join(two_hg),
@@ -252,18 +261,24 @@ def board(request, pk: int):
 @require_POST
 def deck_rules(request, pk: int):
     event = access_event(request.caller, pk, Perm.EDIT_EVENT)
-    if request.POST.get("action") == "reset":
-        names = None
-    else:
-        names = [n for n in request.POST.get("banned", "").splitlines() if n.strip()]
+    action = request.POST.get("action")
     try:
-        svc.two_headed_giant_bans_set(event=event, names=names, user=request.user)
+        if action == "decklists_required":
+            required = request.POST.get("decklists_required") == "on"
+            svc.decklists_required_set(event=event, required=required, user=request.user)
+            done = "Decklists are collected." if required else "No decklists are collected."
+        else:
+            names = None
+            if action != "reset":
+                names = [n for n in request.POST.get("banned", "").splitlines() if n.strip()]
+            svc.two_headed_giant_bans_set(event=event, names=names, user=request.user)
+            done = "Two-Headed Giant bans saved."
     except ServiceError as exc:
         for messages_ in (exc.errors or {"": [exc.message]}).values():
             for message in messages_:
                 messages.error(request, message)
     else:
-        messages.success(request, "Two-Headed Giant bans saved.")
+        messages.success(request, done)
     return redirect("event-decklists", event.pk)
 
 

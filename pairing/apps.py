@@ -9,6 +9,7 @@ class PairingConfig(AppConfig):
         """Answer the tournament app's hooks (the dashboard's next step, the team's private
         page, the demo) and renew cached pages after commit (core.events)."""
         from core import events, live
+        from decklists import hooks as decklists_hooks
         from pairing import contrib
         from tournament import hooks
 
@@ -18,6 +19,7 @@ class PairingConfig(AppConfig):
         hooks.DEMO_STEPS.register(contrib.demo_rounds)
         hooks.EVENT_PLAN.register(contrib.event_plan)
         hooks.UNDROP_REFUSED.register(contrib.undrop_refused)
+        decklists_hooks.TEAM_MATCH.register(contrib.team_match)
         events.team_changed.connect(contrib.team_changed)
         # Cached pages (pairing.rendering, core.pagecache): a new version after these commit.
         events.result_final.connect(contrib.bump_pages)

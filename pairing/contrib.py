@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.urls import reverse
 
 from core import events
+from decklists.domain.rebuild import MatchState
+from pairing import hooks as pairing_hooks
 from pairing import selectors
 from pairing.floor import clock_text
 from pairing.models import Match, MatchTeam, ResultReport, Round
@@ -70,6 +72,30 @@ def undrop_refused(team: Team) -> str | None:
     if Round.objects.filter(event_id=team.event_id, stage=Round.Stage.TOP_CUT).exists():
         return f"{team.name} cannot re-enter: the top cut has been made (MTR 2.10)."
     return None
+
+
+def team_match(team: Team) -> MatchState | None:
+    """decklists.hooks.TEAM_MATCH: the team's match in the latest paired round (published or
+    not): over once a result is reported or final, or a bye; else started once the table's game
+    has begun or the round clock runs (pairing.hooks.MATCH_STARTED, MATCH_TIMES: what
+    pairing.services.seats.match_progress reads). The cheap facts are read first."""
+    entry = (
+        MatchTeam.objects.filter(team=team)
+        .select_related("round__event", "match")
+        .order_by("-round__number")
+        .first()
+    )
+    if entry is None:
+        return None
+    match = entry.match
+    if match.is_bye or match.status == Match.Status.FINAL:
+        return MatchState(started=True, over=True)
+    if ResultReport.objects.filter(match=match).exists():
+        return MatchState(started=True, over=True)
+    if any(pairing_hooks.MATCH_STARTED(match)):
+        return MatchState(started=True, over=False)
+    time = selectors.match_times(entry.round, [match]).get(match.pk) or {}
+    return MatchState(started=time.get("round_status", "not_started") != "not_started", over=False)
 
 
 def team_page(request, team: Team) -> TeamBlock | None:

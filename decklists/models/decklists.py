@@ -87,7 +87,8 @@ class DecklistChange(models.Model):
 
 
 class EventDeckRules(models.Model):
-    """Per-event deck rules the organizer may change: the 2HG-only banned cards (MTR 9.5).
+    """Per-event deck rules the organizer may change: the 2HG-only banned cards (MTR 9.5) and
+    whether the event collects decklists (MTR 7.3).
 
     ``two_headed_giant_bans`` null means "as the loaded banlists say" (Erayo, Soratami
     Ascendant), so a newer banlists file reaches every event that has not chosen its own list.
@@ -95,6 +96,10 @@ class EventDeckRules(models.Model):
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="deck_rules")
     two_headed_giant_bans = models.JSONField(null=True, blank=True)
+    # False: the event collects no decklists, so at Regular REL a limited team may change its
+    # decks between matches from its pool (MTR 7.3; decklists.domain.rebuild). True (the
+    # default, and the only reading at Competitive REL or in constructed): lists lock at round 1.
+    decklists_required = models.BooleanField(default=True)
     updated_at = models.DateTimeField(auto_now=True)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

@@ -4,7 +4,10 @@ One transaction per call. Lists are saved as the text submitted; a list *locks* 
 round 1 is paired (the event leaves "registration"). The event row is locked while saving, so a
 save and the pairing of round 1 never interleave: a save that waited for the pairing sees the
 lock. After the lock only a judge changes a list (``judge=True``, decided by the interface through
-the access layer), and every such change is logged as a DecklistChange.
+the access layer), and every such change is logged as a DecklistChange. One exception (MTR 7.3,
+decklists.domain.rebuild): at Regular REL a limited event that collects no decklists lets the team
+change its decks between matches; such a change must still be legal with the team's pool (MTR
+9.6: one pool for both decks) and is logged like a judge's change.
 
 Rules: MTR 6.1 (60 cards, 4 copies), 6.2-6.7 (banned and restricted lists), 8.4 and 9.5 (Unified
 Deck Construction, no sideboard, the 2HG-only ban), 7.1 and 9.6 (limited: 40 cards from the pool,
@@ -20,11 +23,12 @@ from django.utils import timezone
 
 from core import events
 from core.errors import Conflict, ServiceError
-from decklists import catalogue_cache
+from decklists import catalogue_cache, hooks
+from decklists.domain.rebuild import between_matches
 from decklists.domain.udc import SUGGESTED_NAMES
-from decklists.errors import DecklistsLocked
+from decklists.errors import IN_MATCH, DecklistsLocked
 from decklists.models import Decklist, DecklistChange, EventDeckRules, TeamPool
-from decklists.selectors import is_locked
+from decklists.selectors import is_locked, rebuilds_between_matches, team_report
 from tournament.domain.names import BIDI_CONTROLS
 from tournament.models import Event, Player, Team
 
@@ -175,8 +179,15 @@ def decklist_submit(
     reason = clean_reason(reason)
     event = _lock_event(player.event_id)
     locked = is_locked(event)
-    if locked and not judge:
-        raise DecklistsLocked
+    rebuild = locked and not judge
+    if rebuild:
+        team = player.team
+        team.event = event
+        if not rebuilds_between_matches(event):
+            raise DecklistsLocked
+        if not between_matches(hooks.TEAM_MATCH(team)):
+            raise DecklistsLocked(IN_MATCH)
+        reason = reason or "Deck changed between matches (MTR 7.3)."
     decklist = Decklist.objects.select_for_update().filter(player=player).first()
     _check_base(decklist.submitted_at if decklist else None, base)
     before = (decklist.main_text, decklist.sideboard_text) if decklist else ("", "")
@@ -187,6 +198,8 @@ def decklist_submit(
     decklist.main_text, decklist.sideboard_text = main_text, sideboard_text
     decklist.submitted_at, decklist.submitted_by_id, decklist.by_team = now, user_id, by_team
     decklist.save()
+    if rebuild:
+        _check_rebuild(player, event)
     if locked and before != (main_text, sideboard_text):
         DecklistChange.objects.create(
             team_id=player.team_id,
@@ -202,6 +215,26 @@ def decklist_submit(
         )
     events.decklists_changed.fire(events.DecklistsChanged(player.event_id, player.team_id))
     return decklist
+
+
+def _check_rebuild(player: Player, event: Event) -> None:
+    """A deck changed between matches (MTR 7.3) must be legal, with the team's pool and the
+    teammate's deck as saved (MTR 7.1, 9.6); otherwise nothing is saved (the caller's
+    transaction rolls back). A card moved to a teammate's deck leaves the first deck first."""
+    team = player.team
+    team.event = event
+    report = team_report(team, locked=False)
+    errors = [
+        p.message
+        for p in report.problems_of(player.pk)
+        if p.severity == "error" and p.code != "missing_decklist"
+    ]
+    if errors:
+        intro = (
+            "Between matches a deck may change only to another legal deck from the team's pool "
+            "(MTR 7.3); nothing was saved."
+        )
+        raise ServiceError(intro, errors={"main": [intro, *errors]}, code="rebuild_illegal")
 
 
 @transaction.atomic
@@ -262,6 +295,21 @@ def two_headed_giant_bans_set(*, event: Event, names: object, user=None) -> Even
     clean = None if names is None else clean_card_names(names, "two_headed_giant_bans")
     rules, _ = EventDeckRules.objects.get_or_create(event=event)
     rules.two_headed_giant_bans = clean
+    rules.updated_by = user if getattr(user, "is_authenticated", False) else None
+    rules.save()
+    return rules
+
+
+@transaction.atomic
+def decklists_required_set(*, event: Event, required: object, user=None) -> EventDeckRules:
+    """Whether the event collects decklists. Off, a limited event at Regular REL lets teams
+    change their decks between matches (MTR 7.3); at Competitive REL or in constructed the lists
+    lock at round 1 whatever this says."""
+    if not isinstance(required, bool):
+        raise ServiceError(errors={"decklists_required": ["Send true or false."]})
+    event = _lock_event(event.pk)
+    rules, _ = EventDeckRules.objects.get_or_create(event=event)
+    rules.decklists_required = required
     rules.updated_by = user if getattr(user, "is_authenticated", False) else None
     rules.save()
     return rules

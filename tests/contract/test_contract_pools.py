@@ -3,7 +3,18 @@
 
 import pytest
 
-from support.contract import API, new_event, new_team, patch, put, team_client
+from support.contract import (
+    API,
+    games,
+    new_event,
+    new_team,
+    patch,
+    played_matches,
+    post,
+    publish,
+    put,
+    team_client,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -70,3 +81,66 @@ def test_pool_for_a_constructed_event_is_refused_and_not_kept(deck_team, alice_a
     event = f"/events/{deck_team['team']['event']}/"
     assert patch(alice_api, event, {"structure": "sealed", "format": ""}).status_code == 200
     assert team.get(f"{API}{path}").json()["pool"]["submitted"] is False
+
+
+# --- MTR 7.3: Regular REL without decklists, decks change between matches ---------------------
+
+
+def test_mtr_7_3_team_changes_its_deck_between_matches_not_during_one(sealed, alice_api):
+    """Extension: `decklists_required` in the deck rules; `locked` of a team follows MTR 7.3."""
+    event_id = sealed["team"]["event"]
+    rules = put(alice_api, f"/events/{event_id}/deck-rules/", {"decklists_required": False})
+    assert rules.status_code == 200, rules.content
+    assert (rules.json()["decklists_required"], rules.json()["changes_between_matches"]) == (
+        False,
+        True,
+    )
+    new_team(alice_api, event_id, "Other Team", ["Oda", "Ole"])  # an opponent for round 1
+    put(sealed["api"], f"/teams/{sealed['team']['id']}/pool/", {"pool": POOL})
+    submit(sealed, "first", "5 Llanowar Elves\n3 Giant Growth\n32 Forest\n")
+    submit(sealed, "second", "2 Lightning Bolt\n1 Goblin Guide\n37 Mountain\n")
+    assert patch(alice_api, f"/events/{event_id}/", {"swiss_rounds": 3}).status_code == 200
+    round_ = post(alice_api, f"/events/{event_id}/rounds/").json()
+    publish(alice_api, round_["id"])
+    team_path = f"{API}/teams/{sealed['team']['id']}/decklists/"
+    first = f"/players/{sealed['first']}/decklist/"
+    body = sealed["api"].get(team_path).json()
+    assert (body["locked"], body["changes_between_matches"]) == (False, True)
+    rebuilt = "4 Grizzly Bears\n3 Giant Growth\n33 Forest\n"
+    response = put(sealed["api"], first, {"main": rebuilt, "sideboard": ""})
+    assert response.status_code == 200, response.content
+    assert response.json()["locked"] is False
+    beyond = put(sealed["api"], first, {"main": "3 Lightning Bolt\n37 Mountain\n", "sideboard": ""})
+    assert beyond.status_code == 400
+    assert "MTR 7.3" in beyond.json()["main"][0]
+    # the pool stays as registered
+    pool = put(sealed["api"], f"/teams/{sealed['team']['id']}/pool/", {"pool": POOL + "1 Shock\n"})
+    assert pool.status_code == 403
+
+    clock = post(alice_api, f"/rounds/{round_['id']}/clock/", {"action": "start"})
+    assert clock.status_code == 200, clock.content
+    assert sealed["api"].get(team_path).json()["locked"] is True
+    refused = put(sealed["api"], first, {"main": "5 Llanowar Elves\n35 Forest\n", "sideboard": ""})
+    assert refused.status_code == 403
+    assert refused.json()["code"] == "decklists_locked"
+
+    match = next(
+        m for m in played_matches(round_) if sealed["team"]["id"] in (m["team_a"], m["team_b"])
+    )
+    assert post(sealed["api"], f"/matches/{match['id']}/result/", games(1, 0)).status_code < 300
+    assert sealed["api"].get(team_path).json()["locked"] is False
+    again = put(sealed["api"], first, {"main": "5 Llanowar Elves\n35 Forest\n", "sideboard": ""})
+    assert again.status_code == 200, again.content
+    log = alice_api.get(f"{API}/events/{event_id}/decklist-changes/").json()
+    assert [(row["player"], row["main_after"]) for row in log] == [
+        (sealed["first"], "5 Llanowar Elves\n35 Forest\n"),
+        (sealed["first"], rebuilt),
+    ]
+    assert all("MTR 7.3" in row["reason"] for row in log)
+
+
+def test_deck_rules_put_needs_a_field_and_a_boolean(sealed, alice_api):
+    path = f"/events/{sealed['team']['event']}/deck-rules/"
+    assert put(alice_api, path, {}).status_code == 400
+    assert put(alice_api, path, {"decklists_required": "maybe"}).status_code == 400
+    assert alice_api.get(f"{API}{path}").json()["decklists_required"] is True
