@@ -4,13 +4,15 @@ Run from the repository root (loopback only; needs PostgreSQL on 127.0.0.1:5432 
 and Redis on 127.0.0.1:6379; starts and stops its own server, creates and drops its database):
 
     .venv/bin/python tests/bench/bench_tracker.py [--quick] [--seconds N] [--tables N]
-                                                  [--conn-max-age S] [--pool N]
+                                                  [--single] [--pool N]
 
 Set-up: a fresh database ``bench_tracker_<pid>`` (dropped at the end), Redis db 9 for the cache
 and the live versions (flushed at the end, pub/sub on a channel of this run), an event of 1,000
-teams with round 1 paired and published (500 tables). The server is deploy/web.sh's uvicorn
-command with 2 workers, REDIS_URL/LIVE_REDIS_URL, DATABASE_CONN_MAX_AGE and DATABASE_POOL_MAX as in
-docker-compose.yml, on a free loopback port.
+teams with round 1 paired and published (500 tables). The servers are docker-compose.yml's: the
+web service (deploy/web.sh's gunicorn: 3 workers x 4 threads, DATABASE_CONN_MAX_AGE=60) takes the
+phones' POSTs, the live service (deploy/live.sh's uvicorn, one process, DATABASE_POOL_MAX) holds
+their streams; the phones talk to each directly, as the proxy in front would route them.
+``--single``: one uvicorn with 2 workers serves both (WEB_SERVER=uvicorn).
 
 Load: 4 phones per table, each holding the table's Server-Sent Events stream
 (/live/table/<match>/?key=<its team's key>: 2,000 streams for 500 tables). Each second each table
@@ -68,8 +70,9 @@ def _arg(name: str, default: float) -> float:
 QUICK = "--quick" in sys.argv
 TABLES = int(_arg("--tables", 100 if QUICK else 500))
 SECONDS = _arg("--seconds", 10 if QUICK else 60)
-CONN_MAX_AGE = int(_arg("--conn-max-age", 0))  # docker-compose.yml's web DATABASE_CONN_MAX_AGE
-POOL = int(_arg("--pool", 20))  # docker-compose.yml's web DATABASE_POOL_MAX (0: no pool)
+SINGLE = "--single" in sys.argv  # one uvicorn for everything instead of web + live
+POOL = int(_arg("--pool", 20))  # docker-compose.yml's live DATABASE_POOL_MAX (0: no pool)
+WEB_WORKERS, WEB_THREADS = 3, 4  # deploy/web.sh's defaults
 WARMUP = 3.0 if QUICK else 5.0
 
 
@@ -167,7 +170,7 @@ class Setup:
         self.env = dict(os.environ)
         self.env.update(
             DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{self.db}",
-            DATABASE_CONN_MAX_AGE=str(CONN_MAX_AGE),
+            DATABASE_CONN_MAX_AGE="0",
             DATABASE_POOL_MAX=str(POOL),
             REDIS_URL=REDIS_DB,
             LIVE_REDIS_URL=REDIS_DB,
@@ -181,8 +184,9 @@ class Setup:
         for name in ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "TEST_DATABASE_NAME"):
             self.env.pop(name, None)
         self.created = False
-        self.proc: subprocess.Popen | None = None
-        self.port = 0
+        self.procs: list[subprocess.Popen] = []
+        self.port = 0  # where the phones post (the web service)
+        self.live_port = 0  # where they hold their streams (the live service)
         self.log = Path(self.tmp) / "server.log"
 
     def _admin(self, sql: str) -> None:
@@ -201,42 +205,64 @@ class Setup:
         )
         return json.loads(out.stdout)
 
-    def start_server(self) -> None:
-        """deploy/web.sh's uvicorn command, on loopback and a free port."""
-        self.port = _free_port()
-        cmd = [sys.executable, "-m", "uvicorn", "config.asgi:application"]
-        cmd += ["--host", HOST, "--port", str(self.port), "--workers", str(WORKERS)]
-        cmd += ["--proxy-headers", "--forwarded-allow-ips=*", "--timeout-graceful-shutdown", "5"]
-        with self.log.open("wb") as log:  # the access log, as in production
-            self.proc = subprocess.Popen(
-                cmd, cwd=ROOT, env=self.env, stdout=log, stderr=log, start_new_session=True
+    def _start(self, cmd: list[str], env: dict[str, str], port: int, processes: int) -> None:
+        with self.log.open("ab") as log:  # the access log, as in production
+            proc = subprocess.Popen(
+                cmd, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
             )
+        self.procs.append(proc)
         deadline, healthy = time.monotonic() + 60, 0
-        while time.monotonic() < deadline and healthy < 2 * WORKERS:
+        while time.monotonic() < deadline and healthy < 2 * processes:
             try:
-                with socket.create_connection((HOST, self.port), timeout=2) as s:
+                with socket.create_connection((HOST, port), timeout=2) as s:
                     s.sendall(
                         b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
                     )
                     healthy = healthy + 1 if s.recv(100).startswith(b"HTTP/1.1 200") else 0
             except OSError:
                 time.sleep(0.3)
-        if healthy < 2 * WORKERS:
+        if healthy < 2 * processes:
             raise RuntimeError(f"server did not start; see {self.log}")
+
+    def start_server(self) -> None:
+        """The compose services on loopback and free ports: gunicorn for the posts, uvicorn for
+        the streams (or one uvicorn for both with --single)."""
+        uvicorn = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", HOST]
+        uvicorn += [
+            "--proxy-headers",
+            "--forwarded-allow-ips=*",
+            "--timeout-graceful-shutdown",
+            "5",
+        ]
+        if SINGLE:
+            self.port = self.live_port = _free_port()
+            cmd = [*uvicorn, "--port", str(self.port), "--workers", str(WORKERS)]
+            self._start(cmd, self.env, self.port, WORKERS)
+        else:
+            self.port, self.live_port = _free_port(), _free_port()
+            web_env = {**self.env, "DATABASE_CONN_MAX_AGE": "60", "DATABASE_POOL_MAX": "0"}
+            web = [sys.executable, "-m", "gunicorn", "config.wsgi:application"]
+            web += ["--bind", f"{HOST}:{self.port}", "--workers", str(WEB_WORKERS)]
+            web += ["--threads", str(WEB_THREADS), "--worker-class", "gthread", "--timeout", "60"]
+            self._start(web, web_env, self.port, WEB_WORKERS)
+            live = [*uvicorn, "--port", str(self.live_port), "--workers", "1"]
+            self._start(live, self.env, self.live_port, 1)
         time.sleep(1.0)  # every worker up
 
+    def pids(self) -> list[int]:
+        return [pid for proc in self.procs for pid in tree(proc.pid)]
+
     def stop_server(self) -> None:
-        if self.proc is None:
-            return
-        try:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-        except ProcessLookupError:
-            pass
-        self.proc = None
+        for proc in self.procs:
+            try:
+                os.killpg(proc.pid, signal.SIGTERM)
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+            except ProcessLookupError:
+                pass
+        self.procs = []
 
     def cleanup(self) -> None:
         self.stop_server()
@@ -394,7 +420,7 @@ async def run(setup: Setup, tables: list[dict]) -> dict:
             done = asyncio.Event()
             key = tables[t]["phones"][k][0]
             task = asyncio.create_task(
-                phone_stream(setup.port, t, k, tables[t]["match"], key, stats, done, stop)
+                phone_stream(setup.live_port, t, k, tables[t]["match"], key, stats, done, stop)
             )
             waiter = asyncio.create_task(done.wait())
             await asyncio.wait(
@@ -429,12 +455,12 @@ async def run(setup: Setup, tables: list[dict]) -> dict:
         for k in range(4)
     ]
     await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
-    cpu0, _ = stat(tree(setup.proc.pid))
-    each0 = {p: stat([p])[0] for p in tree(setup.proc.pid)}
+    cpu0, _ = stat(setup.pids())
+    each0 = {p: stat([p])[0] for p in setup.pids()}
     others0, gen0, host0 = _others_cpu(), time.process_time(), _host_busy()
     await asyncio.sleep(max(0.0, stats.measure_to - time.monotonic()))
-    cpu1, rss = stat(tree(setup.proc.pid))
-    each = sorted(stat([p])[0] - each0.get(p, 0.0) for p in tree(setup.proc.pid))[::-1]
+    cpu1, rss = stat(setup.pids())
+    each = sorted(stat([p])[0] - each0.get(p, 0.0) for p in setup.pids())[::-1]
     others1, gen1, host1 = _others_cpu(), time.process_time(), _host_busy()
     await asyncio.wait(writers, timeout=REQUEST_TIMEOUT + 5)
     await asyncio.sleep(TAIL)  # the last changes arrive
@@ -547,11 +573,13 @@ def main() -> None:
             flush=True,
         )
         setup.start_server()
-        print(
-            f"uvicorn config.asgi:application, {WORKERS} workers, PostgreSQL "
-            f"(DATABASE_CONN_MAX_AGE={CONN_MAX_AGE}, DATABASE_POOL_MAX={POOL}), Redis pub/sub",
-            flush=True,
+        servers = (
+            f"one uvicorn, {WORKERS} workers (DATABASE_POOL_MAX={POOL})"
+            if SINGLE
+            else f"web: gunicorn {WEB_WORKERS}x{WEB_THREADS} threads (CONN_MAX_AGE=60); "
+            f"live: uvicorn, 1 process (DATABASE_POOL_MAX={POOL})"
         )
+        print(f"{servers}; PostgreSQL, Redis pub/sub", flush=True)
         _print(asyncio.run(run(setup, tables)))
     finally:
         setup.cleanup()
