@@ -16,6 +16,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from access import (
@@ -81,7 +82,11 @@ def _editor_context(request, team: Team, *, save_url, errors=None, texts=None) -
                     p.severity == "error" for p in report.problems_of(deck.player.pk)
                 ),
                 "groups": [
-                    (group, [_marked(line, report, problem_cards) for line in lines], total)
+                    (
+                        TYPE_LABELS.get(group, group),
+                        [_marked(line, report, problem_cards) for line in lines],
+                        total,
+                    )
                     for group, lines, total in deck.groups()
                 ],
             }
@@ -105,15 +110,29 @@ def _editor_context(request, team: Team, *, save_url, errors=None, texts=None) -
 
 
 PROBLEM_LABELS = {
-    "unknown_card": "unknown card",
-    "banned": "banned",
-    "not_legal": "not legal in the format",
-    "restricted_over_limit": "restricted: 1 copy",
-    "udc_over_limit": "shared with a teammate",
-    "card_limit_exceeded": "too many copies",
-    "not_in_pool": "not in the pool",
-    "legality_unknown": "legality unknown",
-    "legality_outdated": "legality not checked",
+    "unknown_card": gettext_lazy("unknown card"),
+    "banned": gettext_lazy("banned"),
+    "not_legal": gettext_lazy("not legal in the format"),
+    "restricted_over_limit": gettext_lazy("restricted: 1 copy"),
+    "udc_over_limit": gettext_lazy("shared with a teammate"),
+    "card_limit_exceeded": gettext_lazy("too many copies"),
+    "not_in_pool": gettext_lazy("not in the pool"),
+    "legality_unknown": gettext_lazy("legality unknown"),
+    "legality_outdated": gettext_lazy("legality not checked"),
+}
+
+# The card type groups of a deck (decklists.selectors.TYPE_ORDER), in the page's language.
+TYPE_LABELS = {
+    "Creature": gettext_lazy("Creature"),
+    "Planeswalker": gettext_lazy("Planeswalker"),
+    "Battle": gettext_lazy("Battle"),
+    "Instant": gettext_lazy("Instant"),
+    "Sorcery": gettext_lazy("Sorcery"),
+    "Artifact": gettext_lazy("Artifact"),
+    "Enchantment": gettext_lazy("Enchantment"),
+    "Land": gettext_lazy("Land"),
+    "Other": gettext_lazy("Other"),
+    "Unknown": gettext_lazy("Unknown"),
 }
 
 
@@ -206,7 +225,7 @@ def team_decklist_save(request, key: str, target: str):
         return reverse("team-decklist-save", args=[key, t])
 
     if not errors and not _is_fetch(request):
-        messages.success(request, "Saved. The check below is up to date.")
+        messages.success(request, gettext("Saved. The check below is up to date."))
         anchor = "pool" if target == "pool" else f"deck-{target}"
         return redirect(reverse("team-decklists", args=[key]) + f"#{anchor}")
     context = _editor_context(request, team, save_url=save_url, errors=errors, texts=texts)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from pairing import presenters, selectors
 from pairing.models import Match, Round
@@ -119,11 +120,13 @@ def clock_text(time: dict[str, Any] | None) -> str:
     left = time.get("remaining_seconds")
     minutes = None if left is None else max(0, -(-int(left) // 60))
     if status == "not_started":
-        return "The round's clock has not started yet."
+        return _("The round's clock has not started yet.")
     if status == "paused":
-        return f"The clock is paused with {minutes} min left." if minutes is not None else ""
+        if minutes is None:
+            return ""
+        return _("The clock is paused with %(minutes)s min left.") % {"minutes": minutes}
     if status == "time_called" or time.get("time_called_at"):
-        return "Time has been called: finish the turn, then the additional turns (MTR 2.4)."
+        return _("Time has been called: finish the turn, then the additional turns (MTR 2.4).")
     if minutes is not None:
-        return f"About {minutes} min left in the round."
+        return _("About %(minutes)s min left in the round.") % {"minutes": minutes}
     return ""

@@ -14,6 +14,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from access import (
@@ -260,12 +261,24 @@ def describe(match: Match) -> str:
     """'Red Giants beat Blue Twins (1-0-1)' / 'Red Giants and Blue Twins drew (0-0-1)'."""
     a, b = match.team_a.name, match.team_b.name if match.team_b_id else None
     if b is None:
-        return f"{a} has a bye"
+        return _("%(team)s has a bye") % {"team": a}
     if match.result == Match.Result.A:
-        return f"{a} beat {b} ({match.score})"
+        return _("%(winner)s beat %(loser)s (%(score)s)") % {
+            "winner": a,
+            "loser": b,
+            "score": match.score,
+        }
     if match.result == Match.Result.B:
-        return f"{b} beat {a} ({match.score})"
-    return f"{a} and {b} drew ({match.score})"
+        return _("%(winner)s beat %(loser)s (%(score)s)") % {
+            "winner": b,
+            "loser": a,
+            "score": match.score,
+        }
+    return _("%(team_a)s and %(team_b)s drew (%(score)s)") % {
+        "team_a": a,
+        "team_b": b,
+        "score": match.score,
+    }
 
 
 def describe_for(match: Match, team) -> str:

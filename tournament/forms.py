@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from tournament.models import Event, Player, StaffRole, Team
 
@@ -197,10 +198,14 @@ class FixedTableForm(forms.Form):
 class SignupStartForm(forms.Form):
     """A player starts the team's signup (self-registration)."""
 
-    name = forms.CharField(label="Team name", max_length=200, strip=False)
-    player = forms.CharField(label="Your name (first and last)", max_length=200, strip=False)
+    name = forms.CharField(label=gettext_lazy("Team name"), max_length=200, strip=False)
+    player = forms.CharField(
+        label=gettext_lazy("Your name (first and last)"), max_length=200, strip=False
+    )
     wizards_id = forms.CharField(
-        label="Your Wizards Account ID or email (optional)", max_length=200, required=False
+        label=gettext_lazy("Your Wizards Account ID or email (optional)"),
+        max_length=200,
+        required=False,
     )
 
 
@@ -208,13 +213,17 @@ class SignupJoinForm(forms.Form):
     """A teammate joins a signup with its code."""
 
     code = forms.CharField(
-        label="Join code from your teammate",
+        label=gettext_lazy("Join code from your teammate"),
         max_length=40,
         widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),
     )
-    player = forms.CharField(label="Your name (first and last)", max_length=200, strip=False)
+    player = forms.CharField(
+        label=gettext_lazy("Your name (first and last)"), max_length=200, strip=False
+    )
     wizards_id = forms.CharField(
-        label="Your Wizards Account ID or email (optional)", max_length=200, required=False
+        label=gettext_lazy("Your Wizards Account ID or email (optional)"),
+        max_length=200,
+        required=False,
     )
 
 

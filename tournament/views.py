@@ -501,7 +501,7 @@ def signup_start(request, pk: int):
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, "Team started. Give your teammate the join code below.")
+            messages.success(request, _("Team started. Give your teammate the join code below."))
             return redirect("signup", signup.key)
     return render(
         request, "tournament/signup_start.html", {"event": event, "form": form, "open": is_open}
@@ -519,7 +519,7 @@ def signup_join(request):
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, f"You joined {signup.name}.")
+            messages.success(request, _("You joined %(team)s.") % {"team": signup.name})
             return redirect("signup", signup.key)
     return render(request, "tournament/signup_join.html", {"form": form, "found": found})
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 
 def clock_text(seconds: int) -> str:
     """Minutes and seconds, "34:05"; hours as minutes ("75:00") as a round clock shows them."""
@@ -26,32 +28,46 @@ def time_line(block: Mapping[str, Any] | None, names: Mapping[int, str]) -> str:
     phase = block.get("phase")
     active = names.get(block.get("active_team") or 0, "")
     if phase == "finishing_turn":
-        who = f"{active} finish their turn" if active else "the active team finishes its turn"
-        return f"Time: {who} (turn 0), then {block.get('extra_turns_total', 3)} additional turns"
+        total = block.get("extra_turns_total", 3)
+        if active:
+            return _(
+                "Time: %(team)s finish their turn (turn 0), then %(total)s additional turns"
+            ) % {
+                "team": active,
+                "total": total,
+            }
+        return _(
+            "Time: the active team finishes its turn (turn 0), then %(total)s additional turns"
+        ) % {"total": total}
     if phase == "extra_turns":
-        line = f"Additional turn {block.get('extra_turn')} of {block.get('extra_turns_total')}"
+        line = _("Additional turn %(turn)s of %(total)s") % {
+            "turn": block.get("extra_turn"),
+            "total": block.get("extra_turns_total"),
+        }
         return f"{line}: {active}" if active else line
     if phase == "between_games":
-        return "Time was called between games: see a judge before the next game"
+        return _("Time was called between games: see a judge before the next game")
     if phase == "over":
         ending = block.get("ending")
         if ending == "sudden_death":
-            return "Life totals equal: play goes on, a team not on the highest total loses"
+            return _("Life totals equal: play goes on, a team not on the highest total loses")
         if ending == "life":
             winner = names.get(block.get("winner") or 0, "")
-            return f"Time: {winner} lead on life and win the match" if winner else "Time is over"
+            if winner:
+                return _("Time: %(team)s lead on life and win the match") % {"team": winner}
+            return _("Time is over")
         if ending == "draw":
-            return "Time is over: the match is a draw"
-        return "Time is over"
+            return _("Time is over: the match is a draw")
+        return _("Time is over")
     status = block.get("round_status")
     if status == "not_started":
-        return "The round clock has not started"
+        return _("The round clock has not started")
     remaining = block.get("remaining_seconds")
     if remaining is None:
-        return "No time limit"
-    line = f"{clock_text(int(remaining))} left"
+        return _("No time limit")
+    line = _("%(clock)s left") % {"clock": clock_text(int(remaining))}
     if block.get("extension_minutes"):
-        line += f" (+{block['extension_minutes']} min extension)"
+        line += " " + _("(+%(minutes)s min extension)") % {"minutes": block["extension_minutes"]}
     if status == "paused":
-        line += " (paused)"
+        line += " " + _("(paused)")
     return line

@@ -10,6 +10,8 @@ import uuid
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from access import Perm, access_match, access_own_match, access_team_by_key, can
@@ -21,6 +23,15 @@ from tournament.models import Team
 from tracker import contrib, presenters, selectors, services
 
 BUTTONS = (-5, -1, 1, 5)
+
+# Why a team lost the game (tracker.domain.game_model.Reason), in the words of the page.
+REASONS = {
+    "life": gettext_lazy("0 or less life"),
+    "poison": gettext_lazy("poison"),
+    "conceded": gettext_lazy("a player conceded"),
+    "player_lost": gettext_lazy("a player lost"),
+    "opponent_won": gettext_lazy("a player of the other team won"),
+}
 
 
 def _team_match(request, key: str, right: Perm = Perm.READ_GAME) -> tuple[Team, Match]:
@@ -39,6 +50,7 @@ def sides(state: dict, setup, first_team: int) -> list[dict]:
         rows.append(
             {
                 **numbers,
+                "reason_text": REASONS.get(numbers.get("reason") or "", numbers.get("reason")),
                 "name": team_setup.name,
                 "active": state["active_team"] == team_setup.team,
                 "players": [
@@ -153,11 +165,13 @@ def table_confirm(request, key: str):
         messages.error(request, exc.message)
         return redirect("tracker-table", key)
     if outcome.disputed:
-        messages.error(request, "The other team reported a different result: a judge will decide.")
+        messages.error(
+            request, _("The other team reported a different result: a judge will decide.")
+        )
     elif outcome.outcome == "confirmed":
-        messages.success(request, "Both teams confirmed: the result is final.")
+        messages.success(request, _("Both teams confirmed: the result is final."))
     else:
-        messages.success(request, "Confirmed. Waiting for the other team to confirm the same.")
+        messages.success(request, _("Confirmed. Waiting for the other team to confirm the same."))
     return redirect("team-private", key)
 
 

@@ -35,6 +35,9 @@
     var remaining = el.getAttribute("data-remaining");
     remaining = remaining === "" || remaining === null ? null : Number(remaining);
 
+    // The words in the page's language, from the note's data attributes.
+    var words = note ? note.dataset : {};
+
     function show() {
       var called = status === "time_called";
       if (status === "running" && !isNaN(endsAt)) {
@@ -43,12 +46,12 @@
       } else if (!called && remaining !== null) {
         digits.textContent = text(remaining);
       } else if (!called) {
-        digits.textContent = "No time limit";
+        digits.textContent = words.noLimit || "No time limit";
       }
-      if (called) digits.textContent = "Time";
+      if (called) digits.textContent = words.time || "Time";
       if (note) {
-        note.textContent = called ? "" : status === "paused" ? "Paused"
-          : status === "not_started" ? "Not started" : "Time remaining";
+        note.textContent = called ? "" : status === "paused" ? words.paused || "Paused"
+          : status === "not_started" ? words.notStarted || "Not started" : words.running || "Time remaining";
       }
       if (reminder) reminder.hidden = !called;
       var shown = "status-" + (called ? "time_called" : status);

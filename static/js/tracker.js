@@ -41,8 +41,10 @@
     if (!queueLine) return;
     if (message) { queueLine.textContent = message; queueLine.hidden = false; return; }
     queueLine.hidden = q.length === 0;
-    queueLine.textContent = q.length === 1 ? "1 change waiting for the network: it will be sent."
-      : q.length + " changes waiting for the network: they will be sent.";
+    // The page gives the words in its language (data-one, data-many with "{n}").
+    queueLine.textContent = q.length === 1
+      ? queueLine.dataset.one || "1 change waiting for the network: it will be sent."
+      : (queueLine.dataset.many || "{n} changes waiting for the network: they will be sent.").replace("{n}", q.length);
   }
 
   function eventOf(form, button) {
@@ -91,7 +93,7 @@
           send();
         } else if (res.status >= 400 && res.status < 500) {
           save(rest);
-          showQueue(rest, res.body.detail || "That change was refused.");
+          showQueue(rest, res.body.detail || (queueLine && queueLine.dataset.refused) || "That change was refused.");
           refetch();
         } else {
           later();
@@ -129,7 +131,8 @@
     var turn = root.querySelector("[data-turn-line]");
     if (turn) {
       var active = root.querySelector("[data-side='" + state.active_team + "'] h2");
-      turn.textContent = "Turn " + state.turn + (active ? ": " + active.firstChild.textContent.trim() : "");
+      var turnText = (turn.dataset.format || "Turn {turn}").replace("{turn}", state.turn);
+      turn.textContent = turnText + (active ? ": " + active.firstChild.textContent.trim() : "");
     }
     renderLog(state.log);
   }
@@ -210,9 +213,11 @@
     if (!line || !line.dataset.endsAt) return;
     var left = Math.ceil((Date.parse(line.dataset.endsAt) - Date.now() - clockOffset) / 1000);
     if (left <= 0) { delete line.dataset.endsAt; clockRefresh(); return; }
-    var text = Math.floor(left / 60) + ":" + clockPad(left % 60) + " left";
+    var clock = Math.floor(left / 60) + ":" + clockPad(left % 60);
+    var text = (line.dataset.leftFormat || "{clock} left").replace("{clock}", clock);
     var ext = Number(line.dataset.extension || 0);
-    line.textContent = ext ? text + " (+" + ext + " min extension)" : text;
+    var extText = (line.dataset.extensionFormat || "(+{minutes} min extension)").replace("{minutes}", ext);
+    line.textContent = ext ? text + " " + extText : text;
   }
   clockStart();
   setInterval(clockTick, 1000);

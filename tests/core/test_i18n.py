@@ -78,3 +78,50 @@ def test_the_switcher_sets_the_language(round_1):
     assert response.status_code == 302
     assert response["Location"] == url
     assert "Emparejamientos por mesa" in client.get(url).content.decode()
+
+
+def _visible_text(html: str) -> str:
+    """The words a reader sees: tags, scripts and styles removed, entities as written."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def _marked_english() -> list[str]:
+    """The marked sentences whose Spanish differs: none may show on a Spanish page. Only whole
+    phrases without placeholders (a single word such as "Table" may be a team's name)."""
+    return [
+        msgid
+        for msgid, text in _entries(PO).items()
+        if msgid != text and " " in msgid and "%" not in msgid and len(msgid) > 12
+    ]
+
+
+def test_the_players_pages_are_in_spanish(round_1):
+    """The team's page, its table and the event's page, asked for in Spanish: Spanish words,
+    and none of the marked English phrases."""
+    team = round_1.teams.order_by("pk").first()
+    key = team.access_key
+    spanish = Client(HTTP_ACCEPT_LANGUAGE="es")
+    english_phrases = _marked_english()
+    expected = {
+        f"/t/{key}/": ["Vuestro equipo", "Nuestra mesa", "Abrir nuestra mesa", "Recordarnos"],
+        f"/t/{key}/table/": ["Pasar el turno", "Aplicar a los cuatro", "Registro", "veneno"],
+        f"/events/{round_1.pk}/": ["Clasificación", "Equipos", "Rondas", "Busca tu mesa"],
+    }
+    for url, words in expected.items():
+        response = spanish.get(url)
+        assert response.status_code == 200, url
+        html = response.content.decode()
+        assert '<html lang="es">' in html, url
+        text = _visible_text(html)
+        for word in words:
+            assert word in text, (url, word)
+        assert [p for p in english_phrases if p in text] == [], url
+
+
+def test_the_players_pages_stay_english_without_a_spanish_browser(round_1):
+    """The default language is English: tests and English browsers read the original words."""
+    team = round_1.teams.order_by("pk").first()
+    page = Client().get(f"/t/{team.access_key}/table/").content.decode()
+    assert "Pass the turn" in page
+    assert "Pasar el turno" not in page

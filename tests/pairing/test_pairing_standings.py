@@ -184,15 +184,19 @@ def test_penalty_points_are_asked_for_the_round_the_standings_are_after(six, sou
     assert selectors.standings(event, after_round=2).row(ids["A"]).penalty_points == 1
 
 
-def test_the_standings_page_names_oomw_as_a_local_rule_only_when_it_is_on(client, six):
+def test_the_standings_page_names_oomw_as_a_local_rule_only_when_it_is_on(
+    client, six, django_capture_on_commit_callbacks
+):
     """MTR 3.1: OOMW% is not an MTR tiebreaker; the standings say so when the event uses it."""
     event, _ids = six
     client.force_login(event.organizer)
     page = client.get(f"/events/{event.pk}/standings/").content.decode()
     assert "Local rule" not in page
     assert "OOMW" not in page
-    event.tiebreak_oomw = True
-    event.save(update_fields=["tiebreak_oomw"])
+    from tournament.services.events import event_update
+
+    with django_capture_on_commit_callbacks(execute=True):  # the pages version moves after commit
+        event_update(event=event, tiebreak_oomw=True)
     page = client.get(f"/events/{event.pk}/standings/").content.decode()
     assert "Local rule:" in page
     assert '<th class="num">OOMW</th>' in page

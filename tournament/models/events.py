@@ -11,6 +11,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 
 def new_access_key() -> str:
@@ -19,31 +20,37 @@ def new_access_key() -> str:
 
 class Event(models.Model):
     class Structure(models.TextChoices):
-        CONSTRUCTED = "constructed", "Constructed"
-        SEALED = "sealed", "Sealed"
-        DRAFT = "draft", "Booster draft"
+        CONSTRUCTED = "constructed", gettext_lazy("Constructed")
+        SEALED = "sealed", gettext_lazy("Sealed")
+        DRAFT = "draft", gettext_lazy("Booster draft")
 
     class Rel(models.TextChoices):
-        REGULAR = "regular", "Regular"
-        COMPETITIVE = "competitive", "Competitive"
-        PROFESSIONAL = "professional", "Professional"
+        REGULAR = "regular", gettext_lazy("Regular")
+        COMPETITIVE = "competitive", gettext_lazy("Competitive")
+        PROFESSIONAL = "professional", gettext_lazy("Professional")
 
     class UdcRule(models.TextChoices):
-        MTR = "mtr", "No two decks share a card (MTR 8.4, since July 2016)"
-        COMBINED_FOUR = "combined_four", "Combined decks hold at most four of a card (older rule)"
+        MTR = "mtr", gettext_lazy("No two decks share a card (MTR 8.4, since July 2016)")
+        COMBINED_FOUR = (
+            "combined_four",
+            gettext_lazy("Combined decks hold at most four of a card (older rule)"),
+        )
 
     class PenaltyPolicy(models.TextChoices):
-        MATCH_POINT = "match_point", "Game Loss becomes a Match Point penalty (2HG guide)"
-        IPG = "ipg", "Current IPG: a Game Loss loses the match"
+        MATCH_POINT = (
+            "match_point",
+            gettext_lazy("Game Loss becomes a Match Point penalty (2HG guide)"),
+        )
+        IPG = "ipg", gettext_lazy("Current IPG: a Game Loss loses the match")
 
     class TiebreakOrder(models.TextChoices):
-        TEAM = "team", "Team: match points, OMW%, random"
-        INDIVIDUAL = "individual", "Individual: match points, OMW%, GW%, OGW%, random"
+        TEAM = "team", gettext_lazy("Team: match points, OMW%, random")
+        INDIVIDUAL = "individual", gettext_lazy("Individual: match points, OMW%, GW%, OGW%, random")
 
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "Registration"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        REGISTRATION = "registration", gettext_lazy("Registration")
+        RUNNING = "running", gettext_lazy("Running")
+        FINISHED = "finished", gettext_lazy("Finished")
 
     TOP_CUTS = (0, 2, 4, 8)
 
