@@ -20,6 +20,7 @@ urlpatterns = [
     path("events/<id:pk>/judging/reference/", views.quick_reference, name="judging-reference"),
     path("events/<id:pk>/seats/", views.seat_check, name="seat-check"),
     path("events/<id:pk>/deckchecks/", views.deck_checks, name="deck-checks"),
+    path("events/<id:pk>/deckchecks/<id:check_id>/fix/", views.deck_fix, name="deck-check-fix"),
     path("events/<id:pk>/judging/settings/", views.judging_settings, name="judging-settings"),
     path("events/<id:pk>/clock/", views.projector_clock, name="clock"),
     path("events/<id:pk>/clock/control/", views.clock_control, name="clock-control"),

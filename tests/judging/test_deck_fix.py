@@ -5,6 +5,7 @@ judge's, and the penalty lands on the right match, all in one transaction."""
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from core.errors import Conflict, ServiceError
@@ -12,6 +13,7 @@ from decklists.models import Decklist, DecklistChange
 from judging import services
 from judging.models import DeckCheck, Penalty
 from pairing import services as pairing_services
+from support.catalogue import catalogue  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
@@ -123,3 +125,58 @@ def test_only_a_check_that_found_a_problem(table, world):
     with pytest.raises(Conflict):
         services.deck_fix_apply(check=check, card="Lightning Bolt", remove={bob.pk: 2})
     assert DeckCheck.objects.get().penalties.count() == 0
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.usefixtures("catalogue")
+def test_the_page_shows_holders_previews_and_applies_without_javascript(table, world):
+    _lists(table)
+    check = _problem_check(table, world)
+    alice, bob = table.player(table.red, 1), table.player(table.red, 2)
+    judy = _client(world.judy)
+    url = f"/events/{table.event.pk}/deckchecks/{check.pk}/fix/"
+    listing = judy.get(f"/events/{table.event.pk}/deckchecks/?round=1").content.decode()
+    assert url in listing  # the check's "Fix the decks" link
+    page = judy.get(url)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert f"{alice.name}: 4 Lightning Bolt in a deck of 60" in text
+    assert f"{bob.name}: 2 Lightning Bolt in a deck of 60" in text
+    assert "Apply the fix and issue the penalty" in text
+    assert "under Unified Deck Construction" in text  # the team's problem, as the check says
+    form = {
+        "card": "Lightning Bolt",
+        f"remove-{alice.pk}": "0",
+        f"remove-{bob.pk}": "2",
+        f"basic-{alice.pk}": "Mountain",
+        f"basic-{bob.pk}": "Swamp",
+        "infraction": "TE-DLP",
+    }
+    preview = judy.post(url, {**form, "preview": "1"}).content.decode()
+    assert "After: 60 cards (2 Lightning Bolt out, 2 Swamp in)" in preview
+    assert not DecklistChange.objects.exists()
+    too_many = judy.post(url, {**form, f"remove-{bob.pk}": "3", "apply": "1"})
+    assert "cannot be removed" in too_many.content.decode()
+    assert not Penalty.objects.exists()
+    done = judy.post(url, {**form, "apply": "1"})
+    assert done.status_code == 302
+    assert "2 Swamp" in Decklist.objects.get(player=bob).main_text
+    penalty = Penalty.objects.get()
+    assert (penalty.player_id, penalty.deck_check_id) == (bob.pk, check.pk)
+
+
+def test_the_page_refuses_a_check_without_a_problem_and_outsiders(table, world):
+    check = services.deck_check_start(round_=table.round, match=table.match, team=table.red)
+    services.deck_check_end(check=check, outcome="ok")
+    url = f"/events/{table.event.pk}/deckchecks/{check.pk}/fix/"
+    assert _client(world.judy).get(url).status_code == 302
+    assert _client(world.charlie).get(url).status_code in (403, 404)
+    assert (
+        _client(world.judy).get(f"/events/{table.event.pk}/deckchecks/999999/fix/").status_code
+        == 404
+    )
