@@ -118,8 +118,9 @@ def fix_decks(
     basics: Mapping[int, str] | None = None,
 ) -> DeckFix:
     """Remove ``remove[player]`` copies of ``card`` from each player's deck, then top each deck
-    below ``minimum`` up with basic lands (IPG 3.4, 3.5): ``basics[player]`` if named, else
-    :func:`default_basic` of that deck. At least one copy must go; never more than a deck holds.
+    that lost cards and is below ``minimum`` up with basic lands (IPG 3.4, 3.5):
+    ``basics[player]`` if named, else :func:`default_basic` of that deck. At least one copy must
+    go; never more than a deck holds.
     """
     basics = basics or {}
     for player in remove:
@@ -139,7 +140,9 @@ def fix_decks(
             raise DeckFixError(f"That deck holds {held} {card}; {wanted} cannot be removed.")
         after = _without(deck, card, wanted)
         basic = basic_named(basics[player]) if basics.get(player) else default_basic(deck)
-        missing = max(0, minimum - sum(after.values()))
+        # Only a deck that loses cards is topped up: another deck (even one already short, or a
+        # player with no list) is not this remedy's to change.
+        missing = max(0, minimum - sum(after.values())) if wanted else 0
         if missing:
             _add(after, basic, missing)
         changes[player] = DeckChange(

@@ -74,6 +74,15 @@ def test_limited_minimum_40():
     assert fix.changes[1].size_after == 40
 
 
+def test_only_the_decks_that_lose_cards_are_topped_up():
+    short = {"Counterspell": 4, "Island": 30}  # 34 cards: not this remedy's to fix
+    fix = fix_decks({1: ALICE, 2: short, 3: {}}, "Lightning Bolt", {1: 4}, 60)
+    assert fix.changes[1].added == 4
+    assert fix.changes[2].after == short
+    assert fix.changes[3].after == {}
+    assert not fix.changes[2].changed
+
+
 def test_default_basic_most_present_else_plains():
     assert default_basic({"Island": 3, "Forest": 5}) == "Forest"
     assert default_basic({"Island": 5, "Forest": 5}) == "Island"  # tie: order WUBRG
