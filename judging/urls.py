@@ -21,6 +21,7 @@ urlpatterns = [
     path("events/<id:pk>/seats/", views.seat_check, name="seat-check"),
     path("events/<id:pk>/deckchecks/", views.deck_checks, name="deck-checks"),
     path("events/<id:pk>/deckchecks/<id:check_id>/fix/", views.deck_fix, name="deck-check-fix"),
+    path("events/<id:pk>/decklists/<id:team_id>/fix/", views.team_deck_fix, name="team-deck-fix"),
     path("events/<id:pk>/judging/settings/", views.judging_settings, name="judging-settings"),
     path("events/<id:pk>/clock/", views.projector_clock, name="clock"),
     path("events/<id:pk>/clock/control/", views.clock_control, name="clock-control"),

@@ -651,12 +651,27 @@ def deck_fix(request, pk: int, check_id: int):
     if check.outcome != "problem":
         messages.error(request, "Only a deck check that ended with a problem has a fix.")
         return redirect(back)
+    return _deck_fix_page(request, event, check.team, check, back)
+
+
+def team_deck_fix(request, pk: int, team_id: int):
+    """The same remedy for a problem in a team's decklists found by staff without a deck check
+    (from the team's decklist page): a Decklist Problem on the event's current round."""
+    event = access_event(request.caller, pk, Perm.DECK_CHECKS)
+    team = Team.objects.filter(event=event, pk=team_id).first()
+    if team is None:
+        raise Http404
+    back = reverse("event-team-decklists", args=[pk, team.pk])
+    return _deck_fix_page(request, event, team, None, back)
+
+
+def _deck_fix_page(request, event, team: Team, check: DeckCheck | None, back: str):
     data = request.POST if request.method == "POST" else request.GET
-    report = team_report(check.team)
+    report = team_report(team)
     problems = [p for p in report.problems if p.code in FIXABLE_CODES and p.card]
     cards = list(dict.fromkeys(p.card for p in problems if p.card))
     card = str(data.get("card", "")).strip()[:200] or (cards[0] if cards else "")
-    players, decks = services.team_decks(check.team)
+    players, decks = services.team_decks(team)
     remove = {p.pk: _int(data.get(f"remove-{p.pk}")) or 0 for p in players}
     basics = {p.pk: data.get(f"basic-{p.pk}") or default_basic(decks[p.pk]) for p in players}
     minimum = deck_minimum(event.is_constructed)
@@ -673,6 +688,7 @@ def deck_fix(request, pk: int, check_id: int):
         try:
             done = services.deck_fix_apply(
                 check=check,
+                team=team,
                 card=card,
                 remove=remove,
                 basics=basics,
@@ -711,7 +727,9 @@ def deck_fix(request, pk: int, check_id: int):
         {
             "event": event,
             "staff": True,
+            "team": team,
             "check": check,
+            "back": back,
             "problems": problems,
             "cards": cards,
             "card": card,

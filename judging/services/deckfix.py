@@ -4,7 +4,9 @@ each deck below its minimum is topped up with basic lands (judging/domain/deckfi
 changed list is saved as a judge's logged change (decklists.services.decklist_submit with
 ``judge=True``: a DecklistChange with the text before and after, its reason naming the deck
 check), and the penalty is issued through penalty_issue with the deck check linked, on the
-check's round: the team's match if it is still playing, else its next one (IPG 1.1).
+check's round: the team's match if it is still playing, else its next one (IPG 1.1). Staff may
+apply the same remedy to a decklist problem found without a check (the team's decklist page):
+then the penalty goes on the event's current round.
 
 Locks: the Event row first (as the other judging services), then the team's decklists.
 """
@@ -62,12 +64,14 @@ def team_decks(
     return players, decks
 
 
-def _reason(check: DeckCheck, fix: DeckFix, player: int, infraction: str) -> str:
+def _reason(check: DeckCheck | None, fix: DeckFix, player: int, infraction: str) -> str:
     change = fix.changes[player]
-    text = (
-        f"Deck check at table {check.match.table}, round {check.round.number}: "
-        f"{change.removed} {fix.card} removed"
+    where = (
+        f"Deck check at table {check.match.table}, round {check.round.number}"
+        if check is not None
+        else "Decklist problem"
     )
+    text = f"{where}: {change.removed} {fix.card} removed"
     if change.added:
         text += f", {change.added} {change.basic} added to reach {fix.minimum} cards"
     rule = "IPG 3.4" if infraction == "TE-DLP" else "IPG 3.5"
@@ -77,7 +81,8 @@ def _reason(check: DeckCheck, fix: DeckFix, player: int, infraction: str) -> str
 @transaction.atomic
 def deck_fix_apply(
     *,
-    check: DeckCheck,
+    check: DeckCheck | None = None,
+    team: Team | None = None,
     card: str,
     remove: Mapping[int, int],
     basics: Mapping[int, str] | None = None,
@@ -87,22 +92,35 @@ def deck_fix_apply(
     by=None,
     head_judge: bool = False,
 ) -> DeckFixApplied:
-    """Apply the remedy of ``card`` found at ``check`` (ended with a problem): ``remove`` copies
-    per player id, ``basics`` per player id (default: judging.domain.deckfix.default_basic), and
-    issue ``infraction`` to ``penalized`` (default: the first player whose copies go)."""
-    event = Event.objects.select_for_update().get(pk=check.event_id)
-    check = DeckCheck.objects.select_related("match", "round", "team").get(pk=check.pk)
-    if check.ended_at is None or check.outcome != "problem":
-        raise Conflict(
-            "Only a deck check that ended with a problem has a fix.", code="deck_check_no_problem"
-        )
+    """Apply the remedy of ``card`` found at ``check`` (ended with a problem), or, without a
+    check, found in ``team``'s decklists by staff: ``remove`` copies per player id, ``basics`` per
+    player id (default: judging.domain.deckfix.default_basic), and issue ``infraction`` to
+    ``penalized`` (default: the first player whose copies go). The penalty goes on the check's
+    round, or without a check on the event's current round (penalty_issue's default)."""
+    if check is not None:
+        event_id = check.event_id
+    elif team is not None:
+        event_id = team.event_id
+    else:
+        raise ServiceError(field="team", message="A deck check or a team is needed.")
+    event = Event.objects.select_for_update().get(pk=event_id)
+    if check is not None:
+        check = DeckCheck.objects.select_related("match", "round", "team").get(pk=check.pk)
+        if check.ended_at is None or check.outcome != "problem":
+            raise Conflict(
+                "Only a deck check that ended with a problem has a fix.",
+                code="deck_check_no_problem",
+            )
+        team = check.team
+    assert team is not None
     if infraction not in FIX_INFRACTIONS:
         raise ServiceError(field="infraction", message="Decklist Problem or Deck Problem.")
-    rows = {
-        d.player_id: d
-        for d in Decklist.objects.select_for_update().filter(player__team_id=check.team_id)
-    }
-    players, decks = team_decks(check.team, decklists=rows)
+    if check is None and infraction == "TE-DP":
+        raise ServiceError(
+            field="infraction", message="A Deck Problem is found at a deck check (IPG 3.5)."
+        )
+    rows = {d.player_id: d for d in Decklist.objects.select_for_update().filter(player__team=team)}
+    players, decks = team_decks(team, decklists=rows)
     by_id = {p.pk: p for p in players}
     try:
         fix = fix_decks(decks, card, remove, deck_minimum(event.is_constructed), basics)
@@ -111,7 +129,7 @@ def deck_fix_apply(
     if penalized is None:
         penalized = next(by_id[p] for p, c in fix.changes.items() if c.removed)
     elif penalized.pk not in by_id:
-        raise ServiceError(field="player", message="Not a player of the checked team.")
+        raise ServiceError(field="player", message="Not a player of this team.")
     saved = []
     for player_id, change in fix.changes.items():
         if not change.changed:
@@ -133,9 +151,11 @@ def deck_fix_apply(
         infraction_code=infraction,
         by=by,
         head_judge=head_judge,
-        round_=check.round,
+        round_=check.round if check is not None else None,
         variants=["deck_check"] if infraction == "TE-DP" else [],
-        notes=notes or f"{fix.card}: {_removed_text(fix, by_id)} (deck check).",
+        notes=notes
+        or f"{fix.card}: {_removed_text(fix, by_id)}"
+        + (" (deck check)." if check is not None else " (decklist)."),
         deck_check=check,
     )
     return DeckFixApplied(fix=fix, decklists=saved, issued=issued)

@@ -180,3 +180,41 @@ def test_the_page_refuses_a_check_without_a_problem_and_outsiders(table, world):
         _client(world.judy).get(f"/events/{table.event.pk}/deckchecks/999999/fix/").status_code
         == 404
     )
+
+
+def test_staff_fix_a_decklist_problem_without_a_check(table, world):
+    """From the team's decklist page: a Decklist Problem (IPG 3.4) on the current round; a Deck
+    Problem needs a deck check (IPG 3.5)."""
+    _lists(table)
+    alice = table.player(table.red, 1)
+    with pytest.raises(ServiceError):
+        services.deck_fix_apply(
+            team=table.red, card="Lightning Bolt", remove={alice.pk: 4}, infraction="TE-DP"
+        )
+    done = services.deck_fix_apply(
+        team=table.red, card="Lightning Bolt", remove={alice.pk: 4}, by=world.judy
+    )
+    penalty = done.issued.penalty
+    assert penalty.deck_check_id is None
+    assert penalty.match_id == table.match.pk  # the current round's match
+    assert DecklistChange.objects.get().reason.startswith("Decklist problem: 4 Lightning Bolt")
+    assert "24 Mountain" in Decklist.objects.get(player=alice).main_text
+
+
+def test_staff_page_without_a_check(table, world):
+    _lists(table)
+    alice, bob = table.player(table.red, 1), table.player(table.red, 2)
+    judy = _client(world.judy)
+    url = f"/events/{table.event.pk}/decklists/{table.red.pk}/fix/"
+    lists_page = judy.get(f"/events/{table.event.pk}/decklists/{table.red.pk}/").content.decode()
+    assert url in lists_page  # the locked lists have problems: the fix is offered
+    page = judy.get(url + "?card=Lightning+Bolt").content.decode()
+    assert f"{alice.name}: 4 Lightning Bolt in a deck of 60" in page
+    assert 'value="TE-DP"' not in page  # only at a deck check
+    form = {"card": "Lightning Bolt", f"remove-{bob.pk}": "2", "apply": "1"}
+    assert judy.post(url, form).status_code == 302
+    assert Penalty.objects.get().player_id == bob.pk
+    assert (
+        _client(world.judy).get(f"/events/{table.event.pk}/decklists/999999/fix/").status_code
+        == 404
+    )

@@ -158,6 +158,14 @@ ROWS += [
         fmt="page",
     ),
     Row(
+        "team-deck-fix",
+        "get",
+        lambda w: f"/events/{w.event.pk}/decklists/{w.red.pk}/fix/",
+        expect("judge"),
+        setup=_paired,
+        fmt="page",
+    ),
+    Row(
         "judging-settings",
         "post",
         lambda w: f"/events/{w.event.pk}/judging/settings/",
