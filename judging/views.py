@@ -23,6 +23,7 @@ from access import (
 )
 from core import live
 from core.errors import AccessDenied, ServiceError
+from decklists.models import Decklist
 from decklists.selectors import team_report
 from judging import selectors, services
 from judging.domain.clock import RoundState, floor_order, round_state
@@ -665,13 +666,19 @@ def team_deck_fix(request, pk: int, team_id: int):
     return _deck_fix_page(request, event, team, None, back)
 
 
+def _base(row: Decklist | None) -> str:
+    """The list's version the form was built on (decklists' optimistic check)."""
+    return row.submitted_at.isoformat() if row is not None else ""
+
+
 def _deck_fix_page(request, event, team: Team, check: DeckCheck | None, back: str):
     data = request.POST if request.method == "POST" else request.GET
     report = team_report(team)
     problems = [p for p in report.problems if p.code in FIXABLE_CODES and p.card]
     cards = list(dict.fromkeys(p.card for p in problems if p.card))
     card = str(data.get("card", "")).strip()[:200] or (cards[0] if cards else "")
-    players, decks = services.team_decks(team)
+    lists = {d.player_id: d for d in Decklist.objects.filter(player__team=team)}
+    players, decks = services.team_decks(team, decklists=lists)
     remove = {p.pk: _int(data.get(f"remove-{p.pk}")) or 0 for p in players}
     basics = {p.pk: data.get(f"basic-{p.pk}") or default_basic(decks[p.pk]) for p in players}
     minimum = deck_minimum(event.is_constructed)
@@ -697,6 +704,11 @@ def _deck_fix_page(request, event, team: Team, check: DeckCheck | None, back: st
                 notes=request.POST.get("notes", ""),
                 by=request.user,
                 head_judge=can(request.caller, Perm.SEVERE_PENALTIES, event),
+                bases={
+                    p.pk: str(request.POST[f"base-{p.pk}"])
+                    for p in players
+                    if f"base-{p.pk}" in request.POST
+                },
             )
         except ServiceError as exc:
             messages.error(request, exc.message)
@@ -717,6 +729,7 @@ def _deck_fix_page(request, event, team: Team, check: DeckCheck | None, back: st
             "size": sum(decks[p.pk].values()),
             "remove": remove[p.pk],
             "basic": basics[p.pk],
+            "base": _base(lists.get(p.pk)),
             "after": fix.changes[p.pk] if fix is not None else None,
         }
         for p in players

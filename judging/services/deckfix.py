@@ -91,12 +91,15 @@ def deck_fix_apply(
     notes: object = "",
     by=None,
     head_judge: bool = False,
+    bases: Mapping[int, str] | None = None,
 ) -> DeckFixApplied:
     """Apply the remedy of ``card`` found at ``check`` (ended with a problem), or, without a
     check, found in ``team``'s decklists by staff: ``remove`` copies per player id, ``basics`` per
     player id (default: judging.domain.deckfix.default_basic), and issue ``infraction`` to
     ``penalized`` (default: the first player whose copies go). The penalty goes on the check's
-    round, or without a check on the event's current round (penalty_issue's default)."""
+    round, or without a check on the event's current round (penalty_issue's default).
+    ``bases``: per player id, the list's ``submitted_at`` the page showed (ISO; "" for none): a
+    list changed since refuses the whole fix (Conflict ``changed_meanwhile``)."""
     if check is not None:
         event_id = check.event_id
     elif team is not None:
@@ -143,6 +146,7 @@ def deck_fix_apply(
                 user=by,
                 judge=True,
                 reason=_reason(check, fix, player_id, infraction),
+                base=bases.get(player_id) if bases is not None else None,
             )
         )
     issued = penalty_issue(

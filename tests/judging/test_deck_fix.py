@@ -160,6 +160,9 @@ def test_the_page_shows_holders_previews_and_applies_without_javascript(table, w
     preview = judy.post(url, {**form, "preview": "1"}).content.decode()
     assert "After: 60 cards (2 Lightning Bolt out, 2 Swamp in)" in preview
     assert not DecklistChange.objects.exists()
+    stale = judy.post(url, {**form, f"base-{bob.pk}": "2020-01-01T00:00:00+00:00", "apply": "1"})
+    assert "since you opened the page" in stale.content.decode()
+    assert f'name="base-{bob.pk}"' in preview
     too_many = judy.post(url, {**form, f"remove-{bob.pk}": "3", "apply": "1"})
     assert "cannot be removed" in too_many.content.decode()
     assert not Penalty.objects.exists()
@@ -218,3 +221,18 @@ def test_staff_page_without_a_check(table, world):
         _client(world.judy).get(f"/events/{table.event.pk}/decklists/999999/fix/").status_code
         == 404
     )
+
+
+def test_a_list_changed_since_the_page_was_shown_refuses_the_whole_fix(table, world):
+    _lists(table)
+    check = _problem_check(table, world)
+    bob = table.player(table.red, 2)
+    with pytest.raises(Conflict):
+        services.deck_fix_apply(
+            check=check,
+            card="Lightning Bolt",
+            remove={bob.pk: 2},
+            bases={bob.pk: "2020-01-01T00:00:00+00:00"},
+        )
+    assert not Penalty.objects.exists()
+    assert Decklist.objects.get(player=bob).main_text == RED_2
