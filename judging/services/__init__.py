@@ -18,6 +18,7 @@ from judging.services.clock import (
     turn_passed,
 )
 from judging.services.deckchecks import deck_check_end, deck_check_start
+from judging.services.deckfix import DeckFixApplied, deck_fix_apply, team_decks
 from judging.services.penalties import (
     Issued,
     Rescinded,
@@ -38,6 +39,9 @@ __all__ = [
     "seat_check_record",
     "tardiness_issue",
     "deck_check_end",
+    "DeckFixApplied",
+    "deck_fix_apply",
+    "team_decks",
     "deck_check_start",
     "judging_settings_update",
     "ClockChanged",

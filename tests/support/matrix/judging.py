@@ -6,7 +6,7 @@ private: who cannot see it gets 404, the event's team (red) 403.
 """
 
 from judging import services as judging_services
-from judging.models import Penalty
+from judging.models import DeckCheck, Penalty
 from pairing import services
 from support.matrix import Row, expect
 
@@ -23,6 +23,19 @@ def _with_penalty(world) -> None:
     judging_services.penalty_issue(
         event=world.event, player=world.red.players.get(seat=1), infraction_code="GPE-LEC"
     )
+
+
+def _with_problem_check(world) -> None:
+    _paired(world)
+    round_ = world.event.rounds.get(number=1)
+    check = judging_services.deck_check_start(
+        round_=round_, match=round_.matches.get(), team=world.red
+    )
+    judging_services.deck_check_end(check=check, outcome="problem")
+
+
+def _check(world) -> int:
+    return DeckCheck.objects.get(event=world.event).pk
 
 
 def _pid(world) -> int:
@@ -132,6 +145,22 @@ ROWS += [
         "deck-checks",
         "get",
         lambda w: f"/events/{w.event.pk}/deckchecks/",
+        expect("judge"),
+        setup=_paired,
+        fmt="page",
+    ),
+    Row(
+        "deck-check-fix",
+        "get",
+        lambda w: f"/events/{w.event.pk}/deckchecks/{_check(w)}/fix/",
+        expect("judge"),
+        setup=_with_problem_check,
+        fmt="page",
+    ),
+    Row(
+        "team-deck-fix",
+        "get",
+        lambda w: f"/events/{w.event.pk}/decklists/{w.red.pk}/fix/",
         expect("judge"),
         setup=_paired,
         fmt="page",
