@@ -34,9 +34,13 @@ class ServiceError(Exception):
 
 
 class Conflict(ServiceError):
-    """The request is well-formed but clashes with the current state (409)."""
+    """The request is well-formed but clashes with the current state (409). Its answer is always
+    ``{detail, code}`` (the API's Error); ``errors`` only name the fields for a page's form."""
 
     status = 409
+
+    def as_dict(self) -> dict[str, object]:
+        return {"detail": self.message, "code": self.code, **self.data}
 
 
 class AccessDenied(Exception):

@@ -149,11 +149,13 @@ class StandingsChanged:
 
 @dataclass(frozen=True)
 class GameChanged:
-    """A table's game state changed (a tracker event, a judge's turn passed)."""
+    """A table's game state changed (a tracker event, a judge's turn passed); ``teams``: the
+    table's two teams when the caller knows them (saves each receiver a read)."""
 
     event_id: int
     match_id: int
     seq: int
+    teams: tuple[int, ...] = ()
 
 
 result_final: Signal[ResultFinal] = Signal("result_final")

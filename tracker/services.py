@@ -105,7 +105,8 @@ def game_add_event(
     game.last_seq, game.state, game.core = seq, body, game_json.core_to_json(state)
     game.save(update_fields=["last_seq", "state", "core", "updated_at"])
     selectors.remember_written(match.pk, seq, body)
-    events.game_changed.fire(events.GameChanged(match.round.event_id, match.pk, seq))
+    teams = tuple(t for t in (match.team_a_id, match.team_b_id) if t is not None)
+    events.game_changed.fire(events.GameChanged(match.round.event_id, match.pk, seq, teams))
     return Added(seq, body, created=True)
 
 

@@ -54,9 +54,15 @@ def test_pages_have_no_inline_script_or_style_and_send_a_strict_policy(world):
 
 
 def test_htmx_is_told_not_to_inject_its_style_or_evaluate_code(world):
+    """htmx loads only where a page includes _htmx.html, and always with its settings."""
+    from django.template.loader import render_to_string
+
     body = Client().get("/login/").content
-    assert b'"includeIndicatorStyles": false' in body
-    assert b'"allowEval": false' in body
+    assert b"htmx.min.js" not in body
+    snippet = render_to_string("_htmx.html")
+    assert '"includeIndicatorStyles": false' in snippet
+    assert '"allowEval": false' in snippet
+    assert "htmx.min.js" in snippet
 
 
 def test_policy_forbids_framing_plugins_and_foreign_scripts():
