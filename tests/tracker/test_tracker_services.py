@@ -147,7 +147,8 @@ def test_each_stored_event_fires_game_changed_after_commit(table, seated):
     with events.game_changed.connected(heard.append):
         add(table, "1", type="life", player=a1, amount=-1)
         add(table, "1", type="life", player=a1, amount=-1)  # a retry stores nothing
-    assert heard == [events.GameChanged(table.round.event_id, table.pk, 1)]
+    teams = (table.team_a_id, table.team_b_id)
+    assert heard == [events.GameChanged(table.round.event_id, table.pk, 1, teams)]
 
 
 def test_a_bye_has_no_game(world):
