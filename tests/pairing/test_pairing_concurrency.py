@@ -1,36 +1,17 @@
 """Two "pair round" calls at the same moment create one round (docs/api.md; the quality bar "a second
 pairing of the same round at the same moment"). Needs PostgreSQL: SQLite has no row locks."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from core.errors import Conflict
 from pairing import services
 from pairing.models import Match, Round
+from support.races import race
 from support.rounds import event_with_teams
 
 
 def _race(n: int, call) -> list[object]:
-    barrier = threading.Barrier(n)
-    outcomes: list[object] = [None] * n
-
-    def run(i: int) -> None:
-        try:
-            barrier.wait(timeout=10)
-            outcomes[i] = call()
-        except Exception as exc:  # noqa: BLE001 - the outcome is what the test checks
-            outcomes[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=30)
-    return outcomes
+    return race([call] * n)
 
 
 @pytest.mark.postgres

@@ -2,38 +2,15 @@
 the drop takes the event lock like the round services, so a dropped team is either left out of the
 new round or dropped after it (MTR 8.2). Four teams asking for one fixed table: one keeps it."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from core.errors import ServiceError
 from pairing import services as pairing_svc
 from pairing.models import MatchTeam, Round
+from support.races import race
 from support.rounds import event_with_teams
 from tournament.models import Team
 from tournament.services import events as svc
-
-
-def _race(calls) -> list[object]:
-    barrier = threading.Barrier(len(calls))
-    outcomes: list[object] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        try:
-            barrier.wait(timeout=10)
-            outcomes[i] = calls[i]()
-        except Exception as exc:  # noqa: BLE001 - the outcome is what the test checks
-            outcomes[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return outcomes
 
 
 @pytest.mark.postgres
@@ -49,7 +26,7 @@ def test_drops_racing_a_pairing_never_leave_a_dropped_team_paired(trial):
     calls = [drop(t) for t in dropping[:6]]
     calls.append(lambda: pairing_svc.round_pair_next(event=event))
     calls += [drop(t) for t in dropping[6:]]
-    outcomes = _race(calls)
+    outcomes = race(calls)
     assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
     round_ = Round.objects.get(event=event, number=1)
     paired = set(MatchTeam.objects.filter(round=round_).values_list("team_id", flat=True))
@@ -74,7 +51,7 @@ def test_four_teams_asking_for_one_fixed_table_at_once_leave_one_holding_it(tria
     def ask(team):
         return lambda: svc.team_set_fixed_table(team=team, table=7)
 
-    outcomes = _race([ask(t) for t in teams])
+    outcomes = race([ask(t) for t in teams])
     kept = [o for o in outcomes if isinstance(o, Team)]
     refused = [o for o in outcomes if isinstance(o, ServiceError)]
     assert len(kept) == 1, outcomes

@@ -2,37 +2,14 @@
 seq (docs/architecture.md "Facts, not counters": concurrent writes from two phones are both
 kept). Needs PostgreSQL: SQLite has no row locks."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from pairing import services as pairing
 from pairing.models import Match
+from support.races import race
 from support.rounds import event_with_teams
 from tracker import selectors, services
 from tracker.models import GameEvent
-
-
-def _race(calls) -> list[object]:
-    barrier = threading.Barrier(len(calls))
-    outcomes: list[object] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        try:
-            barrier.wait(timeout=10)
-            outcomes[i] = calls[i]()
-        except Exception as exc:  # noqa: BLE001 - the outcome is what the test checks
-            outcomes[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=30)
-    return outcomes
 
 
 def _match() -> Match:
@@ -57,7 +34,7 @@ def test_concurrent_writers_lose_and_duplicate_nothing():
     for wave in ("first", "second"):
         calls = [_writer(match, a[i % 2], f"{wave}-{i}") for i in range(6)]
         calls += [_writer(match, a[0], f"{wave}-0"), _writer(match, a[1], f"{wave}-1")]
-        outcomes = _race(calls)
+        outcomes = race(calls)
         assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
     seqs = list(GameEvent.objects.filter(match=match).values_list("seq", flat=True))
     assert seqs == list(range(1, 13))
