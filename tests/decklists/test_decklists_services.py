@@ -39,14 +39,6 @@ def test_clean_text_refuses_what_a_decklist_is_not(text, message):
     assert message in caught.value.errors["main"][0]
 
 
-def test_clean_text_of_a_huge_list_answers_in_milliseconds():
-    text = "4 Lightning Bolt\n" * 100_000
-    started = time.perf_counter()
-    with pytest.raises(ServiceError):
-        svc.clean_text(text, "main")
-    assert time.perf_counter() - started < 0.05
-
-
 def test_uploaded_text_reads_windows_files_and_dek_sideboards():
     assert svc.uploaded_text("4 Lim-D\u00fbl's Vault\r\n".encode("cp1252")) == (
         "4 Lim-D\u00fbl's Vault\r\n"
