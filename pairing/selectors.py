@@ -471,3 +471,26 @@ def match_history(match: Match) -> list[PairingChange]:
             description__startswith=f"Table {match.table}:",
         ).select_related("by")[:50]
     )
+
+
+def final_places_table(event: Event) -> tuple[list[str], list[list[object]]]:
+    """The finish order as a table for EventLink (a header and one row per team): place, team,
+    each seat's player and Wizards Account ID (blank for a seat the team does not fill), the
+    Swiss record and the playoff round reached. The IDs are private: staff only."""
+    players = team_players(event)
+    size = event.team_size
+    header = ["place", "team"]
+    for seat in range(1, size + 1):
+        header += [f"player {seat}", f"wizards id {seat}"]
+    header += ["match points", "wins", "losses", "draws", "playoff"]
+    rows: list[list[object]] = []
+    for row in final_results(event):
+        line: list[object] = [row.place, row.name]
+        seated = players.get(row.team, [])
+        for seat in range(size):
+            line += list(seated[seat]) if seat < len(seated) else ["", ""]
+        s = row.standing
+        line += [s.match_points, s.wins, s.losses, s.draws] if s else ["", "", "", ""]
+        line.append(row.reached)
+        rows.append(line)
+    return header, rows

@@ -494,22 +494,7 @@ def final_places_csv(request, pk: int):
     """The finish order with each team's players and Wizards Account IDs (staff: the IDs are
     private), for reporting the event in EventLink."""
     event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
-    players = selectors.team_players(event)
-    size = event.team_size
-    header = ["place", "team"]
-    for seat in range(1, size + 1):
-        header += [f"player {seat}", f"wizards id {seat}"]
-    header += ["match points", "wins", "losses", "draws", "playoff"]
-    rows = []
-    for row in selectors.final_results(event):
-        line: list[object] = [row.place, row.name]
-        seated = players.get(row.team, [])
-        for seat in range(size):
-            line += list(seated[seat]) if seat < len(seated) else ["", ""]
-        s = row.standing
-        line += [s.match_points, s.wins, s.losses, s.draws] if s else ["", "", "", ""]
-        line.append(row.reached)
-        rows.append(line)
+    header, rows = selectors.final_places_table(event)
     return _csv_response(f"event-{event.pk}-places.csv", header, rows)
 
 
