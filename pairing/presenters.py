@@ -13,7 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext as _
+
 from pairing.domain.notes import PairingNote, note_from_data
+from pairing.domain.structure import Structure
 from pairing.models import Match, Round
 from tournament.models import Team
 
@@ -206,3 +210,80 @@ def seat_heads(matches: Iterable[Match]) -> None:
             players = {p.pk: p for p in team.players.all()}
             order = effective_seats(chosen.get(team.pk, []), list(players))
             setattr(m, f"heads_{side}", [players[pk] for pk in order])
+
+
+# --- the event's structure -------------------------------------------------------------------
+
+
+def structure_text(plan: Structure) -> str:
+    """One line for the dashboard and the rounds page: exactly what will be paired
+    (pairing.domain.structure.Structure.describe says the same in English, for logs)."""
+    if plan.swiss_rounds:
+        text = ngettext("%(count)s Swiss round", "%(count)s Swiss rounds", plan.swiss_rounds) % {
+            "count": plan.swiss_rounds
+        }
+        if plan.top_cut:
+            text = gettext("%(rounds)s, then a top %(cut)s") % {"rounds": text, "cut": plan.top_cut}
+        else:
+            text = gettext("%(rounds)s, no top cut") % {"rounds": text}
+    elif plan.top_cut:
+        text = gettext("No Swiss round: a single-elimination bracket of %(cut)s") % {
+            "cut": plan.top_cut
+        }
+    else:
+        text = gettext("No round: set Swiss rounds or a top cut")
+    sources = {
+        (True, True): gettext_noop("Swiss rounds and top cut from the count of %(teams)s teams"),
+        (True, False): gettext_noop("Swiss rounds from the count of %(teams)s teams"),
+        (False, True): gettext_noop("top cut from the count of %(teams)s teams"),
+    }.get((plan.automatic, plan.cut_automatic))
+    if sources:
+        text = gettext("%(plan)s (%(sources)s)") % {
+            "plan": text,
+            "sources": gettext(sources) % {"teams": plan.teams},
+        }
+    return gettext("%(plan)s.") % {"plan": text}
+
+
+# --- results in words ------------------------------------------------------------------------
+
+
+def describe(match: Match) -> str:
+    """'Red Giants beat Blue Twins (1-0-1)' / 'Red Giants and Blue Twins drew (0-0-1)'."""
+    a, b = match.team_a.name, match.team_b.name if match.team_b_id else None
+    if b is None:
+        return _("%(team)s has a bye") % {"team": a}
+    if match.result == Match.Result.A:
+        return _("%(winner)s beat %(loser)s (%(score)s)") % {
+            "winner": a,
+            "loser": b,
+            "score": match.score,
+        }
+    if match.result == Match.Result.B:
+        return _("%(winner)s beat %(loser)s (%(score)s)") % {
+            "winner": b,
+            "loser": a,
+            "score": match.score,
+        }
+    return _("%(team_a)s and %(team_b)s drew (%(score)s)") % {
+        "team_a": a,
+        "team_b": b,
+        "score": match.score,
+    }
+
+
+def describe_for(match: Match, team) -> str:
+    """A result from one team's side: 'Red Giants beat Blue Twins: you won, 1-0-1 (won, lost,
+    drawn games)'; a team listed second reads its own games first too."""
+    ours = match.team_a_id == team.pk
+    other = match.team_b if ours else match.team_a
+    won, lost = (match.games_a, match.games_b) if ours else (match.games_b, match.games_a)
+    words = {"us": team.name, "them": other.name, "won": won, "lost": lost}
+    words["drawn"] = match.games_drawn
+    if match.result == Match.Result.DRAW:
+        text = _("%(us)s and %(them)s drew: a draw, %(won)s-%(lost)s-%(drawn)s")
+    elif match.result == (Match.Result.A if ours else Match.Result.B):
+        text = _("%(us)s beat %(them)s: you won, %(won)s-%(lost)s-%(drawn)s")
+    else:
+        text = _("%(them)s beat %(us)s: you lost, %(won)s-%(lost)s-%(drawn)s")
+    return (text + " " + _("(won, lost, drawn games)")) % words
