@@ -397,7 +397,8 @@ def catalogue_page(request):
                     "%(read)s cards read from %(source)s: %(created)s added, %(updated)s updated, "
                     "%(unchanged)s unchanged. Data of %(date)s."
                 )
-                words = {"read": f"{record.cards_read:,}", "source": record.source}
+                words: dict[str, object] = {"read": f"{record.cards_read:,}"}
+                words["source"] = record.source
                 words |= {"created": f"{record.created:,}", "updated": f"{record.updated:,}"}
                 words |= {"unchanged": f"{result.unchanged:,}"}
                 words["date"] = record.data_date or gettext("an unknown date")

@@ -250,7 +250,7 @@ def structure_text(plan: Structure) -> str:
 
 def describe(match: Match) -> str:
     """'Red Giants beat Blue Twins (1-0-1)' / 'Red Giants and Blue Twins drew (0-0-1)'."""
-    a, b = match.team_a.name, match.team_b.name if match.team_b_id else None
+    a, b = match.team_a.name, match.team_b.name if match.team_b is not None else None
     if b is None:
         return _("%(team)s has a bye") % {"team": a}
     if match.result == Match.Result.A:
@@ -278,7 +278,8 @@ def describe_for(match: Match, team) -> str:
     ours = match.team_a_id == team.pk
     other = match.team_b if ours else match.team_a
     won, lost = (match.games_a, match.games_b) if ours else (match.games_b, match.games_a)
-    words = {"us": team.name, "them": other.name, "won": won, "lost": lost}
+    them = other.name if other is not None else ""
+    words = {"us": team.name, "them": them, "won": won, "lost": lost}
     words["drawn"] = match.games_drawn
     if match.result == Match.Result.DRAW:
         text = _("%(us)s and %(them)s drew: a draw, %(won)s-%(lost)s-%(drawn)s")

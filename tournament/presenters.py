@@ -8,6 +8,7 @@ tournament.domain.sanctioning, whose English ``line()`` remains for logs and the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.utils.translation import gettext, ngettext
 
@@ -21,6 +22,17 @@ from tournament.domain.sanctioning import (
 )
 
 
+class SanctioningInputs(NamedTuple):
+    """What the sanctioning check reads (tournament.domain.sanctioning.sanctioning)."""
+
+    structure: str
+    format: str
+    team_size: int
+    round_minutes: int
+    teams: int
+    rounds: int
+
+
 @dataclass(frozen=True, slots=True)
 class SanctioningText:
     """Whether the event can be sanctioned, with its reasons and its line in words."""
@@ -30,9 +42,8 @@ class SanctioningText:
     line: str
 
 
-def _reasons(
-    *, structure: str, format: str, team_size: int, round_minutes: int, teams: int, rounds: int
-) -> list[str]:
+def _reasons(inputs: SanctioningInputs) -> list[str]:
+    structure, format, team_size, round_minutes, teams, rounds = inputs
     reasons = []
     if teams < MIN_TEAMS:
         text = ngettext(
@@ -63,13 +74,12 @@ def _reasons(
     return reasons
 
 
-def sanctioning_text(check: Sanctioning, **inputs) -> SanctioningText:
-    """``check`` in words; ``inputs`` are the values it was computed from (structure, format,
-    team_size, round_minutes, teams, rounds). Should the two ever disagree, the domain's own
-    English words are shown rather than a wrong reason."""
+def sanctioning_text(check: Sanctioning, inputs: SanctioningInputs) -> SanctioningText:
+    """``check`` in words; ``inputs`` are the values it was computed from. Should the two ever
+    disagree, the domain's own English words are shown rather than a wrong reason."""
     if check.ok:
         return SanctioningText(True, (), gettext("Sanctionable: yes."))
-    reasons = _reasons(**inputs)
+    reasons = _reasons(inputs)
     if len(reasons) != len(check.reasons):
         return SanctioningText(False, check.reasons, check.line())
     line = gettext("Sanctionable: no, because %(reasons)s. It runs as a casual event.") % {
