@@ -260,7 +260,7 @@ def board(request, pk: int):
             "counts": counts,
             "total": len(reports),
             "status": status,
-            "status_label": deck_selectors.STATUS_LABELS.get(status, ""),
+            "status_label": deck_selectors.status_label(status),
             "query": query,
             "locked": deck_selectors.is_locked(event),
             # limited events only (MTR 7.3): a constructed board asks nothing more

@@ -193,7 +193,7 @@ def test_the_staff_pages_are_in_spanish(round_1):
         f"/events/{pk}/matches/{match.pk}/": ["Introducir el resultado", "Penalización en esta"],
         f"/events/{pk}/teams/": ["4 equipos", "Jugadores (el principal primero)"],
         f"/events/{pk}/staff/": ["Invitar al staff", "Añadir a alguien que ya tiene cuenta"],
-        f"/events/{pk}/decklists/": ["Prohibidas en todo el Gigante de dos cabezas construido"],
+        f"/events/{pk}/decklists/": ["Prohibidas en todo el Gigante de dos cabezas", "faltan"],
         f"/events/{pk}/penalties/": ["No hay penalizaciones.", "Informe CSV"],
         f"/events/{pk}/penalties/new/": ["Buscar la infracción", "Proponer la penalización"],
         f"/events/{pk}/seats/": ["El reloj de la ronda no ha empezado", "Por revisar"],
