@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Literal, cast
 
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 from decklists import catalogue_cache, hooks
 from decklists.domain.cards import CardFacts, CardIndex, normalize_name
@@ -42,12 +43,19 @@ from tournament.models import Event, Player, Team
 STATUS_MISSING, STATUS_ILLEGAL, STATUS_LEGAL = "missing", "illegal", "legal"
 STATUS_UNCHECKED = "unchecked"
 STATUSES = (STATUS_MISSING, STATUS_ILLEGAL, STATUS_UNCHECKED, STATUS_LEGAL)
-STATUS_LABELS = {
-    STATUS_MISSING: "missing",
-    STATUS_ILLEGAL: "illegal",
-    STATUS_UNCHECKED: "not checked",
-    STATUS_LEGAL: "legal",
+STATUS_LABELS = {  # status_label() gives them in the reader's language
+    STATUS_MISSING: pgettext_lazy("decklist status", "missing"),
+    STATUS_ILLEGAL: pgettext_lazy("decklist status", "illegal"),
+    STATUS_UNCHECKED: pgettext_lazy("decklist status", "not checked"),
+    STATUS_LEGAL: pgettext_lazy("decklist status", "legal"),
 }
+
+
+def status_label(status: str) -> str:
+    """A list status in words, in the reader's language ("" for an unknown status)."""
+    return str(STATUS_LABELS[status]) if status in STATUS_LABELS else ""
+
+
 TYPE_ORDER = (
     "Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment",
     "Land", "Other", "Unknown",
@@ -222,7 +230,7 @@ class TeamReport:
 
     @property
     def status_label(self) -> str:
-        return STATUS_LABELS[self.status]
+        return status_label(self.status)
 
     @property
     def pool_count(self) -> int:

@@ -16,7 +16,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from access import (
@@ -260,7 +260,7 @@ def board(request, pk: int):
             "counts": counts,
             "total": len(reports),
             "status": status,
-            "status_label": deck_selectors.STATUS_LABELS.get(status, ""),
+            "status_label": deck_selectors.status_label(status),
             "query": query,
             "locked": deck_selectors.is_locked(event),
             # limited events only (MTR 7.3): a constructed board asks nothing more
@@ -285,13 +285,17 @@ def deck_rules(request, pk: int):
         if action == "decklists_required":
             required = request.POST.get("decklists_required") == "on"
             svc.decklists_required_set(event=event, required=required, user=request.user)
-            done = "Decklists are collected." if required else "No decklists are collected."
+            done = (
+                gettext("Decklists are collected.")
+                if required
+                else gettext("No decklists are collected.")
+            )
         else:
             names = None
             if action != "reset":
                 names = [n for n in request.POST.get("banned", "").splitlines() if n.strip()]
             svc.two_headed_giant_bans_set(event=event, names=names, user=request.user)
-            done = "Two-Headed Giant bans saved."
+            done = gettext("Two-Headed Giant bans saved.")
     except ServiceError as exc:
         for messages_ in (exc.errors or {"": [exc.message]}).values():
             for message in messages_:
@@ -312,7 +316,7 @@ def staff_team(request, pk: int, team_id: int):
         errors, texts = _save(request, team, target)
         saved = target if not errors else None
         if not errors and not _is_fetch(request):
-            messages.success(request, "Saved.")
+            messages.success(request, gettext("Saved."))
             return redirect(reverse("event-team-decklists", args=[pk, team_id]))
 
     def save_url(target) -> str:
@@ -389,12 +393,16 @@ def catalogue_page(request):
                 error = exc.message
             else:
                 record = result.record
-                messages.success(
-                    request,
-                    f"{record.cards_read:,} cards read from {record.source}: {record.created:,} "
-                    f"added, {record.updated:,} updated, {result.unchanged:,} unchanged. Data of "
-                    f"{record.data_date or 'an unknown date'}.",
+                text = gettext(
+                    "%(read)s cards read from %(source)s: %(created)s added, %(updated)s updated, "
+                    "%(unchanged)s unchanged. Data of %(date)s."
                 )
+                words: dict[str, object] = {"read": f"{record.cards_read:,}"}
+                words["source"] = record.source
+                words |= {"created": f"{record.created:,}", "updated": f"{record.updated:,}"}
+                words |= {"unchanged": f"{result.unchanged:,}"}
+                words["date"] = record.data_date or gettext("an unknown date")
+                messages.success(request, text % words)
                 return redirect("catalogue")
     return render(
         request,
@@ -426,22 +434,41 @@ def next_step(event: Event) -> NextStep | None:
         return None
     parts = []
     if counts["missing"]:
-        parts.append(f"{counts['missing']} team(s) have not registered every list")
-    if counts["illegal"]:
-        parts.append(f"{counts['illegal']} team(s) have lists that break the rules")
-    if counts["unchecked"]:
-        parts.append(
-            f"{counts['unchecked']} team(s) could not be checked: the card data does not know "
-            "every card's legality (load current card data, or check by hand)"
+        text = ngettext(
+            "%(count)s team has not registered every list",
+            "%(count)s teams have not registered every list",
+            counts["missing"],
         )
+        parts.append(text % {"count": counts["missing"]})
+    if counts["illegal"]:
+        text = ngettext(
+            "%(count)s team has lists that break the rules",
+            "%(count)s teams have lists that break the rules",
+            counts["illegal"],
+        )
+        parts.append(text % {"count": counts["illegal"]})
+    if counts["unchecked"]:
+        text = ngettext(
+            "%(count)s team could not be checked: the card data does not know every card's "
+            "legality (load current card data, or check by hand)",
+            "%(count)s teams could not be checked: the card data does not know every card's "
+            "legality (load current card data, or check by hand)",
+            counts["unchecked"],
+        )
+        parts.append(text % {"count": counts["unchecked"]})
     names = sorted((r.team.name for r in reports if r.status != "legal"), key=str.casefold)
-    named = ", ".join(names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
+    named = ", ".join(names[:12])
+    if len(names) > 12:
+        named = gettext("%(names)s and %(count)s more") % {"names": named, "count": len(names) - 12}
+    detail = gettext(
+        "%(problems)s (%(names)s). Teams enter their lists on their private page; pairing round "
+        "1 locks them."
+    )
     return NextStep(
-        "Collect decklists",
-        "; ".join(parts) + f" ({named}). Teams enter their lists on their private page; "
-        "pairing round 1 locks them.",
+        gettext("Collect decklists"),
+        detail % {"problems": "; ".join(parts), "names": named},
         reverse("event-decklists", args=[event.pk]),
-        "Decklists board",
+        gettext("Decklists board"),
     )
 
 

@@ -11,6 +11,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from access import (
@@ -69,7 +71,7 @@ def penalty_list(request, pk: int):
         filters = selectors.parse_filters(request.GET)
     except ServiceError:
         filters = selectors.Filters()
-        messages.error(request, "Those filters could not be read; showing every penalty.")
+        messages.error(request, _("Those filters could not be read; showing every penalty."))
     rows = list(selectors.penalties_of(event, filters))
     return render(
         request,
@@ -168,7 +170,7 @@ def penalty_new(request, pk: int):
     if request.method == "POST":
         player = players.get(context["picked_player"] or 0)
         if player is None or not context["picked"]:
-            messages.error(request, "Pick the player and the infraction.")
+            messages.error(request, _("Pick the player and the infraction."))
         else:
             if "issue" in request.POST:
                 done = _issue(request, event, player, match, context["deck_check"])
@@ -233,7 +235,7 @@ def _propose(request, event, player, match, code, deck_check=None):
             variants=_variants(request, code, deck_check),
         )
     except (UnknownInfractionError, PenaltyInputError):
-        messages.error(request, "That infraction cannot be proposed as given.")
+        messages.error(request, _("That infraction cannot be proposed as given."))
         return None
 
 
@@ -259,10 +261,17 @@ def _issue(request, event, player, match, deck_check=None):
         messages.error(request, exc.message)
         return None
     row = issued.penalty
-    text = f"{Code(row.penalty).label} for {row.player.name} ({row.infraction})"
+    words = {"penalty": Code(row.penalty).label, "name": row.player.name, "code": row.infraction}
+    text = _("%(penalty)s for %(name)s (%(code)s)") % words
     if issued.related:
-        text += f"; Failure to Maintain Game State to {len(issued.related)} other player(s)"
-    messages.success(request, text + ".")
+        count = len(issued.related)
+        more = ngettext(
+            "%(text)s; Failure to Maintain Game State to %(count)s other player",
+            "%(text)s; Failure to Maintain Game State to %(count)s other players",
+            count,
+        )
+        text = more % {"text": text, "count": count}
+    messages.success(request, _("%(text)s.") % {"text": text})
     return redirect("penalties", event.pk)
 
 
@@ -278,7 +287,7 @@ def penalty_rescind(request, pk: int, penalty_id: int):
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, " ".join(["Penalty rescinded.", *done.notes]))
+        messages.success(request, " ".join([_("Penalty rescinded."), *done.notes]))
     return redirect("penalties", pk)
 
 
@@ -329,20 +338,27 @@ def _seat_action(request, event, round_: Round) -> None:
     action = request.POST.get("action", "")
     match = round_.matches.filter(pk=_int(request.POST.get("match")) or 0).first()
     if match is None:
-        messages.error(request, "Not a table of this round.")
+        messages.error(request, _("Not a table of this round."))
         return
     try:
         if action == "check":
             missing = [int(p) for p in request.POST.getlist("missing") if p.isdecimal()]
             services.seat_check_record(match=match, missing=missing, by=request.user)
-            text = f"{len(missing)} empty seat(s)" if missing else "all four seated"
-            messages.success(request, f"Table {match.table}: {text}.")
+            text = ngettext("%(count)s empty seat", "%(count)s empty seats", len(missing))
+            text = text % {"count": len(missing)} if missing else _("all four seated")
+            messages.success(
+                request, _("Table %(table)s: %(text)s.") % {"table": match.table, "text": text}
+            )
         elif action == "arrived":
             player = Player.objects.filter(pk=_int(request.POST.get("player")) or 0).first()
             if player is None:
                 raise ServiceError(field="player", message="Pick the player.")
             services.seat_arrived(match=match, player=player, by=request.user)
-            messages.success(request, f"Table {match.table}: {player.name} arrived.")
+            messages.success(
+                request,
+                _("Table %(table)s: %(name)s arrived.")
+                % {"table": match.table, "name": player.name},
+            )
         elif action == "tardiness":
             done = services.tardiness_issue(
                 match=match,
@@ -351,10 +367,12 @@ def _seat_action(request, event, round_: Round) -> None:
                 head_judge=can(request.caller, Perm.SEVERE_PENALTIES, event),
             )
             row = done.penalty
-            text = f"Tardiness: {Code(row.penalty).label} for {row.player.name}"
-            messages.success(request, f"{text} ({done.minutes:.1f} min).")
+            words = {"penalty": Code(row.penalty).label, "name": row.player.name}
+            words["minutes"] = f"{done.minutes:.1f}"
+            text = _("Tardiness: %(penalty)s for %(name)s (%(minutes)s min).")
+            messages.success(request, text % words)
         else:
-            messages.error(request, "Unknown action.")
+            messages.error(request, _("Unknown action."))
     except ServiceError as exc:
         messages.error(request, exc.message)
 
@@ -416,9 +434,8 @@ def _deck_check_action(request, event, round_: Round) -> None:
             check = services.deck_check_start(
                 round_=round_, match=match, team=team, by=request.user
             )
-            messages.success(
-                request, f"Deck check started: table {check.match.table}, {check.team.name}."
-            )
+            text = _("Deck check started: table %(table)s, %(team)s.")
+            messages.success(request, text % {"table": check.match.table, "team": check.team.name})
         elif action == "end":
             found = DeckCheck.objects.filter(
                 round=round_, pk=_int(request.POST.get("check")) or 0
@@ -431,12 +448,14 @@ def _deck_check_action(request, event, round_: Round) -> None:
                 notes=request.POST.get("notes", ""),
                 by=request.user,
             )
-            text = f"Deck check of table {done.match.table} ended"
+            words = {"table": done.match.table}
+            text = _("Deck check of table %(table)s ended.")
             if done.extension is not None:
-                text += f"; +{done.extension.minutes} min extension"
-            messages.success(request, text + ".")
+                text = _("Deck check of table %(table)s ended; +%(minutes)s min extension.")
+                words["minutes"] = done.extension.minutes
+            messages.success(request, text % words)
         else:
-            messages.error(request, "Unknown action.")
+            messages.error(request, _("Unknown action."))
     except ServiceError as exc:
         messages.error(request, exc.message)
 
@@ -455,9 +474,9 @@ def judging_settings(request, pk: int):
             head_judge_only=request.POST.get("head_judge_only") == "1",
         )
     except ServiceError as exc:
-        messages.error(request, f"Judging settings not saved: {exc.message}")
+        messages.error(request, _("Judging settings not saved: %(text)s") % {"text": exc.message})
     else:
-        messages.success(request, "Judging settings saved.")
+        messages.success(request, _("Judging settings saved."))
     return redirect(reverse("event", args=[pk]) + "#judging-settings")
 
 
@@ -609,17 +628,23 @@ def _table_action(request, match: Match) -> None:
                 reason=request.POST.get("reason", ""),
                 by=request.user,
             )
-            messages.success(request, f"Table {match.table}: +{minutes} min extension.")
+            messages.success(
+                request,
+                _("Table %(table)s: +%(minutes)s min extension.")
+                % {"table": match.table, "minutes": minutes},
+            )
         elif action == "passing":
             on = request.POST.get("passing") == "1"
             services.passing_at_time_set(match=match, passing=on, by=request.user)
-            messages.success(request, "Passing at time " + ("recorded." if on else "cleared."))
+            messages.success(
+                request, _("Passing at time recorded.") if on else _("Passing at time cleared.")
+            )
         elif action == "turn_passed":
             next_active = _int(request.POST.get("next_active"))
             services.turn_passed(match=match, next_active=next_active, by=request.user)
-            messages.success(request, f"Table {match.table}: turn passed.")
+            messages.success(request, _("Table %(table)s: turn passed.") % {"table": match.table})
         else:
-            messages.error(request, "Unknown action.")
+            messages.error(request, _("Unknown action."))
     except ServiceError as exc:
         messages.error(request, exc.message)
 
@@ -650,7 +675,7 @@ def deck_fix(request, pk: int, check_id: int):
         raise Http404
     back = reverse("deck-checks", args=[pk]) + f"?round={check.round.number}#deck-check-{check.pk}"
     if check.outcome != "problem":
-        messages.error(request, "Only a deck check that ended with a problem has a fix.")
+        messages.error(request, _("Only a deck check that ended with a problem has a fix."))
         return redirect(back)
     return _deck_fix_page(request, event, check.team, check, back)
 
@@ -714,14 +739,12 @@ def _deck_fix_page(request, event, team: Team, check: DeckCheck | None, back: st
             messages.error(request, exc.message)
         else:
             row = done.issued.penalty
-            messages.success(
-                request,
-                f"Decklists fixed ({len(done.decklists)} changed, logged); "
-                f"{Code(row.penalty).label} for {row.player.name}.",
-            )
+            text = _("Decklists fixed (%(count)s changed, logged); %(penalty)s for %(name)s.")
+            words = {"count": len(done.decklists), "penalty": Code(row.penalty).label}
+            messages.success(request, text % {**words, "name": row.player.name})
             return redirect(back)
     elif request.method == "POST" and "apply" in request.POST:
-        messages.error(request, error or "Choose at least one copy to remove.")
+        messages.error(request, error or _("Choose at least one copy to remove."))
     rows = [
         {
             "player": p,

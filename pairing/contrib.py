@@ -4,6 +4,8 @@ the demo, and the cached pages renewed after a team changes (registered in Pairi
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core import events
 from decklists.domain.rebuild import MatchState
@@ -11,7 +13,7 @@ from pairing import hooks as pairing_hooks
 from pairing import selectors
 from pairing.floor import clock_text
 from pairing.models import Match, MatchTeam, ResultReport, Round
-from pairing.views import describe_for
+from pairing.presenters import describe_for
 from tournament.hooks import EventPlan, NextStep, TeamBlock
 from tournament.models import Event, Team
 
@@ -22,49 +24,62 @@ def next_step(event: Event) -> NextStep | None:
     last = selectors.latest_round(event)
     if event.status == Event.Status.FINISHED:
         return NextStep(
-            "Event finished",
-            "Every round is final. Report the final results (places and matches) to Wizards.",
+            _("Event finished"),
+            _("Every round is final. Report the final results (places and matches) to Wizards."),
             reverse("final-results", args=[event.pk]),
-            "Final results",
+            _("Final results"),
         )
     if last is None:
         return NextStep(
-            "Pair round 1",
-            "Registration closes when round 1 is paired. Pair it, check it, then publish it.",
+            _("Pair round %(number)s") % {"number": 1},
+            _("Registration closes when round 1 is paired. Pair it, check it, then publish it."),
             rounds_url,
-            "Pair round 1",
+            _("Pair round %(number)s") % {"number": 1},
         )
     round_url = reverse("round", args=[event.pk, last.number])
     if not last.published:
         return NextStep(
-            f"Publish round {last.number}",
-            "The pairings are ready; the teams see them once they are published.",
+            _("Publish round %(number)s") % {"number": last.number},
+            _("The pairings are ready; the teams see them once they are published."),
             round_url,
-            f"Round {last.number} pairings",
+            _("Round %(number)s pairings") % {"number": last.number},
         )
     open_matches = selectors.unfinished_count(last)
     if open_matches:
         disputed = last.matches.filter(status=Match.Status.DISPUTED).count()
-        detail = f"{open_matches} match(es) without a final result"
-        detail += f", {disputed} disputed: a judge decides." if disputed else "."
+        detail = ngettext(
+            "%(count)s match without a final result",
+            "%(count)s matches without a final result",
+            open_matches,
+        ) % {"count": open_matches}
+        if disputed:
+            detail = _("%(open)s, %(disputed)s disputed: a judge decides.") % {
+                "open": detail,
+                "disputed": disputed,
+            }
+        else:
+            detail = _("%(open)s.") % {"open": detail}
         return NextStep(
-            f"Results of round {last.number}",
+            _("Results of round %(number)s") % {"number": last.number},
             detail,
             reverse("round-missing" if disputed else "round-results", args=[event.pk, last.number]),
-            "Missing results" if disputed else "Enter results",
+            _("Missing results") if disputed else _("Enter results"),
         )
-    title = f"Pair round {last.number + 1}"
+    title = _("Pair round %(number)s") % {"number": last.number + 1}
     plan = selectors.structure(event)
     swiss_done = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
     if swiss_done >= plan.swiss_rounds and plan.top_cut and not last.is_top_cut:
-        title = f"Pair the top {plan.top_cut}"
-    return NextStep(title, f"Every result of round {last.number} is in.", rounds_url, title)
+        title = _("Pair the top %(cut)s") % {"cut": plan.top_cut}
+    done = _("Every result of round %(number)s is in.") % {"number": last.number}
+    return NextStep(title, done, rounds_url, title)
 
 
 def event_plan(event: Event) -> EventPlan:
     """The structure that will be paired, for the event's dashboard (pairing.selectors)."""
     plan = selectors.structure(event)
-    return EventPlan(plan.describe(), plan.total_rounds, plan.teams)
+    from pairing import presenters
+
+    return EventPlan(presenters.structure_text(plan), plan.total_rounds, plan.teams)
 
 
 def undrop_refused(team: Team) -> str | None:
@@ -163,6 +178,7 @@ def _seats(entry: MatchTeam, match: Match, time: dict | None) -> dict[str, objec
     shown = matches[0]
     mine, theirs = ("heads_a", "heads_b") if entry.side == "a" else ("heads_b", "heads_a")
     is_open, why = seats_open(match_progress(entry, time or {}))
+    why = _(why) if why else why  # the domain's words, marked there, in the reader's language
     return {
         "my_heads": getattr(shown, mine),
         "their_heads": getattr(shown, theirs),

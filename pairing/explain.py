@@ -7,6 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from pairing.adapters import percent
 from pairing.domain.tiebreakers import StandingRow
 from pairing.selectors import Standings
@@ -19,10 +22,6 @@ def pct(value: Fraction | None) -> str:
 
 def frac(value: Fraction | None) -> str | None:
     return None if value is None else f"{value.numerator}/{value.denominator}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -44,7 +43,7 @@ def row_numbers(row: StandingRow) -> dict:
 
 def _average(values: list[Fraction], result: Fraction) -> str:
     if not values:
-        return "no opponent yet: 33% is used"
+        return _("no opponent yet: 33%% is used") % {}
     shown = " + ".join(pct(v) for v in values[:12]) + (" + ..." if len(values) > 12 else "")
     return f"({shown}) / {len(values)} = {pct(result)}"
 
@@ -53,53 +52,70 @@ def lines(row: StandingRow, table: Standings) -> list[Line]:
     """The working of every number on the line, in the order of the event's tiebreakers."""
     e = row.explanation
     team_order = table.event.tiebreak_order == "team"
-    mp = f"{_plural(row.wins, 'win')} x 3 + {_plural(row.draws, 'draw')} x 1"
-    mp += f" = {e.match_points_before_penalties}"
+    wins = ngettext("%(count)s win", "%(count)s wins", row.wins) % {"count": row.wins}
+    draws = ngettext("%(count)s draw", "%(count)s draws", row.draws) % {"count": row.draws}
+    mp = f"{wins} x 3 + {draws} x 1 = {e.match_points_before_penalties}"
     if row.byes:
         rounds = ", ".join(str(r) for r in e.bye_rounds)
-        mp += f" (the bye of round {rounds} counts as a win)"
+        mp += " " + _("(the bye of round %(rounds)s counts as a win)") % {"rounds": rounds}
     if e.penalty_points:
-        mp += (
-            f"; minus {_plural(e.penalty_points, 'Match Point penalty point')} = {row.match_points}"
+        minus = ngettext(
+            "; minus %(count)s Match Point penalty point = %(total)s",
+            "; minus %(count)s Match Point penalty points = %(total)s",
+            e.penalty_points,
         )
+        mp += minus % {"count": e.penalty_points, "total": row.match_points}
+    floored = _(", below 33%%, so 33%% is used") % {}
     if e.mw_raw is None:
-        mw = "no round played yet: 33% is used"
+        mw = _("no round played yet: 33%% is used") % {}
     else:
-        mw = f"{row.match_points} / (3 x {e.rounds_played} rounds) = {pct(e.mw_raw)}"
+        mw = _("%(points)s / (3 x %(rounds)s rounds) = %(mw)s") % {
+            "points": row.match_points,
+            "rounds": e.rounds_played,
+            "mw": pct(e.mw_raw),
+        }
         if e.mw_floored:
-            mw += ", below 33%, so 33% is used"
+            mw += floored
     if e.gw_raw is None:
-        gw = "no game played yet: 33% is used"
+        gw = _("no game played yet: 33%% is used") % {}
     else:
-        gw = f"{e.game_points} game points / (3 x {_plural(e.games_played, 'game')}) = {pct(e.gw_raw)}"
+        games = ngettext("%(count)s game", "%(count)s games", e.games_played)
+        gw = _("%(points)s game points / (3 x %(games)s) = %(gw)s") % {
+            "points": e.game_points,
+            "games": games % {"count": e.games_played},
+            "gw": pct(e.gw_raw),
+        }
         if e.gw_floored:
-            gw += ", below 33%, so 33% is used"
+            gw += floored
     opponents = e.opponents
     return [
-        Line("Match points", mp, str(row.match_points)),
-        Line("Match-win %", mw, pct(row.mw), used=False),
+        Line(_("Match points"), mp, str(row.match_points)),
+        Line(_("Match-win %%") % {}, mw, pct(row.mw), used=False),
         Line(
-            "Opponents' match-win %",
-            "average of the opponents' match-win %: "
-            + _average([o.mw for o in opponents], row.omw),
+            _("Opponents' match-win %%") % {},
+            _("average of the opponents' match-win %%: %(working)s")
+            % {"working": _average([o.mw for o in opponents], row.omw)},
             pct(row.omw),
         ),
         Line(
-            "Opponents' opponents' match-win %",
-            "average of the opponents' OMW%: " + _average([o.omw for o in opponents], row.oomw),
+            _("Opponents' opponents' match-win %%") % {},
+            _("average of the opponents' OMW%%: %(working)s")
+            % {"working": _average([o.omw for o in opponents], row.oomw)},
             pct(row.oomw),
             used=team_order and table.event.tiebreak_oomw,
         ),
-        Line("Game-win %", gw, pct(row.gw), used=not team_order),
+        Line(_("Game-win %%") % {}, gw, pct(row.gw), used=not team_order),
         Line(
-            "Opponents' game-win %",
-            "average of the opponents' game-win %: " + _average([o.gw for o in opponents], row.ogw),
+            _("Opponents' game-win %%") % {},
+            _("average of the opponents' game-win %%: %(working)s")
+            % {"working": _average([o.gw for o in opponents], row.ogw)},
             pct(row.ogw),
             used=not team_order,
         ),
         Line(
-            "Random order",
-            f"position {row.random_key + 1} in the order drawn from seed {table.seed}",
+            _("Random order"),
+            _("position %(place)s in the order drawn from seed %(seed)s")
+            % {"place": row.random_key + 1, "seed": table.seed},
             str(row.random_key + 1),
         ),
     ]

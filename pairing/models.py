@@ -37,14 +37,15 @@ Standings are never stored: pairing.selectors computes them from the final match
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournament.models import Event, Team
 
 
 class Round(models.Model):
     class Stage(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        TOP_CUT = "top_cut", "Top cut"
+        SWISS = "swiss", gettext_lazy("Swiss")
+        TOP_CUT = "top_cut", gettext_lazy("Top cut")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -79,15 +80,15 @@ class Match(models.Model):
     """A team that played cannot be deleted (RESTRICT), unless its whole event is."""
 
     class Result(models.TextChoices):
-        A = "a", "Team A won"
-        B = "b", "Team B won"
-        DRAW = "draw", "Draw"
+        A = "a", gettext_lazy("Team A won")
+        B = "b", gettext_lazy("Team B won")
+        DRAW = "draw", gettext_lazy("Draw")
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        REPORTED = "reported", "Reported by one team"
-        DISPUTED = "disputed", "Disputed"
-        FINAL = "final", "Final"
+        PENDING = "pending", gettext_lazy("Pending")
+        REPORTED = "reported", gettext_lazy("Reported by one team")
+        DISPUTED = "disputed", gettext_lazy("Disputed")
+        FINAL = "final", pgettext_lazy("match status", "Final")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveIntegerField(null=True, blank=True)  # None: a bye
@@ -219,13 +220,13 @@ class PairingChange(models.Model):
     """The log of what staff did to the pairings, with the warnings each change raised."""
 
     class Kind(models.TextChoices):
-        PAIR = "pair", "Paired"
-        UNPAIR = "unpair", "Unpaired"
-        SWAP = "swap", "Swapped teams"
-        TABLE = "table", "Moved a match"
-        PUBLISH = "publish", "Published"
-        RESULT = "result", "Result by staff"
-        PLAY_DRAW = "playdraw", "Play/draw chooser set"
+        PAIR = "pair", gettext_lazy("Paired")
+        UNPAIR = "unpair", gettext_lazy("Unpaired")
+        SWAP = "swap", gettext_lazy("Swapped teams")
+        TABLE = "table", gettext_lazy("Moved a match")
+        PUBLISH = "publish", gettext_lazy("Published")
+        RESULT = "result", gettext_lazy("Result by staff")
+        PLAY_DRAW = "playdraw", gettext_lazy("Play/draw chooser set")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairing_changes")
     round_number = models.PositiveSmallIntegerField()

@@ -13,7 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
+from django.utils.translation import gettext as _
+
 from pairing.domain.notes import PairingNote, note_from_data
+from pairing.domain.structure import Structure
 from pairing.models import Match, Round
 from tournament.models import Team
 
@@ -38,91 +42,141 @@ class _Namer:
         self.names = names
 
     def __call__(self, team: int) -> str:
-        return self.names.get(team, f"Team {team}")
+        return self.names.get(team, _("Team %(id)s") % {"id": team})
 
 
 def _pts(points: int, *, long: bool = False) -> str:
-    unit = "point" if long else "pt"
-    return f"{points} {unit}" if abs(points) == 1 else f"{points} {unit}s"
+    if long:
+        return ngettext("%(count)s point", "%(count)s points", abs(points)) % {"count": points}
+    return ngettext("%(count)s pt", "%(count)s pts", abs(points)) % {"count": points}
+
+
+_ORDINALS = {
+    "st": gettext_noop("%(n)sst"),
+    "nd": gettext_noop("%(n)snd"),
+    "rd": gettext_noop("%(n)srd"),
+    "th": gettext_noop("%(n)sth"),
+}
 
 
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return gettext(_ORDINALS[suffix]) % {"n": n}
 
 
 def _pair_down(note: PairingNote, name: _Namer) -> str:
     (a, b), (pa, pb) = note.team_ids, note.points
-    head = f"{name(a)} ({_pts(pa)}) plays down against {name(b)} ({_pts(pb)})"
+    words = {"a": name(a), "pa": _pts(pa), "b": name(b), "pb": _pts(pb)}
     if note.reason == "odd_group":
-        return f"{head}: odd number of teams on {_pts(pa, long=True)}"
-    return f"{head}: pairing within the point groups would have forced a rematch"
+        words["points"] = _pts(pa, long=True)
+        text = _(
+            "%(a)s (%(pa)s) plays down against %(b)s (%(pb)s): odd number of teams on %(points)s"
+        )
+    else:
+        text = _(
+            "%(a)s (%(pa)s) plays down against %(b)s (%(pb)s): pairing within the point groups "
+            "would have forced a rematch"
+        )
+    return text % words
 
 
 def _rematch(note: PairingNote, name: _Namer) -> str:
     a, b = note.team_ids
-    return f"{name(a)} and {name(b)} meet again: no pairing of this round avoids every rematch"
+    text = _("%(a)s and %(b)s meet again: no pairing of this round avoids every rematch")
+    return text % {"a": name(a), "b": name(b)}
 
 
 def _bye(note: PairingNote, name: _Namer) -> str:
     team, *passed_over = note.team_ids
     if note.reason == "random":
-        return f"{name(team)} gets the bye: drawn at random in round 1"
-    head = f"{name(team)} ({_pts(note.points[0])}, {_ordinal(note.place or 0)}) gets the bye: "
+        return _("%(team)s gets the bye: drawn at random in round 1") % {"team": name(team)}
+    words = {"team": name(team), "points": _pts(note.points[0]), "place": _ordinal(note.place or 0)}
     if note.reason == "no_bye_yet":
-        reason = "lowest-ranked team without a bye"
+        reason = _("lowest-ranked team without a bye")
     else:
-        reason = "every team has had a bye; lowest-ranked team with the fewest byes"
+        reason = _("every team has had a bye; lowest-ranked team with the fewest byes")
     if passed_over:
         skipped = ", ".join(name(t) for t in passed_over[:3])
-        more = " and others" if len(passed_over) > 3 else ""
-        reason += (
-            f" whose bye leaves no avoidable rematch (a bye to {skipped}{more} would force one)"
-        )
-    return head + reason
+        if len(passed_over) > 3:
+            skipped = _("%(teams)s and others") % {"teams": skipped}
+        reason = _(
+            "%(reason)s whose bye leaves no avoidable rematch (a bye to %(teams)s would force one)"
+        ) % {"reason": reason, "teams": skipped}
+    words["reason"] = reason
+    return _("%(team)s (%(points)s, %(place)s) gets the bye: %(reason)s") % words
 
 
 def _where(note: PairingNote) -> str:
-    return f"Table {note.table}:" if note.table else "Bye:"
+    return _("Table %(table)s:") % {"table": note.table} if note.table else _("Bye:")
 
 
 def _swap_rematch(note: PairingNote, name: _Namer) -> str:
     a, b = note.team_ids
-    return f"{_where(note)} rematch: {name(a)} and {name(b)} have met before."
+    text = _("%(where)s rematch: %(a)s and %(b)s have met before.")
+    return text % {"where": _where(note), "a": name(a), "b": name(b)}
 
 
 def _swap_points(note: PairingNote, name: _Namer) -> str:
     (a, b), (pa, pb) = note.team_ids, note.points
-    return f"{_where(note)} {name(a)} ({_pts(pa)}) plays {name(b)} ({_pts(pb)}): points differ."
+    text = _("%(where)s %(a)s (%(pa)s) plays %(b)s (%(pb)s): points differ.")
+    return text % {
+        "where": _where(note),
+        "a": name(a),
+        "pa": _pts(pa),
+        "b": name(b),
+        "pb": _pts(pb),
+    }
 
 
 def _swap_bye_again(note: PairingNote, name: _Namer) -> str:
-    return f"{_where(note)} {name(note.team_ids[0])} gets a bye again ({note.counts[0]} byes)."
+    text = _("%(where)s %(team)s gets a bye again (%(count)s byes).")
+    return text % {"where": _where(note), "team": name(note.team_ids[0]), "count": note.counts[0]}
 
 
 def _cut_byes(note: PairingNote, _name: _Namer) -> str:
     byes, size, teams = note.counts
-    return f"{byes} bye(s) in the bracket of {size}: {teams} teams."
+    text = ngettext(
+        "%(byes)s bye in the bracket of %(size)s: %(teams)s teams.",
+        "%(byes)s byes in the bracket of %(size)s: %(teams)s teams.",
+        byes,
+    )
+    return text % {"byes": byes, "size": size, "teams": teams}
+
+
+def _cut_bye(note: PairingNote, name: _Namer) -> str:
+    teams = ", ".join(name(t) for t in note.team_ids)
+    text = ngettext(
+        "%(teams)s advances with a bye", "%(teams)s advance with a bye", len(note.team_ids)
+    )
+    return text % {"teams": teams}
+
+
+def _cut_dropped(note: PairingNote, name: _Namer) -> str:
+    text = _(
+        "%(teams)s dropped: nobody takes the place; the highest-ranked team left gets the bye "
+        "(MTR 2.10)."
+    )
+    return text % {"teams": ", ".join(name(t) for t in note.team_ids)}
 
 
 _WRITERS: dict[str, Callable[[PairingNote, _Namer], str]] = {
     "pair_down": _pair_down,
     "rematch": _rematch,
     "bye": _bye,
-    "bye_match": lambda _note, _name: "Bye",
-    "seeds": lambda note, _name: f"Seed {note.seeds[0]} v seed {note.seeds[1]}",
-    "cut_bye": lambda note, name: (
-        ", ".join(name(t) for t in note.team_ids) + " advance(s) with a bye"
+    "bye_match": lambda _note, _name: pgettext("pairing note", "Bye"),
+    "seeds": lambda note, _name: (
+        _("Seed %(a)s v seed %(b)s") % {"a": note.seeds[0], "b": note.seeds[1]}
     ),
+    "cut_bye": _cut_bye,
     "cut_reduced": lambda note, _name: (
-        f"Top {note.counts[0]} reduced to top {note.counts[1]}: too few teams."
+        _("Top %(was)s reduced to top %(now)s: too few teams.")
+        % {"was": note.counts[0], "now": note.counts[1]}
     ),
     "cut_byes": _cut_byes,
-    "cut_dropped": lambda note, name: (
-        ", ".join(name(t) for t in note.team_ids)
-        + " dropped: nobody takes the place; the highest-ranked team left gets the bye (MTR 2.10)."
+    "cut_dropped": _cut_dropped,
+    "table_lost": lambda note, _name: (
+        _("table %(table)s could not be kept") % {"table": note.table}
     ),
-    "table_lost": lambda note, _name: f"table {note.table} could not be kept",
     "swap_rematch": _swap_rematch,
     "swap_points": _swap_points,
     "swap_bye_again": _swap_bye_again,
@@ -206,3 +260,81 @@ def seat_heads(matches: Iterable[Match]) -> None:
             players = {p.pk: p for p in team.players.all()}
             order = effective_seats(chosen.get(team.pk, []), list(players))
             setattr(m, f"heads_{side}", [players[pk] for pk in order])
+
+
+# --- the event's structure -------------------------------------------------------------------
+
+
+def structure_text(plan: Structure) -> str:
+    """One line for the dashboard and the rounds page: exactly what will be paired
+    (pairing.domain.structure.Structure.describe says the same in English, for logs)."""
+    if plan.swiss_rounds:
+        text = ngettext("%(count)s Swiss round", "%(count)s Swiss rounds", plan.swiss_rounds) % {
+            "count": plan.swiss_rounds
+        }
+        if plan.top_cut:
+            text = gettext("%(rounds)s, then a top %(cut)s") % {"rounds": text, "cut": plan.top_cut}
+        else:
+            text = gettext("%(rounds)s, no top cut") % {"rounds": text}
+    elif plan.top_cut:
+        text = gettext("No Swiss round: a single-elimination bracket of %(cut)s") % {
+            "cut": plan.top_cut
+        }
+    else:
+        text = gettext("No round: set Swiss rounds or a top cut")
+    sources = {
+        (True, True): gettext_noop("Swiss rounds and top cut from the count of %(teams)s teams"),
+        (True, False): gettext_noop("Swiss rounds from the count of %(teams)s teams"),
+        (False, True): gettext_noop("top cut from the count of %(teams)s teams"),
+    }.get((plan.automatic, plan.cut_automatic))
+    if sources:
+        text = gettext("%(plan)s (%(sources)s)") % {
+            "plan": text,
+            "sources": gettext(sources) % {"teams": plan.teams},
+        }
+    return gettext("%(plan)s.") % {"plan": text}
+
+
+# --- results in words ------------------------------------------------------------------------
+
+
+def describe(match: Match) -> str:
+    """'Red Giants beat Blue Twins (1-0-1)' / 'Red Giants and Blue Twins drew (0-0-1)'."""
+    a, b = match.team_a.name, match.team_b.name if match.team_b is not None else None
+    if b is None:
+        return _("%(team)s has a bye") % {"team": a}
+    if match.result == Match.Result.A:
+        return _("%(winner)s beat %(loser)s (%(score)s)") % {
+            "winner": a,
+            "loser": b,
+            "score": match.score,
+        }
+    if match.result == Match.Result.B:
+        return _("%(winner)s beat %(loser)s (%(score)s)") % {
+            "winner": b,
+            "loser": a,
+            "score": match.score,
+        }
+    return _("%(team_a)s and %(team_b)s drew (%(score)s)") % {
+        "team_a": a,
+        "team_b": b,
+        "score": match.score,
+    }
+
+
+def describe_for(match: Match, team) -> str:
+    """A result from one team's side: 'Red Giants beat Blue Twins: you won, 1-0-1 (won, lost,
+    drawn games)'; a team listed second reads its own games first too."""
+    ours = match.team_a_id == team.pk
+    other = match.team_b if ours else match.team_a
+    won, lost = (match.games_a, match.games_b) if ours else (match.games_b, match.games_a)
+    them = other.name if other is not None else ""
+    words = {"us": team.name, "them": them, "won": won, "lost": lost}
+    words["drawn"] = match.games_drawn
+    if match.result == Match.Result.DRAW:
+        text = _("%(us)s and %(them)s drew: a draw, %(won)s-%(lost)s-%(drawn)s")
+    elif match.result == (Match.Result.A if ours else Match.Result.B):
+        text = _("%(us)s beat %(them)s: you won, %(won)s-%(lost)s-%(drawn)s")
+    else:
+        text = _("%(them)s beat %(us)s: you lost, %(won)s-%(lost)s-%(drawn)s")
+    return (text + " " + _("(won, lost, drawn games)")) % words

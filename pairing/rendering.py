@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import time
 
+from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -27,10 +28,12 @@ TABLES_PER_ROW = 10  # a row of the hall, for the printed list: "Tables 1-10"
 
 
 def cache_key(round_: Round, view: str, staff: bool) -> str:
-    """Per round, version and view. The creation time and seed keep the key unique where ids
-    are reused with the cache kept (a database flushed or restored; tests do it)."""
+    """Per round, version, view and language. The creation time and seed keep the key unique
+    where ids are reused with the cache kept (a database flushed or restored; tests do it)."""
     made = f"{round_.created_at.timestamp():.6f}:{round_.seed}"
-    return f"pairings:{round_.pk}:{made}:{round_.version}:{view}:{'staff' if staff else 'all'}"
+    audience = "staff" if staff else "all"
+    language = translation.get_language() or ""
+    return f"pairings:{round_.pk}:{made}:{round_.version}:{view}:{audience}:{language}"
 
 
 def _matches(round_: Round) -> list[Match]:
@@ -57,9 +60,11 @@ def _by_table(matches: list[Match]) -> list[dict]:
 
 def _row_label(tables: list[int | None]) -> str:
     if tables[0] is None:
-        return "Bye" if len(tables) == 1 else "Byes"
+        return translation.npgettext("pairings hall row", "Bye", "Byes", len(tables))
     first, last = tables[0], tables[-1]
-    return f"Table {first}" if first == last else f"Tables {first}-{last}"
+    if first == last:
+        return translation.gettext("Table %(table)s") % {"table": first}
+    return translation.gettext("Tables %(first)s-%(last)s") % {"first": first, "last": last}
 
 
 def _by_name(matches: list[Match]) -> list[dict]:
@@ -102,9 +107,10 @@ def pairings_html(round_: Round, view: str, *, staff: bool) -> SafeString:
     return mark_safe(html)  # noqa: S308 - our own template's output
 
 
-def render(round_: Round, view: str, *, staff: bool) -> str:
-    matches = _matches(round_)
-    presenters.seat_heads(matches)  # the seats chosen for this match (MTR 9.4)
+def render(round_: Round, view: str, *, staff: bool, matches: list[Match] | None = None) -> str:
+    """The pairings table in the active language (``matches``: already read and seated)."""
+    if matches is None:
+        matches = _seated(round_)
     for m in matches:
         m.note_text = presenters.match_note(m)  # type: ignore[attr-defined]  # read by the template
     context = {"round": round_, "staff": staff, "view": view}
@@ -115,11 +121,21 @@ def render(round_: Round, view: str, *, staff: bool) -> str:
     return render_to_string("pairing/_pairings_table.html", context)
 
 
+def _seated(round_: Round) -> list[Match]:
+    matches = _matches(round_)
+    presenters.seat_heads(matches)  # the seats chosen for this match (MTR 9.4)
+    return matches
+
+
 def warm(round_: Round) -> None:
-    """Render the public views of a round into the cache (at publication: round start, when
-    every player opens them; staff views are rendered on their first visit)."""
-    for view in VIEWS:
-        cache.set(cache_key(round_, view, False), render(round_, view, staff=False), TIMEOUT)
+    """Render the public views of a round into the cache in every language (at publication:
+    round start, when every player opens them; staff views are rendered on their first visit)."""
+    matches = _seated(round_)
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            for view in VIEWS:
+                html = render(round_, view, staff=False, matches=matches)
+                cache.set(cache_key(round_, view, False), html, TIMEOUT)
 
 
 # --- standings -------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from core import live, pagecache
 from core.errors import ServiceError
 from pairing import explain, floor, forms, presenters, rendering, selectors, services
 from pairing.models import Match, PairingChange, ResultReport, Round
+from pairing.presenters import describe, describe_for
 from tournament.models import Event
 
 
@@ -60,6 +61,7 @@ def rounds(request, pk: int):
         staff,
         rounds=selectors.rounds_with_counts(event, published_only=not staff),
         plan=plan,
+        plan_text=presenters.structure_text(plan),
         manage=can(request.caller, Perm.MANAGE_ROUNDS, event),
         latest=selectors.latest_round(event),
     )
@@ -78,7 +80,10 @@ def round_pair(request, pk: int):
     except ServiceError as exc:
         _error(request, exc)
         return redirect("rounds", event.pk)
-    messages.success(request, f"Round {round_.number} paired. Check it, then publish it.")
+    messages.success(
+        request,
+        _("Round %(number)s paired. Check it, then publish it.") % {"number": round_.number},
+    )
     return redirect("round", event.pk, round_.number)
 
 
@@ -138,7 +143,10 @@ def round_publish(request, pk: int, number: int):
     round_ = access_round_by_number(request.caller, pk, number, Perm.MANAGE_ROUNDS)
     event = round_.event
     services.round_publish(round_=round_, by=request.user)
-    messages.success(request, f"Round {number} published: the teams can see their tables.")
+    messages.success(
+        request,
+        _("Round %(number)s published: the teams can see their tables.") % {"number": number},
+    )
     return redirect("round", event.pk, number)
 
 
@@ -151,7 +159,7 @@ def round_unpair(request, pk: int, number: int):
     except ServiceError as exc:
         _error(request, exc)
         return redirect("round", event.pk, number)
-    messages.success(request, f"Round {number} unpaired.")
+    messages.success(request, _("Round %(number)s unpaired.") % {"number": number})
     return redirect("rounds", event.pk)
 
 
@@ -161,7 +169,9 @@ def round_swap(request, pk: int, number: int):
     event = round_.event
     teams = request.POST.getlist("team")
     if len(teams) != 2:
-        messages.error(request, f"Tick exactly two teams to swap ({len(teams)} ticked).")
+        messages.error(
+            request, _("Tick exactly two teams to swap (%(count)s ticked).") % {"count": len(teams)}
+        )
         return redirect("round", event.pk, number)
     try:
         outcome = services.round_swap_teams(
@@ -170,7 +180,7 @@ def round_swap(request, pk: int, number: int):
     except ServiceError as exc:
         _error(request, exc)
     else:
-        messages.success(request, "Teams swapped.")
+        messages.success(request, _("Teams swapped."))
         for warning in outcome.warnings:
             messages.warning(request, warning)
     return redirect("round", event.pk, number)
@@ -182,18 +192,21 @@ def round_table(request, pk: int, number: int):
     event = round_.event
     form = forms.TableMoveForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give the table to move and the table to move it to.")
+        messages.error(request, _("Give the table to move and the table to move it to."))
         return redirect("round", event.pk, number)
     match = round_.matches.filter(table=form.cleaned_data["table"]).first()
     if match is None:
-        messages.error(request, f"There is no table {form.cleaned_data['table']} in this round.")
+        messages.error(
+            request,
+            _("There is no table %(table)s in this round.") % {"table": form.cleaned_data["table"]},
+        )
         return redirect("round", event.pk, number)
     try:
         services.match_set_table(match=match, table=form.cleaned_data["to"], by=request.user)
     except ServiceError as exc:
         _error(request, exc)
     else:
-        messages.success(request, "Table moved.")
+        messages.success(request, _("Table moved."))
     return redirect("round", event.pk, number)
 
 
@@ -238,7 +251,11 @@ def _fast_entry(request, round_: Round, form) -> Match | None:
     games = form.cleaned_data["games"]
     match = round_.matches.select_related("team_a", "team_b").filter(table=table).first()
     if match is None:
-        messages.error(request, f"There is no table {table} in round {round_.number}.")
+        messages.error(
+            request,
+            _("There is no table %(table)s in round %(number)s.")
+            % {"table": table, "number": round_.number},
+        )
         return None
     new_score = "-".join(str(g) for g in games)
     if match.status == Match.Status.FINAL and match.score != new_score:
@@ -251,48 +268,14 @@ def _fast_entry(request, round_: Round, form) -> Match | None:
             match=match, games_a=games[0], games_b=games[1], games_drawn=games[2], by=request.user
         )
     except ServiceError as exc:
-        messages.error(request, f"Table {table}: {exc.message}")
+        messages.error(
+            request, _("Table %(table)s: %(text)s") % {"table": table, "text": exc.message}
+        )
         return None
-    messages.success(request, f"Table {table}: {describe(match)}")
+    messages.success(
+        request, _("Table %(table)s: %(text)s") % {"table": table, "text": describe(match)}
+    )
     return None
-
-
-def describe(match: Match) -> str:
-    """'Red Giants beat Blue Twins (1-0-1)' / 'Red Giants and Blue Twins drew (0-0-1)'."""
-    a, b = match.team_a.name, match.team_b.name if match.team_b_id else None
-    if b is None:
-        return _("%(team)s has a bye") % {"team": a}
-    if match.result == Match.Result.A:
-        return _("%(winner)s beat %(loser)s (%(score)s)") % {
-            "winner": a,
-            "loser": b,
-            "score": match.score,
-        }
-    if match.result == Match.Result.B:
-        return _("%(winner)s beat %(loser)s (%(score)s)") % {
-            "winner": b,
-            "loser": a,
-            "score": match.score,
-        }
-    return _("%(team_a)s and %(team_b)s drew (%(score)s)") % {
-        "team_a": a,
-        "team_b": b,
-        "score": match.score,
-    }
-
-
-def describe_for(match: Match, team) -> str:
-    """A result from one team's side: 'Red Giants beat Blue Twins: you won, 1-0-1 (won, lost,
-    drawn games)'; a team listed second reads its own games first too."""
-    ours = match.team_a_id == team.pk
-    other = match.team_b if ours else match.team_a
-    won, lost = (match.games_a, match.games_b) if ours else (match.games_b, match.games_a)
-    score = f"{won}-{lost}-{match.games_drawn} (won, lost, drawn games)"
-    if match.result == Match.Result.DRAW:
-        return f"{team.name} and {other.name} drew: a draw, {score}"
-    if match.result == (Match.Result.A if ours else Match.Result.B):
-        return f"{team.name} beat {other.name}: you won, {score}"
-    return f"{other.name} beat {team.name}: you lost, {score}"
 
 
 def round_missing(request, pk: int, number: int):
@@ -321,7 +304,11 @@ def match_detail(request, pk: int, match_id: int):
                     form.add_error(field if field in form.fields else None, msg)
         else:
             match.refresh_from_db()
-            messages.success(request, f"Table {match.table}: {describe(match)}. Final.")
+            messages.success(
+                request,
+                _("Table %(table)s: %(text)s. Final.")
+                % {"table": match.table, "text": describe(match)},
+            )
             return redirect("round-missing", event.pk, match.round.number)
     reports = ResultReport.objects.filter(match=match).select_related("team")
     context = _base(event, staff, match=match, round=match.round, form=form, reports=reports)
@@ -431,7 +418,7 @@ def team_report(request, key: str, match_id: int):
         return redirect(back)
     form = forms.TeamReportForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose the result of your match.")
+        messages.error(request, _("Choose the result of your match."))
         return redirect(back)
     games = form.games(side)
     if request.POST.get("confirm") != "1":
@@ -452,10 +439,12 @@ def team_report(request, key: str, match_id: int):
         _error(request, exc)
         return redirect(back)
     text = {
-        "reported": "Result sent. It is final when the other team reports the same.",
-        "confirmed": "Result confirmed by both teams: it is final.",
-        "disputed": "The other team reported a different result. A judge will come to "
-        "your table to sort it out.",
+        "reported": _("Result sent. It is final when the other team reports the same."),
+        "confirmed": _("Result confirmed by both teams: it is final."),
+        "disputed": _(
+            "The other team reported a different result. A judge will come to your table to "
+            "sort it out."
+        ),
     }[outcome.outcome]
     (messages.warning if outcome.disputed else messages.success)(request, text)
     return redirect(back)
@@ -529,7 +518,7 @@ def team_seats(request, key: str, match_id: int):
     except ServiceError as exc:
         _error(request, exc)
     else:
-        messages.success(request, "Seats chosen for this match.")
+        messages.success(request, _("Seats chosen for this match."))
     return redirect("team-private", key)
 
 

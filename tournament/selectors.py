@@ -6,8 +6,10 @@ from django.db.models import Count, F, IntegerField, OuterRef, QuerySet, Subquer
 from django.db.models.functions import Coalesce, TruncDate
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from tournament.domain.sanctioning import Sanctioning, sanctioning
+from tournament.domain.sanctioning import sanctioning
 from tournament.hooks import (
     EVENT_FACTS,
     EVENT_PAGE,
@@ -18,6 +20,7 @@ from tournament.hooks import (
     NextStep,
 )
 from tournament.models import Event, PlayerChange, Team
+from tournament.presenters import SanctioningInputs, SanctioningText, sanctioning_text
 
 __all__ = [
     "EventPlan",
@@ -79,36 +82,34 @@ def next_step(event: Event) -> NextStep:
     teams_url = reverse("event-teams", args=[event.pk])
     if teams == 0 and event.status == Event.Status.REGISTRATION:
         return NextStep(
-            "Register teams",
-            "Add the teams one by one or import a CSV file.",
+            _("Register teams"),
+            _("Add the teams one by one or import a CSV file."),
             teams_url,
-            "Register teams",
+            _("Register teams"),
         )
     if teams < 4 and event.status == Event.Status.REGISTRATION:  # once paired, rounds lead
+        so_far = ngettext(
+            "%(count)s team so far; a sanctioned event needs at least 4 (MTR 10.1).",
+            "%(count)s teams so far; a sanctioned event needs at least 4 (MTR 10.1).",
+            teams,
+        )
         return NextStep(
-            "Register more teams",
-            f"{teams} team(s) so far; a sanctioned event needs at least 4 (MTR 10.1).",
-            teams_url,
-            "Register teams",
+            _("Register more teams"), so_far % {"count": teams}, teams_url, _("Register teams")
         )
     step = NEXT_STEP(event)
     if step is not None:
         return step
-    return NextStep(
-        "Ready",
-        f"{teams} teams registered. Share each team's private link with its players.",
-        teams_url,
-        "Teams",
-    )
+    ready = _("%(count)s teams registered. Share each team's private link with its players.")
+    return NextStep(_("Ready"), ready % {"count": teams}, teams_url, _("Teams"))
 
 
-def event_plan(event: Event) -> tuple[EventPlan | None, Sanctioning]:
+def event_plan(event: Event) -> tuple[EventPlan | None, SanctioningText]:
     """The structure that will be paired (answered by the pairing app) and whether the event
-    can be sanctioned (tournament.domain.sanctioning)."""
+    can be sanctioned (tournament.domain.sanctioning), in the reader's language."""
     plan = EVENT_PLAN(event)
     teams = plan.teams if plan else event.teams.filter(dropped=False).count()
     rounds = plan.rounds if plan else (event.swiss_rounds or 0)
-    check = sanctioning(
+    inputs = SanctioningInputs(
         structure=event.structure,
         format=event.format,
         team_size=event.team_size,
@@ -116,7 +117,7 @@ def event_plan(event: Event) -> tuple[EventPlan | None, Sanctioning]:
         teams=teams,
         rounds=rounds,
     )
-    return plan, check
+    return plan, sanctioning_text(sanctioning(**inputs._asdict()), inputs)
 
 
 def player_changes(team: Team, limit: int = 30) -> list[PlayerChange]:

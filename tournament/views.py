@@ -34,6 +34,11 @@ from tournament.services import events as svc
 from tournament.services import signups as signup_svc
 
 
+def _ok(request, text: str, **words) -> None:
+    """A success message, already translated, with its named values filled in."""
+    messages.success(request, text % words if words else text)
+
+
 def _form_errors(form, exc: ServiceError) -> None:
     for field, msgs in (exc.errors or {"__all__": [exc.message]}).items():
         for msg in msgs:
@@ -62,7 +67,7 @@ def event_create(request):
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, f"{event.name} created. Next: register the teams.")
+            _ok(request, _("%(name)s created. Next: register the teams."), name=event.name)
             return redirect("event", event.pk)
     return render(request, "tournament/event_form.html", {"form": form, "creating": True})
 
@@ -114,7 +119,7 @@ def event_edit(request, pk: int):
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, "Event saved.")
+            _ok(request, _("Event saved."))
             return redirect("event", event.pk)
     return render(request, "tournament/event_form.html", {"form": form, "event": event})
 
@@ -124,10 +129,10 @@ def event_archive(request, pk: int):
     event = access_event(request.caller, pk, Perm.EDIT_EVENT)
     if request.POST.get("action") == "unarchive":
         lifecycle.event_unarchive(event=event)
-        messages.success(request, f"{event.name} is back on the list of events.")
+        _ok(request, _("%(name)s is back on the list of events."), name=event.name)
     else:
         lifecycle.event_archive(event=event)
-        messages.success(request, f"{event.name} archived: off the list, kept whole.")
+        _ok(request, _("%(name)s archived: off the list, kept whole."), name=event.name)
     return redirect("event", event.pk)
 
 
@@ -140,7 +145,7 @@ def event_delete(request, pk: int):
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("event-edit", event.pk)
-    messages.success(request, f"{name} deleted.")
+    _ok(request, _("%(name)s deleted."), name=name)
     return redirect("home")
 
 
@@ -156,9 +161,7 @@ def event_teams(request, pk: int):
         except ServiceError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(
-                request, f"Teams seated at random in {len(set(pods.values()))} pod(s)."
-            )
+            _ok(request, _("Teams seated at random in %(n)s pods."), n=len(set(pods.values())))
         return redirect("event-teams", event.pk)
     form = forms.TeamForm(request.POST or None, team_size=event.team_size)
     if request.method == "POST":
@@ -171,7 +174,7 @@ def event_teams(request, pk: int):
             except ServiceError as exc:
                 _form_errors(form, exc)
             else:
-                messages.success(request, f"Team {team.name} registered.")
+                _ok(request, _("Team %(name)s registered."), name=team.name)
                 return redirect("event-teams", event.pk)
     teams = event.teams.prefetch_related("players")
     return render(
@@ -199,7 +202,7 @@ def teams_import(request, pk: int):
                     _form_errors(form, exc)
                 else:
                     if preview.ok:
-                        messages.success(request, f"{len(teams)} teams registered from the file.")
+                        _ok(request, _("%(n)s teams registered from the file."), n=len(teams))
                         return redirect("event-teams", event.pk)
             else:
                 preview = svc.teams_import_preview(event=event, text=text)
@@ -222,20 +225,20 @@ def team_manage(request, pk: int, team_id: int):
                 rename = forms.RenameForm(request.POST)
                 if rename.is_valid():
                     svc.team_rename(team=team, name=rename.cleaned_data["name"])
-                    messages.success(request, "Team renamed.")
+                    _ok(request, _("Team renamed."))
             elif action == "swap":
                 order = request.POST.getlist("seat_order")
                 svc.team_set_seats(team=team, seat_order=order)
-                messages.success(request, "Seats changed.")
+                _ok(request, _("Seats changed."))
             elif action == "drop":
                 svc.team_drop(team=team)
-                messages.success(request, f"{team.name} dropped.")
+                _ok(request, _("%(name)s dropped."), name=team.name)
             elif action == "undrop":
                 svc.team_undrop(team=team)
-                messages.success(request, f"{team.name} is back in the event.")
+                _ok(request, _("%(name)s is back in the event."), name=team.name)
             elif action == "new_key":
                 svc.team_new_key(team=team)
-                messages.success(request, "New private link issued; the old one no longer works.")
+                _ok(request, _("New private link issued; the old one no longer works."))
             elif action == "player":
                 player = team.players.filter(pk=_int(request.POST.get("player")) or 0).first()
                 if player is None:
@@ -246,12 +249,12 @@ def team_manage(request, pk: int, team_id: int):
                     wizards_id=request.POST.get("wizards_id", ""),
                     by=request.user,
                 )
-                messages.success(request, "Player saved.")
+                _ok(request, _("Player saved."))
             elif action == "fixed_table":
                 table = forms.FixedTableForm(request.POST)
                 if table.is_valid():
                     svc.team_set_fixed_table(team=team, table=table.cleaned_data["fixed_table"])
-                    messages.success(request, "Table kept.")
+                    _ok(request, _("Table kept."))
         except ServiceError as exc:
             messages.error(request, exc.message)
         if not (rename.errors or table.errors):
@@ -300,7 +303,7 @@ def event_staff(request, pk: int):
                     _form_errors(invite, exc)
                 else:
                     request.session[_NEW_LINK] = [issued.invite.pk, issued.token]
-                    messages.success(request, f"Invitation for {issued.invite.label} ready.")
+                    _ok(request, _("Invitation for %(label)s ready."), label=issued.invite.label)
                     return redirect("event-staff", event.pk)
         elif form.is_valid():
             try:
@@ -308,7 +311,7 @@ def event_staff(request, pk: int):
             except ServiceError as exc:
                 _form_errors(form, exc)
             else:
-                messages.success(request, f"{form.cleaned_data['username']} added.")
+                _ok(request, _("%(name)s added."), name=form.cleaned_data["username"])
                 return redirect("event-staff", event.pk)
     new_link = None
     if organizer and _NEW_LINK in request.session:
@@ -353,11 +356,11 @@ def invite_manage(request, pk: int, invite_id: int):
     try:
         if request.POST.get("action") == "withdraw":
             accounts.invite_withdraw(event=event, invite_id=invite_id)
-            messages.success(request, "Invitation withdrawn: its link no longer works.")
+            _ok(request, _("Invitation withdrawn: its link no longer works."))
         else:
             issued = accounts.invite_reissue(event=event, invite_id=invite_id)
             request.session[_NEW_LINK] = [issued.invite.pk, issued.token]
-            messages.success(request, "New link issued; the old one no longer works.")
+            _ok(request, _("New link issued; the old one no longer works."))
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("event-staff", event.pk)
@@ -382,9 +385,8 @@ def invite_accept(request, token: str):
         else:
             if user is None:
                 login(request, staff.user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(
-                request, f"Welcome: you are {staff.get_role_display().lower()} of {invite.event}."
-            )
+            words = {"role": staff.get_role_display().lower(), "event": invite.event}
+            _ok(request, _("Welcome: you are %(role)s of %(event)s."), **words)
             return redirect("event", invite.event_id)
     return render(
         request, "tournament/invite.html", {"invite": invite, "form": form, "as_user": user}
@@ -405,7 +407,7 @@ def signup(request):
             _form_errors(form, exc)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, "Account created. Next: create your event.")
+            _ok(request, _("Account created. Next: create your event."))
             return redirect("event-create")
     return render(request, "tournament/account_signup.html", {"form": form})
 
@@ -477,13 +479,13 @@ def team_remember(request, key: str):
     name = remember_cookie(team.event_id)
     if request.POST.get("action") == "forget":
         response.delete_cookie(name, samesite="Lax")
-        messages.success(request, "This phone no longer remembers your team.")
+        _ok(request, _("This phone no longer remembers your team."))
     else:
         response.set_cookie(
             name, key, max_age=REMEMBER_DAYS * 24 * 3600, httponly=True, samesite="Lax",
             secure=request.is_secure(),
         )  # fmt: skip
-        messages.success(request, "This phone remembers your team: the event page links here.")
+        _ok(request, _("This phone remembers your team: the event page links here."))
     return response
 
 
@@ -543,7 +545,7 @@ def signup_page(request, key: str):
         except ServiceError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, "Seats saved.")
+            _ok(request, _("Seats saved."))
         return redirect("signup", key)
     join_url = (
         request.build_absolute_uri(reverse("signup-join"))
@@ -572,25 +574,23 @@ def event_signups(request, pk: int):
         if request.POST.get("signup"):
             signup = Signup.objects.filter(event=event, pk=request.POST.get("signup")).first()
             if signup is None:
-                messages.error(request, "That signup no longer exists.")
+                messages.error(request, _("That signup no longer exists."))
                 return redirect("event-signups", event.pk)
         try:
             if action in ("open", "close"):
                 signup_svc.signups_set_open(event=event, open=action == "open")
-                messages.success(
-                    request, "Self-registration opened." if action == "open" else "Closed."
-                )
+                _ok(request, _("Self-registration opened.") if action == "open" else _("Closed."))
             elif signup is not None and action == "approve":
                 team = signup_svc.signup_approve(signup=signup)
-                messages.success(request, f"{team.name} registered.")
+                _ok(request, _("%(name)s registered."), name=team.name)
             elif signup is not None and action == "rename":
                 signup_svc.signup_rename(signup=signup, name=request.POST.get("name"))
-                messages.success(request, "Team renamed.")
+                _ok(request, _("Team renamed."))
             elif signup is not None and action == "refuse":
                 signup_svc.signup_refuse(signup=signup, reason=request.POST.get("reason"))
-                messages.success(request, f"{signup.name} refused.")
+                _ok(request, _("%(name)s refused."), name=signup.name)
             else:
-                messages.error(request, "Choose what to do.")
+                messages.error(request, _("Choose what to do."))
         except ServiceError as exc:
             messages.error(request, exc.message)
         return redirect("event-signups", event.pk)

@@ -270,7 +270,7 @@ def test_dashboard_asks_for_decklists_at_competitive_rel():
             svc.decklist_submit(player=player, main=text)
     page = staff_client(organizer).get(f"/events/{event.pk}/").content.decode()
     assert "Next: Collect decklists" in page
-    assert "1 team(s) have not registered every list" in page
+    assert "1 team has not registered every list" in page
     for player, text in zip(players(teams[3]), (BURN, TEMPO), strict=True):
         svc.decklist_submit(player=player, main=text)
     page = staff_client(organizer).get(f"/events/{event.pk}/").content.decode()

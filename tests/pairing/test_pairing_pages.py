@@ -259,7 +259,7 @@ def test_dashboard_next_step_follows_the_round(event8):
     round_ = services.round_pair_next(event=event)
     assert "Next: Publish round 1" in _text(client.get(f"/events/{event.pk}/"))
     services.round_publish(round_=round_)
-    assert "4 match(es) without a final result" in _text(client.get(f"/events/{event.pk}/"))
+    assert "4 matches without a final result" in _text(client.get(f"/events/{event.pk}/"))
     play(round_)
     assert "Next: Pair round 2" in _text(client.get(f"/events/{event.pk}/"))
 
@@ -297,7 +297,7 @@ def test_dashboard_sends_staff_to_disputes_and_then_to_the_top_cut():
     services.match_report_result(match=m, team=m.team_a, **games(1, 0))
     services.match_report_result(match=m, team=m.team_b, **games(0, 1))
     page = _text(client.get(f"/events/{event.pk}/"))
-    assert "2 match(es) without a final result, 1 disputed: a judge decides." in page
+    assert "2 matches without a final result, 1 disputed: a judge decides." in page
     assert f'href="/events/{event.pk}/rounds/1/missing/"' in page
     play(round_)
     assert "Next: Pair the top 4" in _text(client.get(f"/events/{event.pk}/"))

@@ -43,9 +43,9 @@ NAMES = {1: "Ada", 2: "Bo", 3: "Cy", 4: "Di", 5: "Ed", 6: "Flo"}
         ),
         (PairingNote("bye_match"), "Bye"),
         (PairingNote("seeds", (1, 2), seeds=(1, 8)), "Seed 1 v seed 8"),
-        (PairingNote("cut_bye", (1, 2)), "Ada, Bo advance(s) with a bye"),
+        (PairingNote("cut_bye", (1, 2)), "Ada, Bo advance with a bye"),
         (PairingNote("cut_reduced", counts=(8, 4)), "Top 8 reduced to top 4: too few teams."),
-        (PairingNote("cut_byes", counts=(2, 8, 6)), "2 bye(s) in the bracket of 8: 6 teams."),
+        (PairingNote("cut_byes", counts=(2, 8, 6)), "2 byes in the bracket of 8: 6 teams."),
         (PairingNote("table_lost", table=7), "table 7 could not be kept"),
         (
             PairingNote("swap_rematch", (1, 2), table=3),

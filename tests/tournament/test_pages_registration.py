@@ -49,7 +49,7 @@ def test_dashboard_tells_organizer_to_register_teams(db):
 
 def test_dashboard_next_step_counts_teams(alice_client, world):
     page = alice_client.get(f"/events/{world.event.pk}/").content.decode()
-    assert "2 team(s) so far" in page
+    assert "2 teams so far" in page
 
 
 def test_register_team_page_shows_duplicate_player_error(alice_client, world):

@@ -114,9 +114,9 @@ class Event(models.Model):
 
 class StaffRole(models.Model):
     class Role(models.TextChoices):
-        SCOREKEEPER = "scorekeeper", "Scorekeeper"
-        JUDGE = "judge", "Judge"
-        HEAD_JUDGE = "head_judge", "Head judge"
+        SCOREKEEPER = "scorekeeper", gettext_lazy("Scorekeeper")
+        JUDGE = "judge", gettext_lazy("Judge")
+        HEAD_JUDGE = "head_judge", gettext_lazy("Head judge")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
     user = models.ForeignKey(
@@ -232,8 +232,8 @@ class PlayerChange(models.Model):
     is its members; once round 1 is paired only a typo in a name may be fixed)."""
 
     class Field(models.TextChoices):
-        NAME = "name", "Name"
-        WIZARDS_ID = "wizards_id", "Wizards Account ID"
+        NAME = "name", gettext_lazy("Name")
+        WIZARDS_ID = "wizards_id", gettext_lazy("Wizards Account ID")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="player_changes")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="changes")

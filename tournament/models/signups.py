@@ -13,6 +13,7 @@ import secrets
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from tournament.models.events import Event, Team
 
@@ -43,10 +44,10 @@ class SelfRegistration(models.Model):
 
 class Signup(models.Model):
     class Status(models.TextChoices):
-        FORMING = "forming", "Waiting for teammates"
-        PENDING = "pending", "Waiting for the organizer"
-        APPROVED = "approved", "Approved"
-        REFUSED = "refused", "Refused"
+        FORMING = "forming", gettext_lazy("Waiting for teammates")
+        PENDING = "pending", gettext_lazy("Waiting for the organizer")
+        APPROVED = "approved", gettext_lazy("Approved")
+        REFUSED = "refused", gettext_lazy("Refused")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="signups")
     name = models.CharField(max_length=80)
