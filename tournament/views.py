@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from access import Perm, access_event, access_team, access_team_by_key, can, require, visible_events
 from core import lan, live, pagecache, qr
 from core.errors import AccessDenied, ServiceError
-from tournament import forms
+from tournament import forms, snapshots
 from tournament.models import Signup
 from tournament.selectors import (
     REMEMBER_DAYS,
@@ -410,18 +410,31 @@ def signup(request):
     return render(request, "tournament/account_signup.html", {"form": form})
 
 
-TEAM_PAGE_SECONDS = 120  # a safety net: the after-commit events renew a team page at once
+def _cached_team_page(request, key: str) -> HttpResponse | None:
+    """The team's page from the cache, without a query (tournament.snapshots), for whoever holds
+    the link without being logged in; None when it is not kept or not for this caller."""
+    shared = pagecache.shared_by_audience(request, team_page=True)
+    if request.GET.get("part") == "blocks" or not shared:
+        return None
+    holder = snapshots.holder(key, request)
+    if holder is None:
+        return None
+    remembered = request.COOKIES.get(remember_cookie(holder.event_id)) == key
+    return pagecache.peek(request, holder.page_key(remembered))
 
 
+@pagecache.answers_early(_cached_team_page)
 def team_private(request, key: str):
     """A team's private page: the players' phone view of their event. ``?part=blocks`` is the
     part that changes during a round, fetched again on each live change (core.live).
 
-    Served from the cache (core.pagecache) to whoever holds the link without being logged in:
-    one entry per team (and per "remembered on this phone" state), renewed when the event's
-    pages version or the team's or event's generation moves (pairing.contrib's receivers of the
-    after-commit events). A logged-in caller, one with messages to show after an action, and
-    the live refresh of the blocks get it rendered afresh."""
+    Kept in the cache (core.pagecache) for whoever holds the link without being logged in, one
+    entry per team and "remembered on this phone" state, renewed when the event's pages version
+    or the team's or event's generation moves (pairing.contrib's receivers of the after-commit
+    events); rendered afresh for the others and for the live refresh of the blocks."""
+    cached = _cached_team_page(request, key)
+    if cached is not None:
+        return cached
     team = access_team_by_key(request.caller, key)
     event = team.event
     part = request.GET.get("part") == "blocks"
@@ -431,17 +444,16 @@ def team_private(request, key: str):
         return HttpResponse(
             _team_private_html(request, team, key, part=part, remembered=remembered)
         )
-    made = f"{event.created_at.timestamp():.6f}"
-    cache_key = (
-        f"teampage:{team.pk}:{made}:{event.pages_version}:{gens[0]}:{gens[1]}:{int(remembered)}"
-    )
+    snapshots.remember_holder(key, team)
     return pagecache.response(
         request,
-        cache_key,
+        snapshots.team_page_key(
+            team.pk, snapshots.made(event), event.pages_version, gens, remembered
+        ),
         lambda: _team_private_html(
             request, team, key, remembered=remembered, csrf_token=pagecache.CSRF_PLACEHOLDER
         ),
-        TEAM_PAGE_SECONDS,
+        snapshots.HOLDER_SECONDS,
     )
 
 

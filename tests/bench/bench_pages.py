@@ -6,6 +6,7 @@ it answers, as in docker-compose; loopback only; starts and stops its own gunico
 
     .venv/bin/python tests/bench/bench_pages.py [--quick] [--reuse] [--seconds S]
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tandem_bench_pages (the default)
+    BENCH_REDIS_URL=redis://127.0.0.1:6379/0 (the default; its database is the server's cache)
 
 It builds the event in its own database (dropped and made again unless --reuse finds it):
 2,048 teams (512 with --quick), three Swiss rounds played through pairing.simulation, round 4
@@ -44,7 +45,7 @@ HOST = "127.0.0.1"
 DB_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tandem_bench_pages"
 )
-REDIS = "redis://127.0.0.1:6379/0"
+REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
 # --- the event ----------------------------------------------------------------------------------
