@@ -125,7 +125,7 @@ def remember_holder(key: str, team: Team) -> None:
 
 
 def team_page_key(team_id: int, made: str, version: int, gens, remembered: bool) -> str:
-    """The cache key of a team's private page (tournament.views.team_private)."""
+    """The cache key of a team's private page (tournament.team_views.team_private)."""
     return f"teampage:{team_id}:{made}:{version}:{gens[0]}:{gens[1]}:{int(remembered)}"
 
 

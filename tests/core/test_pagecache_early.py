@@ -112,7 +112,8 @@ def test_csrf_token_keeps_the_cookies_secret_and_masks_it_anew():
     assert request.META["CSRF_COOKIE_NEEDS_UPDATE"] is True
     second = pagecache.csrf_token(request)
     assert first != second
-    assert len(first) == 64 and first.isalnum()
+    assert len(first) == 64
+    assert first.isalnum()
     assert _unmask_cipher_token(first) == _unmask_cipher_token(second) == secret
 
 
@@ -240,3 +241,10 @@ def test_callers_with_a_session_or_messages_go_through_the_views(django_assert_m
     shown = _text(phone.get(url))  # the message after the report, then the page as it is now
     assert "You reported" in shown
     assert "You reported" in _text(Client().get(url))
+
+
+def test_a_host_not_allowed_is_refused_before_a_cached_page():
+    event, _round, match = _published_round()
+    for url in _urls(event, match).values():
+        assert Client().get(url).status_code == 200
+        assert Client(HTTP_HOST="elsewhere.example").get(url).status_code == 400
