@@ -254,7 +254,7 @@ async def _load(port: int, path: str, clients: int, seconds: float) -> dict:
     }
 
 
-def _load() -> str:
+def _load_average() -> str:
     """The machine's load average (1, 5, 15 min): the figures mean little on a busy machine."""
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -277,7 +277,7 @@ def main() -> int:
         f"gunicorn 2 workers x 4 threads on {HOST}:{port}, PostgreSQL, cache "
         f"{'Redis' if redis else 'in-process (no Redis on 6379)'}; {TEAMS} teams; "
         f"{SECONDS:g} s per run; {os.cpu_count()} CPUs shared with the client; "
-        f"load average before: {_load()}"
+        f"load average before: {_load_average()}"
     )
     proc = _start(port, var_dir, redis)
     missed = []
@@ -304,7 +304,7 @@ def main() -> int:
                 )
     finally:
         _stop(proc)
-    print(f"load average after: {_load()}")
+    print(f"load average after: {_load_average()}")
     print("all targets met" if not missed else f"targets missed: {', '.join(missed)}")
     return 1 if missed else 0
 
