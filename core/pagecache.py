@@ -11,6 +11,10 @@ page is shared by whoever holds the team's link). The CSRF token of a form is th
 such a page that differs per caller: the page is rendered with ``CSRF_PLACEHOLDER`` in its
 place and each response gets the caller's own token (``response``, ``peek``).
 
+A view marked with ``answers_early`` gives its cached page to a caller who brings nothing of
+their own before the session, the user and most of the middleware are loaded
+(core.middleware.CachedPagesMiddleware): such a hit reads what it needs from the cache only.
+
 A cache that fails (Redis down) is a miss: the page is rendered as if nothing were cached
 (core.cache.ResilientRedisCache turns its errors into misses).
 """
