@@ -67,6 +67,8 @@ MIDDLEWARE = [
     "core.middleware.SecurityHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Cached public pages for callers without a session, before the session is loaded.
+    "core.middleware.CachedPagesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # the language: cookie of the switcher, else the browser's
     "django.middleware.common.CommonMiddleware",

@@ -108,6 +108,17 @@ def misses_of(address: str) -> int:
         return 0
 
 
+def misses_key(request) -> str:
+    """Where the misses of the request's address are counted (for a caller that reads the
+    count in a round trip of its own, then asks ``refused``)."""
+    return _cache_key(_address(request))
+
+
+def refused(misses: object) -> bool:
+    """Whether an address with this count of misses (as read from the cache) is refused."""
+    return int(misses or 0) >= settings.TEAM_KEY_MISS_LIMIT  # type: ignore[call-overload]
+
+
 def _count_miss(address: str) -> None:
     key = _cache_key(address)
     try:
@@ -127,7 +138,7 @@ class TeamKeyThrottleMiddleware:
         if not _carries_key(request):
             return self.get_response(request)
         address = _address(request)
-        if misses_of(address) >= settings.TEAM_KEY_MISS_LIMIT:
+        if refused(misses_of(address)):
             return _too_many(request)
         misses: list[str] = []
         token = _misses.set(misses)

@@ -4,9 +4,16 @@ access errors like the API: 404 for what is private, login for anonymous callers
 import json
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import redirect_to_login
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
+from django.middleware.clickjacking import XFrameOptionsMiddleware
+from django.middleware.csrf import CsrfViewMiddleware
+from django.urls import Resolver404, resolve
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 from django.utils.module_loading import import_string
 
@@ -28,6 +35,92 @@ class CallerMiddleware:
     def __call__(self, request):
         request.caller = SimpleLazyObject(lambda: resolve_caller(request))
         return self.get_response(request)
+
+
+class CachedPagesMiddleware:
+    """Cached public pages answered before the session, the user and the rest of the middleware
+    are loaded (core.pagecache.answers_early): for a GET from a caller who brings nothing of
+    their own (no session cookie, so anonymous and without messages in a session; no messages
+    cookie; no X-Team-Key or Authorization header; no ``key`` parameter) to a view that marks a
+    lookup. Whatever the lookup does not answer goes down the chain as before.
+
+    What the skipped middleware would have done to such an answer is done here, with their own
+    code where it matters: the host check (CommonMiddleware), the language
+    (LocaleMiddleware: the switcher's cookie, else the browser's; Content-Language, Vary), the
+    CSRF cookie (CsrfViewMiddleware), X-Frame-Options. The security headers are added by the
+    middleware above this one, as for every answer. After WhiteNoise in MIDDLEWARE."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.csrf = CsrfViewMiddleware(get_response)
+        self.xframe = XFrameOptionsMiddleware(get_response)
+
+    def __call__(self, request):
+        if _brings_nothing(request):
+            response = self._early(request)
+            if response is not None:
+                return response
+        return self.get_response(request)
+
+    def _early(self, request):
+        route = _route(request.path_info)
+        if route is None:
+            return None
+        lookup, args, kwargs = route
+        request.get_host()  # a Host not allowed is refused here too (DisallowedHost: 400)
+        language = translation.get_language_from_request(request)
+        translation.activate(language)
+        request.LANGUAGE_CODE = translation.get_language()
+        self.csrf.process_request(request)  # the caller's CSRF secret, from the cookie
+        request.user = AnonymousUser()
+        request.caller = SimpleLazyObject(lambda: resolve_caller(request))
+        response = lookup(request, *args, **kwargs)
+        if response is None:  # not kept: the chain sets these again, its own way
+            del request.user, request.caller
+            return None
+        response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
+        if not response.has_header("Content-Length"):  # as CommonMiddleware
+            response.headers["Content-Length"] = str(len(response.content))
+        patch_vary_headers(response, ("Cookie", "Accept-Language"))
+        self.csrf.process_response(request, response)  # the cookie, on the same response
+        return self.xframe.process_response(request, response)
+
+
+_routes: dict[tuple[str, str], tuple | None] = {}
+_ROUTES_KEPT = 4096
+
+
+def _route(path: str) -> tuple | None:
+    """The cached-page lookup of the view at ``path`` with the view's arguments, or None. Kept
+    per path (resolving walks every pattern of the URL configuration: a tenth of a millisecond);
+    the paths seen are few, a team's link each at most, and the table starts again when full."""
+    key = (settings.ROOT_URLCONF, path)
+    if key in _routes:
+        return _routes[key]
+    try:
+        match = resolve(path)
+    except Resolver404:
+        route = None
+    else:
+        lookup = getattr(match.func, "cached_page", None)
+        route = None if lookup is None else (lookup, match.args, match.kwargs)
+    if len(_routes) >= _ROUTES_KEPT:
+        _routes.clear()
+    _routes[key] = route
+    return route
+
+
+def _brings_nothing(request) -> bool:
+    """A GET with nothing that could make the page the caller's own (see CachedPagesMiddleware)."""
+    if request.method != "GET":
+        return False
+    cookies = request.COOKIES
+    if settings.SESSION_COOKIE_NAME in cookies or CookieStorage.cookie_name in cookies:
+        return False
+    meta = request.META
+    if "HTTP_X_TEAM_KEY" in meta or "HTTP_AUTHORIZATION" in meta:
+        return False
+    return "key" not in request.GET
 
 
 def _form_after_logout(request) -> bool:

@@ -8,7 +8,6 @@ Every change to a round's pairings bumps Round.version, which makes a new key.
 from __future__ import annotations
 
 import logging
-import time
 
 from django.conf import settings
 from django.core.cache import cache
@@ -18,6 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from pairing import presenters
 from pairing.models import Match, Round
+from tournament import snapshots
 from tournament.models import Event
 
 log = logging.getLogger(__name__)
@@ -200,64 +200,11 @@ def render_standings(event: Event, after_round: int | None, *, staff: bool) -> d
     return {"round": table.round, "html": render_to_string("pairing/_standings_body.html", context)}
 
 
-# --- the public's snapshot of an event ---------------------------------------------------------
+# --- the public's snapshot of an event (tournament.snapshots) ----------------------------------
 
-SNAPSHOT_SECONDS = 30  # a safety net: bump_pages writes a new snapshot after every change
-_SNAPSHOT_FIELDS = ("id", "public", "pages_version", "created_at", "organizer_id")
-
-
-def _snapshot_key(event_id: int) -> str:
-    return f"eventrow:{event_id}"
-
-
-SNAPSHOT_HELD_SECONDS = 1.0  # how long a process reuses a snapshot it read from the cache
-_held: dict[int, tuple[float, dict]] = {}
-
-
-def public_event(event_id: int) -> Event | None:
-    """What an anonymous page needs of an event (its visibility and pages version) from the
-    cache, as an unsaved Event, so a page served from the cache costs no query; None when the
-    cache does not have it (the caller then reads the event from the database).
-
-    A process reuses the snapshot it read for SNAPSHOT_HELD_SECONDS: another process's change
-    reaches its anonymous pages that much later at most (its own at once)."""
-    held = _held.get(event_id)
-    now = time.monotonic()
-    if held is not None and held[0] > now:
-        return Event(**held[1])
-    try:
-        row = cache.get(_snapshot_key(event_id))
-    except Exception:  # noqa: BLE001 - a failing cache is a miss
-        return None
-    if not isinstance(row, dict):
-        return None
-    if len(_held) > 1000:
-        _held.clear()
-    _held[event_id] = (now + SNAPSHOT_HELD_SECONDS, row)
-    return Event(**row)
-
-
-def remember_public_event(event: Event) -> None:
-    """Keep the snapshot of an event just read from the database, unless a newer one is there
-    (``add``: a snapshot written after a change is never replaced by an older read)."""
-    row = {field: getattr(event, field) for field in _SNAPSHOT_FIELDS}
-    try:
-        cache.add(_snapshot_key(event.pk), row, SNAPSHOT_SECONDS)
-    except Exception:  # noqa: BLE001 - a failing cache keeps nothing
-        log.debug("could not keep the snapshot of event %s", event.pk)
-
-
-def refresh_public_event(event_id: int) -> None:
-    """After a change committed: the snapshot is the row as it is now (or gone with it)."""
-    row = Event.objects.filter(pk=event_id).values(*_SNAPSHOT_FIELDS).first()
-    _held.pop(event_id, None)
-    try:
-        if row is None:
-            cache.delete(_snapshot_key(event_id))
-        else:
-            cache.set(_snapshot_key(event_id), row, SNAPSHOT_SECONDS)
-    except Exception:  # noqa: BLE001 - a failing cache keeps nothing
-        log.warning("could not renew the snapshot of event %s", event_id)
+public_event = snapshots.public_event
+remember_public_event = snapshots.remember_event
+refresh_public_event = snapshots.refresh_event
 
 
 def public_pairings_key(event: Event, number: int, view: str) -> str:

@@ -87,15 +87,28 @@ def round_pair(request, pk: int):
     return redirect("round", event.pk, round_.number)
 
 
+def _pairings_view(request) -> str:
+    return "name" if request.GET.get("by") == "name" else "table"
+
+
+def _cached_round(request, pk: int, number: int) -> HttpResponse | None:
+    """The public's pairings page from the cache, without a query, when it is there."""
+    public = _public_event(request, pk)
+    if public is None:
+        return None
+    return pagecache.peek(
+        request, rendering.public_pairings_key(public, number, _pairings_view(request))
+    )
+
+
+@pagecache.answers_early(_cached_round)
 def round_detail(request, pk: int, number: int):
     """A round's pairings. The public's page is rendered once per round version and view and
     served from the cache (pairing.rendering, core.pagecache); staff get theirs afresh."""
-    view = "name" if request.GET.get("by") == "name" else "table"
-    public = _public_event(request, pk)
-    if public is not None:  # served from the cache without a query, when it is there
-        cached = pagecache.peek(request, rendering.public_pairings_key(public, number, view))
-        if cached is not None:
-            return cached
+    cached = _cached_round(request, pk, number)
+    if cached is not None:
+        return cached
+    view = _pairings_view(request)
     round_ = access_round_by_number(request.caller, pk, number)
     event = round_.event
     staff = _staff(request, event)
@@ -348,17 +361,23 @@ def _after_round(request, event: Event) -> int | None:
     return min(asked, paired)
 
 
+def _cached_standings(request, pk: int) -> HttpResponse | None:
+    """The public's standings page from the cache, without a query, when it is there."""
+    public = _public_event(request, pk)
+    if public is None:
+        return None
+    key = rendering.standings_key(public, _asked_round(request), staff=False)
+    return pagecache.peek(request, "page:" + key)
+
+
+@pagecache.answers_early(_cached_standings)
 def standings(request, pk: int):
     """The standings, rendered once per event version and audience (pairing.rendering): the
     public sees them as of the published rounds only."""
+    cached = _cached_standings(request, pk)
+    if cached is not None:
+        return cached
     asked = _asked_round(request)
-    public = _public_event(request, pk)
-    if public is not None:  # served from the cache without a query, when it is there
-        cached = pagecache.peek(
-            request, "page:" + rendering.standings_key(public, asked, staff=False)
-        )
-        if cached is not None:
-            return cached
     event = access_event(request.caller, pk)
     staff = _staff(request, event)
 

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from tournament import views
+from tournament import team_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -35,7 +35,7 @@ urlpatterns = [
     ),
     path("invite/<str:token>/", views.invite_accept, name="invite-accept"),
     path("account/signup/", views.signup, name="account-signup"),
-    path("t/<str:key>/", views.team_private, name="team-private"),
-    path("t/<str:key>/remember/", views.team_remember, name="team-remember"),
+    path("t/<str:key>/", team_views.team_private, name="team-private"),
+    path("t/<str:key>/remember/", team_views.team_remember, name="team-remember"),
     path("", include("decklists.urls")),
 ]

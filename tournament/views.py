@@ -5,29 +5,25 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from access import Perm, access_event, access_team, access_team_by_key, can, require, visible_events
-from core import lan, live, pagecache, qr
+from access import Perm, access_event, access_team, can, require, visible_events
+from core import lan, qr
 from core.errors import AccessDenied, ServiceError
 from tournament import forms
 from tournament.models import Signup
 from tournament.selectors import (
-    REMEMBER_DAYS,
     event_facts_blocks,
     event_page_blocks,
     event_plan,
     events_home,
     next_step,
     player_changes,
-    remember_cookie,
     remembered_team,
-    team_page_blocks,
 )
 from tournament.services import accounts, lifecycle
 from tournament.services import events as svc
@@ -410,83 +406,6 @@ def signup(request):
             _ok(request, _("Account created. Next: create your event."))
             return redirect("event-create")
     return render(request, "tournament/account_signup.html", {"form": form})
-
-
-TEAM_PAGE_SECONDS = 120  # a safety net: the after-commit events renew a team page at once
-
-
-def team_private(request, key: str):
-    """A team's private page: the players' phone view of their event. ``?part=blocks`` is the
-    part that changes during a round, fetched again on each live change (core.live).
-
-    Served from the cache (core.pagecache) to whoever holds the link without being logged in:
-    one entry per team (and per "remembered on this phone" state), renewed when the event's
-    pages version or the team's or event's generation moves (pairing.contrib's receivers of the
-    after-commit events). A logged-in caller, one with messages to show after an action, and
-    the live refresh of the blocks get it rendered afresh."""
-    team = access_team_by_key(request.caller, key)
-    event = team.event
-    part = request.GET.get("part") == "blocks"
-    remembered = request.COOKIES.get(remember_cookie(event.pk)) == key
-    gens = pagecache.generations(f"event:{event.pk}", f"team:{team.pk}")
-    if part or gens is None or not pagecache.shared_by_audience(request, team_page=True):
-        return HttpResponse(
-            _team_private_html(request, team, key, part=part, remembered=remembered)
-        )
-    made = f"{event.created_at.timestamp():.6f}"
-    cache_key = (
-        f"teampage:{team.pk}:{made}:{event.pages_version}:{gens[0]}:{gens[1]}:{int(remembered)}"
-    )
-    return pagecache.response(
-        request,
-        cache_key,
-        lambda: _team_private_html(
-            request, team, key, remembered=remembered, csrf_token=pagecache.CSRF_PLACEHOLDER
-        ),
-        TEAM_PAGE_SECONDS,
-    )
-
-
-def _team_private_html(
-    request, team, key: str, *, part: bool = False, remembered: bool, csrf_token: str | None = None
-) -> str:
-    players = list(team.players.all())
-    event = team.event
-    context = {
-        "team": team,
-        "event": event,
-        "players": players,
-        "key": key,
-        "remembered": remembered,
-        "live_url": reverse("live-stream", args=["team", team.pk]) + "?" + urlencode({"key": key}),
-        "live_since": live.version(f"team:{team.pk}"),
-    }
-    blocks = team_page_blocks(request, team)
-    context["team_blocks"] = blocks.pop("blocks")
-    context.update(blocks)
-    if csrf_token is not None:  # rendered for the cache: each response gets its own token
-        context["csrf_token"] = csrf_token
-    template = "tournament/_team_blocks.html" if part else "tournament/team_private.html"
-    return render_to_string(template, context, request)
-
-
-@require_POST
-def team_remember(request, key: str):
-    """ "Remember us on this phone": a cookie with the team's key keeps its page one tap away
-    from the event's public page; "forget" removes it."""
-    team = access_team_by_key(request.caller, key)
-    response = redirect("team-private", key)
-    name = remember_cookie(team.event_id)
-    if request.POST.get("action") == "forget":
-        response.delete_cookie(name, samesite="Lax")
-        _ok(request, _("This phone no longer remembers your team."))
-    else:
-        response.set_cookie(
-            name, key, max_age=REMEMBER_DAYS * 24 * 3600, httponly=True, samesite="Lax",
-            secure=request.is_secure(),
-        )  # fmt: skip
-        _ok(request, _("This phone remembers your team: the event page links here."))
-    return response
 
 
 # --- teams signing themselves up ----------------------------------------------------------------

@@ -6,6 +6,7 @@ it answers, as in docker-compose; loopback only; starts and stops its own gunico
 
     .venv/bin/python tests/bench/bench_pages.py [--quick] [--reuse] [--seconds S]
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tandem_bench_pages (the default)
+    BENCH_REDIS_URL=redis://127.0.0.1:6379/0 (the default; its database is the server's cache)
 
 It builds the event in its own database (dropped and made again unless --reuse finds it):
 2,048 teams (512 with --quick), three Swiss rounds played through pairing.simulation, round 4
@@ -44,7 +45,7 @@ HOST = "127.0.0.1"
 DB_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tandem_bench_pages"
 )
-REDIS = "redis://127.0.0.1:6379/0"
+REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
 # --- the event ----------------------------------------------------------------------------------
@@ -253,6 +254,23 @@ async def _load(port: int, path: str, clients: int, seconds: float) -> dict:
     }
 
 
+def _measured(proc: subprocess.Popen, port: int, path: str, clients: int) -> dict:
+    """_load, with the CPU time per request of the server and of this client."""
+    from procstats import stat, tree
+
+    server, client = stat(tree(proc.pid))[0], time.process_time()
+    result = asyncio.run(_load(port, path, clients, SECONDS))
+    n = max(result["n"], 1)
+    result["server"] = (stat(tree(proc.pid))[0] - server) / n * 1000
+    result["client"] = (time.process_time() - client) / n * 1000
+    return result
+
+
+def _load_average() -> str:
+    """The machine's load average (1, 5, 15 min): the figures mean little on a busy machine."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> int:
     var_dir = Path(tempfile.mkdtemp(prefix="tandem-bench-pages-"))
     try:
@@ -270,10 +288,12 @@ def main() -> int:
     print(
         f"gunicorn 2 workers x 4 threads on {HOST}:{port}, PostgreSQL, cache "
         f"{'Redis' if redis else 'in-process (no Redis on 6379)'}; {TEAMS} teams; "
-        f"{SECONDS:g} s per run; {os.cpu_count()} CPUs shared with the client"
+        f"{SECONDS:g} s per run; {os.cpu_count()} CPUs shared with the client; "
+        f"load average before: {_load_average()}"
     )
     proc = _start(port, var_dir, redis)
-    missed = []
+    missed: list[str] = []
+    cpu: list[str] = []
     try:
         for path in [*urls.values(), *twins.values()]:  # the first request renders and caches
             asyncio.run(_load(port, path, 1, 0.2))
@@ -281,8 +301,8 @@ def main() -> int:
               f"{'static/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'ratio':>6} {'target':>6}")  # fmt: skip
         for clients in CONCURRENCY:
             for name, path in urls.items():
-                page = asyncio.run(_load(port, path, clients, SECONDS))
-                static = asyncio.run(_load(port, twins[name], clients, SECONDS))
+                page = _measured(proc, port, path, clients)
+                static = _measured(proc, port, twins[name], clients)
                 ratio = page["rps"] / static["rps"] if static["rps"] else 0.0
                 size = (var_dir / "static" / twins[name].removeprefix("/static/")).stat().st_size
                 ok = ratio >= TARGETS[name] and not page["errors"]
@@ -295,8 +315,18 @@ def main() -> int:
                     + ("" if ok else "  MISSED")
                     + (f"  ({page['errors']} errors)" if page["errors"] else "")
                 )
+                cpu.append(
+                    f"{name:<10} {clients:>7} {page['server']:>9.3f} {page['client']:>9.3f} "
+                    f"{static['server']:>9.3f} {static['client']:>9.3f}"
+                )
     finally:
         _stop(proc)
+    print("CPU ms per request (server: gunicorn's processes; client: this process, the load):")
+    print(
+        f"{'page':<10} {'clients':>7} {'page srv':>9} {'page cli':>9} {'stat srv':>9} {'stat cli':>9}"
+    )
+    print("\n".join(cpu))
+    print(f"load average after: {_load_average()}")
     print("all targets met" if not missed else f"targets missed: {', '.join(missed)}")
     return 1 if missed else 0
 

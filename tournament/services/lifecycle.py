@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
+from core import events
 from core.errors import Conflict
 from tournament.models import Event
 
@@ -45,9 +46,13 @@ def event_delete(*, event: Event) -> None:
             "This event was played: archive it instead, so its results are kept.",
             code="event_played",
         )
+    event_id = event.pk
     try:
         event.delete()
     except (ProtectedError, RestrictedError) as exc:
         raise Conflict(
             "This event has played matches: archive it instead.", code="event_played"
         ) from exc
+    # After commit: what was derived from the event (its pages and their snapshot in the cache,
+    # its teams' private links) goes with it.
+    events.event_changed.fire(events.EventChanged(event_id))
