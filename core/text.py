@@ -72,4 +72,3 @@ class Text(str):
 
 def _rebuild(template: str, plural: str | None, number: int | None, params: dict[str, Any]) -> Text:
     return Text._make(template, plural, number, params)
-

@@ -9,6 +9,7 @@ change is logged. The catalogue and card look-up are public.
 from __future__ import annotations
 
 from django.urls import path
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
@@ -237,7 +238,7 @@ class DeckRulesInSerializer(serializers.Serializer):
     def validate(self, attrs):
         if not attrs:
             raise serializers.ValidationError(
-                "Send two_headed_giant_bans, decklists_required or both."
+                gettext("Send two_headed_giant_bans, decklists_required or both.")
             )
         return attrs
 

@@ -288,9 +288,7 @@ def _deck_input(player: Player, decklist: Decklist | None) -> DeckInput:
     main = parse_decklist(decklist.main_text, blank_line_sideboard=False)
     side = parse_decklist(decklist.sideboard_text, default_section="sideboard")
     errors = list(main.errors) + [
-        ParseError(
-            e.line, Text(gettext_noop("sideboard box: %(error)s"), error=e.message), e.text
-        )
+        ParseError(e.line, Text(gettext_noop("sideboard box: %(error)s"), error=e.message), e.text)
         for e in side.errors
     ]
     return DeckInput(

@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from access import (
@@ -340,7 +341,7 @@ def _seat_action(request, event, round_: Round) -> None:
         elif action == "arrived":
             player = Player.objects.filter(pk=_int(request.POST.get("player")) or 0).first()
             if player is None:
-                raise ServiceError(field="player", message="Pick the player.")
+                raise ServiceError(field="player", message=gettext("Pick the player."))
             services.seat_arrived(match=match, player=player, by=request.user)
             messages.success(request, f"Table {match.table}: {player.name} arrived.")
         elif action == "tardiness":
@@ -408,7 +409,7 @@ def _deck_check_action(request, event, round_: Round) -> None:
             if table is not None:
                 match = round_.matches.filter(pk=table).first()
                 if match is None:
-                    raise ServiceError(field="match", message="Not a table of this round.")
+                    raise ServiceError(field="match", message=gettext("Not a table of this round."))
             team = None
             team_id = _int(request.POST.get("team"))
             if match is not None and team_id is not None:
@@ -424,7 +425,9 @@ def _deck_check_action(request, event, round_: Round) -> None:
                 round=round_, pk=_int(request.POST.get("check")) or 0
             ).first()
             if found is None:
-                raise ServiceError(field="check", message="Not a deck check of this round.")
+                raise ServiceError(
+                    field="check", message=gettext("Not a deck check of this round.")
+                )
             done = services.deck_check_end(
                 check=found,
                 outcome=request.POST.get("outcome", ""),

@@ -264,8 +264,7 @@ def _unknown_problem(deck: _Deck, entry: Entry, index: CardIndex, *, suggest: bo
         card=entry.name,
         message=Text(
             gettext_noop(
-                "%(player)s's decklist, line %(line)s: no card named \u201c%(card)s\u201d is "
-                "known.%(hint)s"
+                "%(player)s's decklist, line %(line)s: no card named “%(card)s” is known.%(hint)s"
             ),
             player=deck.name,
             line=entry.line,
@@ -757,8 +756,7 @@ def _unknown_pool_card(entry: Entry, index: CardIndex | None) -> Problem:
         card=entry.name,
         message=Text(
             gettext_noop(
-                "The team's pool, line %(line)s: no card named \u201c%(card)s\u201d is known."
-                "%(hint)s"
+                "The team's pool, line %(line)s: no card named “%(card)s” is known.%(hint)s"
             ),
             line=entry.line,
             card=entry.name,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.errors import Conflict
 from tournament.models import Event
@@ -42,12 +43,12 @@ def event_delete(*, event: Event) -> None:
     event = _locked(event)
     if event.status != Event.Status.REGISTRATION:
         raise Conflict(
-            "This event was played: archive it instead, so its results are kept.",
+            gettext("This event was played: archive it instead, so its results are kept."),
             code="event_played",
         )
     try:
         event.delete()
     except (ProtectedError, RestrictedError) as exc:
         raise Conflict(
-            "This event has played matches: archive it instead.", code="event_played"
+            gettext("This event has played matches: archive it instead."), code="event_played"
         ) from exc
