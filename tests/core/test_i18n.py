@@ -16,22 +16,37 @@ ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "locale" / "es" / "LC_MESSAGES" / "django.po"
 
 
-def _entries(path: Path) -> dict[str, str]:
-    """msgid -> msgstr of a .po file (no plurals or contexts: Tandem's files have none)."""
-    entries: dict[str, str] = {}
+def _blocks(path: Path) -> list[dict[str, str]]:
+    """The entries of a .po file as {msgid, msgstr} or, with plural forms, {msgid,
+    msgid_plural, msgstr[0], msgstr[1], ...} (no contexts: Tandem's files have none)."""
+    blocks = []
     for block in path.read_text(encoding="utf-8").split("\n\n"):
         lines = [line for line in block.splitlines() if not line.startswith("#")]
         parts: dict[str, str] = {}
         key = None
         for line in lines:
-            if line.startswith(("msgid ", "msgstr ")):
+            if line.startswith(("msgid ", "msgid_plural ", "msgstr ", "msgstr[")):
                 key, _, value = line.partition(" ")
                 parts[key] = ast.literal_eval(value)
             elif key:
                 parts[key] += ast.literal_eval(line)
         if parts.get("msgid"):
-            entries[parts["msgid"]] = parts["msgstr"]
-    return entries
+            blocks.append(parts)
+    return blocks
+
+
+def _entries(path: Path) -> dict[str, str]:
+    """msgid -> msgstr of the entries without plural forms."""
+    return {b["msgid"]: b["msgstr"] for b in _blocks(path) if "msgid_plural" not in b}
+
+
+def _plurals(path: Path) -> dict[tuple[str, str], list[str]]:
+    """(msgid, msgid_plural) -> the translated forms, msgstr[0], msgstr[1], ..."""
+    return {
+        (b["msgid"], b["msgid_plural"]): [b[k] for k in sorted(k for k in b if k[:7] == "msgstr[")]
+        for b in _blocks(path)
+        if "msgid_plural" in b
+    }
 
 
 def test_spanish_is_complete_and_its_compiled_catalogue_is_current():
@@ -43,9 +58,28 @@ def test_spanish_is_complete_and_its_compiled_catalogue_is_current():
     assert stale == []  # run: manage.py compilemessages
 
 
+def test_spanish_plurals_are_complete_and_compiled():
+    """Spanish has three plural forms (Django's es catalogue: one, a multiple of a million,
+    other); each counted sentence has all three, and the compiled catalogue picks them."""
+    plurals = _plurals(PO)
+    assert plurals
+    assert [ids for ids, forms in plurals.items() if len(forms) != 3 or not all(forms)] == []
+    with translation.override("es"):
+        stale = [
+            ids
+            for ids, forms in plurals.items()
+            if translation.ngettext(*ids, 1) != forms[0]
+            or translation.ngettext(*ids, 5) != forms[2]
+        ]
+    assert stale == []
+
+
 def test_placeholders_survive_translation():
     for msgid, text in _entries(PO).items():
         assert sorted(re.findall(r"%\(\w+\)s", msgid)) == sorted(re.findall(r"%\(\w+\)s", text))
+    for (msgid, _plural), forms in _plurals(PO).items():
+        for text in forms:
+            assert set(re.findall(r"%\(\w+\)s", msgid)) == set(re.findall(r"%\(\w+\)s", text))
 
 
 @pytest.fixture
