@@ -17,3 +17,10 @@ def localize(value: object) -> str:
     if isinstance(value, Text):
         return value.render(gettext, ngettext)
     return "" if value is None else str(value)
+
+
+def exception_text(exc: BaseException) -> str:
+    """The message of a domain error in the active language: its Text translated, else its
+    words as they are (``str(exc)`` would drop the template)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return localize(first) if isinstance(first, Text) else str(exc)

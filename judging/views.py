@@ -24,6 +24,7 @@ from access import (
 )
 from core import live
 from core.errors import AccessDenied, ServiceError
+from core.i18n import exception_text
 from decklists.models import Decklist
 from decklists.selectors import team_report
 from judging import selectors, services
@@ -690,7 +691,7 @@ def _deck_fix_page(request, event, team: Team, check: DeckCheck | None, back: st
         try:
             fix = fix_decks(decks, card, remove, minimum, basics)
         except DeckFixError as exc:
-            error = str(exc)
+            error = exception_text(exc)
     infraction_code = data.get("infraction", "TE-DLP")
     penalized = _int(data.get("player"))
     if request.method == "POST" and "apply" in request.POST and fix is not None:

@@ -24,6 +24,7 @@ from django.utils.translation import gettext
 
 from core import events
 from core.errors import Conflict, ServiceError
+from core.i18n import localize
 from decklists import catalogue_cache, hooks
 from decklists.domain.rebuild import between_matches
 from decklists.domain.udc import SUGGESTED_NAMES
@@ -142,14 +143,18 @@ def clean_card_names(values: object, field_name: str = "banned") -> list[str]:
         if not name:
             continue
         if any(ch in BIDI_CONTROLS or (ord(ch) < 32) for ch in name) or len(name) > 200:
-            errors.append(f"{name[:40]!r} is not a card name.")
+            errors.append(gettext("%(name)s is not a card name.") % {"name": repr(name[:40])})
             continue
         card = index.get(name) if len(index) else None
         if card is None and len(index):
             hint = index.suggest(name) if len(errors) < SUGGESTED_NAMES else []
-            errors.append(
-                f"No card named {name!r}." + (f" Did you mean {' or '.join(hint)}?" if hint else "")
-            )
+            if hint:
+                errors.append(
+                    gettext("No card named %(name)s. Did you mean %(names)s?")
+                    % {"name": repr(name), "names": gettext(" or ").join(hint)}
+                )
+            else:
+                errors.append(gettext("No card named %(name)s.") % {"name": repr(name)})
             continue
         names.append(card.name if card is not None else name)
     if errors:
@@ -242,12 +247,12 @@ def _check_rebuild(player: Player, event: Event) -> None:
     team.event = event
     report = team_report(team, locked=False)
     errors = [
-        p.message
+        localize(p.message)
         for p in report.problems_of(player.pk)
         if p.severity == "error" and p.code != "missing_decklist"
     ]
     if errors:
-        intro = (
+        intro = gettext(
             "Between matches a deck may change only to another legal deck from the team's pool "
             "(MTR 7.3); nothing was saved."
         )

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from core.errors import Conflict, ServiceError
+from core.i18n import exception_text
 from decklists import catalogue_cache
 from decklists.domain.cards import CardIndex
 from decklists.domain.decklists import parse_decklist
@@ -130,7 +131,7 @@ def deck_fix_apply(
     try:
         fix = fix_decks(decks, card, remove, deck_minimum(event.is_constructed), basics)
     except DeckFixError as exc:
-        raise ServiceError(field=exc.field, message=str(exc)) from None
+        raise ServiceError(field=exc.field, message=exception_text(exc)) from None
     if penalized is None:
         penalized = next(by_id[p] for p, c in fix.changes.items() if c.removed)
     elif penalized.pk not in by_id:

@@ -41,6 +41,7 @@ from django.utils.translation import gettext
 
 from core import events
 from core.errors import Conflict, ServiceError
+from core.i18n import exception_text
 from judging import selectors
 from judging.domain.infractions import Penalty as Code
 from judging.domain.infractions import UnknownInfractionError, infraction
@@ -210,7 +211,7 @@ def penalty_issue(
     except UnknownInfractionError:
         raise ServiceError(field="infraction", message=gettext("Not an infraction code.")) from None
     except PenaltyInputError as exc:
-        raise ServiceError(str(exc), code="invalid") from None
+        raise ServiceError(exception_text(exc), code="invalid") from None
     decision = proposal.decision
     chosen = _choose(decision, wanted)
     _check_rights(entry, decision, chosen, head_judge, event)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext, ngettext
 
 from core import events
 from core.errors import Conflict, ServiceError
+from core.i18n import exception_text
 from pairing import adapters, hooks, presenters, selectors
 from pairing.domain import topcut
 from pairing.domain.notes import PairingNote
@@ -166,7 +167,7 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
         else:
             results = [pair_round(records, random.Random(seed))]
     except PairingError as exc:
-        raise Conflict(str(exc), code="cannot_pair") from exc
+        raise Conflict(exception_text(exc), code="cannot_pair") from exc
     rows = [_Row(p.a, p.b, p.notes) for result in results for p in result.pairs]
     byes = [result.bye for result in results if result.bye]
     rows += [_Row(bye, None, (PairingNote("bye_match"),)) for bye in byes]
@@ -316,7 +317,7 @@ def _pair_top_cut(event: Event, number: int, seed: int, by, plan: selectors.Stru
             bracket, adapters.cut_winners(rows), gone | selectors.disqualified(event)
         )
     except topcut.PlayoffError as exc:
-        raise Conflict(str(exc), code="cannot_pair") from exc
+        raise Conflict(exception_text(exc), code="cannot_pair") from exc
     if cut is None:
         raise Conflict(gettext("The final has been played: the event is over."), code="event_over")
     round_ = _save_cut_round(event, number, seed, by, cut)

@@ -20,6 +20,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from core import events
 from core.errors import Conflict, ServiceError
+from core.i18n import exception_text
 from tournament import hooks
 from tournament.domain.formats import CONSTRUCTED_FORMATS
 from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
@@ -61,9 +62,9 @@ def _check_event(values: Mapping[str, object]) -> dict[str, object]:
     errors: dict[str, list[str]] = {}
     out = dict(values)
     try:
-        out["name"] = clean_name(values.get("name"), label="Event name", max_length=120)
+        out["name"] = clean_name(values.get("name"), label=gettext("Event name"), max_length=120)
     except NameError_ as exc:
-        errors["name"] = [str(exc)]
+        errors["name"] = [exception_text(exc)]
     fmt = str(values.get("format") or "").strip().lower()
     out["format"] = fmt
     if values.get("structure") == Event.Structure.CONSTRUCTED:
@@ -241,9 +242,9 @@ def _clean_team(event: Event, raw_name: object, raw_players: object) -> TeamIn:
     errors: dict[str, list[str]] = {}
     team = TeamIn(name="")
     try:
-        team.name = clean_name(raw_name, label="Team name")
+        team.name = clean_name(raw_name, label=gettext("Team name"))
     except NameError_ as exc:
-        errors["name"] = [str(exc)]
+        errors["name"] = [exception_text(exc)]
     if not isinstance(raw_players, Sequence) or isinstance(raw_players, str):
         raise ServiceError(errors={**errors, "players": [gettext("Players must be a list.")]})
     if len(raw_players) != event.team_size:
@@ -252,17 +253,21 @@ def _clean_team(event: Event, raw_name: object, raw_players: object) -> TeamIn:
             % {"team_size": event.team_size, "count": len(raw_players)}
         ]
     for seat, raw in enumerate(raw_players, start=1):
-        label = "Primary player" if seat == 1 else f"Player {seat}"
+        label = (
+            gettext("Primary player's name")
+            if seat == 1
+            else gettext("Player %(seat)s's name") % {"seat": seat}
+        )
         raw = raw if isinstance(raw, Mapping) else {"name": raw}
         try:
             team.players.append(
                 PlayerIn(
-                    name=clean_name(raw.get("name"), label=f"{label}'s name"),
+                    name=clean_name(raw.get("name"), label=label),
                     wizards_id=clean_wizards_id(raw.get("wizards_id")),
                 )
             )
         except NameError_ as exc:
-            errors.setdefault("players", []).append(str(exc))
+            errors.setdefault("players", []).append(exception_text(exc))
     if not errors:
         _check_players_distinct(team.players, errors)
     if errors:
@@ -490,7 +495,9 @@ def teams_import_preview(*, event: Event, text: str) -> ImportPreview:
         line = row.line
         row.errors.extend(messages)
         if name_key(team.name) in seen_teams:
-            row.errors.append(f"Team {team.name!r} appears twice in the file.")
+            row.errors.append(
+                gettext("Team %(team)s appears twice in the file.") % {"team": repr(team.name)}
+            )
         seen_teams.add(name_key(team.name))
         for p in team.players:
             key = f"id:{p.wizards_id}" if p.wizards_id else f"name:{name_key(p.name)}"
@@ -521,9 +528,9 @@ def teams_import(*, event: Event, text: str) -> tuple[ImportPreview, list[Team]]
 def team_rename(*, team: Team, name: object) -> Team:
     team = Team.objects.select_for_update().get(pk=team.pk)
     try:
-        clean = clean_name(name, label="Team name")
+        clean = clean_name(name, label=gettext("Team name"))
     except NameError_ as exc:
-        raise ServiceError(str(exc), field="name") from exc
+        raise ServiceError(exception_text(exc), field="name") from exc
     if (
         Team.objects.filter(event_id=team.event_id, name_key=name_key(clean))
         .exclude(pk=team.pk)
@@ -575,11 +582,11 @@ def player_update(
     before = {"name": player.name, "wizards_id": player.wizards_id}
     try:
         if name is not None:
-            player.name = clean_name(name, label="Player name")
+            player.name = clean_name(name, label=gettext("Player name"))
         if wizards_id != "":
             player.wizards_id = clean_wizards_id(wizards_id)
     except NameError_ as exc:
-        raise ServiceError(str(exc), field="players") from exc
+        raise ServiceError(exception_text(exc), field="players") from exc
     if (
         player.wizards_id != before["wizards_id"]
         and player.event.status != Event.Status.REGISTRATION

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from core.errors import Conflict, ServiceError
+from core.i18n import exception_text
 from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
 from tournament.domain.signups import clean_join_code, reserved_name, seats_with_primary
 from tournament.models import Event, SelfRegistration, Signup, Team
@@ -56,9 +57,9 @@ def signups_set_open(*, event: Event, open: bool) -> SelfRegistration:
 
 def _clean_team_name(event: Event, raw: object, *, exclude: int | None = None) -> str:
     try:
-        name = clean_name(raw, label="Team name")
+        name = clean_name(raw, label=gettext("Team name"))
     except NameError_ as exc:
-        raise ServiceError(str(exc), field="name") from exc
+        raise ServiceError(exception_text(exc), field="name") from exc
     if reserved_name(name):
         raise ServiceError(
             gettext("%(name)s would read as a bye on the pairings: choose another team name.")
@@ -83,10 +84,12 @@ def _clean_team_name(event: Event, raw: object, *, exclude: int | None = None) -
 
 def _clean_player(event: Event, signup: Signup | None, raw_name: object, raw_id: object) -> dict:
     try:
-        player = PlayerIn(clean_name(raw_name, label="Your name"), clean_wizards_id(raw_id))
+        player = PlayerIn(
+            clean_name(raw_name, label=gettext("Your name")), clean_wizards_id(raw_id)
+        )
     except NameError_ as exc:
         field = "wizards_id" if "Wizards" in str(exc) else "player"
-        raise ServiceError(str(exc), field=field) from exc
+        raise ServiceError(exception_text(exc), field=field) from exc
     clashes = _player_clashes(event, [player])
     if clashes:
         raise ServiceError(errors={"player": clashes}, code="already_registered")
@@ -217,9 +220,9 @@ def signup_approve(*, signup: Signup) -> Team:
     signup = Signup.objects.select_for_update().get(pk=signup.pk)
     if signup.status != Signup.Status.PENDING:
         why = {
-            Signup.Status.FORMING: "The team is not complete yet: a teammate has to join.",
-            Signup.Status.APPROVED: "This team is already registered.",
-            Signup.Status.REFUSED: "This signup was refused.",
+            Signup.Status.FORMING: gettext("The team is not complete yet: a teammate has to join."),
+            Signup.Status.APPROVED: gettext("This team is already registered."),
+            Signup.Status.REFUSED: gettext("This signup was refused."),
         }[Signup.Status(signup.status)]
         raise Conflict(why, code="not_pending")
     if reserved_name(signup.name):
