@@ -499,4 +499,4 @@ def _undrop(row: Penalty) -> str:
     if not team.dropped or other_reason:
         return ""
     event_svc.team_undrop(team=team)
-    return f"{team.name} is back in the event."
+    return gettext("%(team)s is back in the event.") % {"team": team.name}

@@ -281,9 +281,10 @@ def _check_players_distinct(players: Sequence[PlayerIn], errors: dict[str, list[
         key = f"id:{player.wizards_id}" if player.wizards_id else f"name:{name_key(player.name)}"
         if key in seen:
             errors.setdefault("players", []).append(
-                f"{player.name}: the same Wizards Account ID is given twice in the team."
+                gettext("%(player)s: the same Wizards Account ID is given twice in the team.")
+                % {"player": player.name}
                 if player.wizards_id
-                else f"{player.name} is listed twice in the team."
+                else gettext("%(player)s is listed twice in the team.") % {"player": player.name}
             )
         seen.add(key)
 
@@ -315,10 +316,13 @@ def _taken_by(
 
 def _clash_message(player: PlayerIn, team_name: str) -> str:
     if player.wizards_id:
-        return (
-            f"{player.name}: that Wizards Account ID is already registered in team {team_name!r}."
-        )
-    return f"{player.name} is already registered in team {team_name!r}."
+        return gettext(
+            "%(player)s: that Wizards Account ID is already registered in team %(team)s."
+        ) % {"player": player.name, "team": repr(team_name)}
+    return gettext("%(player)s is already registered in team %(team)s.") % {
+        "player": player.name,
+        "team": repr(team_name),
+    }
 
 
 def _player_clashes(
@@ -340,7 +344,9 @@ def _clashes_many(event: Event, teams: Sequence[TeamIn]) -> list[list[str]]:
     for team in teams:
         messages = []
         if name_key(team.name) in names_taken:
-            messages.append(f"A team named {team.name!r} is already registered.")
+            messages.append(
+                gettext("A team named %(name)s is already registered.") % {"name": repr(team.name)}
+            )
         for player in team.players:
             team_name = next(taken)
             if team_name is not None:
@@ -502,7 +508,10 @@ def teams_import_preview(*, event: Event, text: str) -> ImportPreview:
         for p in team.players:
             key = f"id:{p.wizards_id}" if p.wizards_id else f"name:{name_key(p.name)}"
             if key in seen_players:
-                row.errors.append(f"{p.name} is also in row {seen_players[key]}.")
+                row.errors.append(
+                    gettext("%(player)s is also in row %(row)s.")
+                    % {"player": p.name, "row": seen_players[key]}
+                )
             seen_players.setdefault(key, line)
     return preview
 
