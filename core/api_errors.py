@@ -6,6 +6,7 @@ from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
+from django.utils.translation import gettext
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
@@ -21,20 +22,23 @@ def exception_handler(exc, context):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, RequestDataTooBig):
         return Response(
-            {"detail": "The request body is too large.", "code": "too_large"},
+            {"detail": gettext("The request body is too large."), "code": "too_large"},
             status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
     if isinstance(exc, OperationalError | InterfaceError):
         # The database is unreachable or restarting: nothing was saved (the transaction is gone).
         logger.error("Database unavailable", exc_info=exc)
         return Response(
-            {"detail": "The database is unavailable; try again shortly.", "code": "unavailable"},
+            {
+                "detail": gettext("The database is unavailable; try again shortly."),
+                "code": "unavailable",
+            },
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": "5"},
         )
     if isinstance(exc, TooManyFieldsSent):
         return Response(
-            {"detail": "The request has too many fields.", "code": "too_many_fields"},
+            {"detail": gettext("The request has too many fields."), "code": "too_many_fields"},
             status=status.HTTP_400_BAD_REQUEST,
         )
     if isinstance(exc, NotVisible):
@@ -46,7 +50,9 @@ def exception_handler(exc, context):
         if not authenticated:
             exc = exceptions.NotAuthenticated()
         else:
-            exc = exceptions.PermissionDenied("You do not have the right to do this in this event.")
+            exc = exceptions.PermissionDenied(
+                gettext("You do not have the right to do this in this event.")
+            )
     elif isinstance(exc, DjangoValidationError):
         return Response(
             {"detail": "; ".join(exc.messages), "code": "invalid"},

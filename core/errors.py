@@ -5,7 +5,13 @@
 - Anything else raised from a service is an invariant violation: a bug, and a 500.
 Access errors are separate: AccessDenied (403, or 401 for an anonymous caller) and NotVisible
 (404: the object's existence is itself private).
+
+A message may be a ``core.text.Text`` (words of a domain package): it is put in the active
+language here, as the service raises it inside the request.
 """
+
+from core.i18n import localize
+from core.text import Text
 
 
 class ServiceError(Exception):
@@ -20,6 +26,8 @@ class ServiceError(Exception):
         errors: dict[str, list[str]] | None = None,
         data: dict[str, object] | None = None,
     ) -> None:
+        if isinstance(message, Text):
+            message = localize(message)
         super().__init__(message or "; ".join(m for ms in (errors or {}).values() for m in ms))
         self.message = message or str(self)
         self.code = code

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
+from django.utils.translation import gettext
 
 HIDDEN = "<hidden>"
 _PRIVATE_LINK = re.compile(r"(/t/)[^/?#\s\"']+")
@@ -153,7 +154,7 @@ class TeamKeyThrottleMiddleware:
 
 def _too_many(request) -> HttpResponse:
     retry = str(settings.TEAM_KEY_MISS_WINDOW)
-    message = "Too many unknown team keys from this address: try again later."
+    message = gettext("Too many unknown team keys from this address: try again later.")
     if request.path_info.startswith("/api/"):
         response: HttpResponse = JsonResponse({"detail": message, "code": "throttled"}, status=429)
     else:

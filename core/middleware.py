@@ -16,6 +16,7 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext
 
 from core.errors import AccessDenied, NotVisible
 
@@ -203,7 +204,7 @@ def _json_error(response) -> HttpResponse:
     status = response.status_code
     detail = response.reason_phrase or "Error"
     if status >= 500:
-        detail = "Server error: the request was not completed; try again shortly."
+        detail = gettext("Server error: the request was not completed; try again shortly.")
     body = {"detail": detail, "code": _CODES.get(status, "error")}
     answer = HttpResponse(json.dumps(body), status=status, content_type="application/json")
     for header, value in response.items():  # security headers, Retry-After, Allow, ...

@@ -10,6 +10,7 @@ before anything walks it: recursive code (the checks below, serializers, error f
 otherwise run out of stack on a body of a few kilobytes.
 """
 
+from django.utils.translation import gettext
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
@@ -36,9 +37,9 @@ def _too_deep(value: object, limit: int = MAX_JSON_DEPTH) -> bool:
 def _bad_text(value: object) -> str | None:
     if isinstance(value, str):
         if "\x00" in value:
-            return "Text may not contain the NUL character."
+            return gettext("Text may not contain the NUL character.")
         if any("\ud800" <= ch <= "\udfff" for ch in value):
-            return "Text contains an invalid character (a lone surrogate)."
+            return gettext("Text contains an invalid character (a lone surrogate).")
         return None
     if isinstance(value, dict):
         items = [*value.keys(), *value.values()]
@@ -53,7 +54,8 @@ def _bad_text(value: object) -> str | None:
     return None
 
 
-_TOO_DEEP = f"JSON nested more than {MAX_JSON_DEPTH} levels deep."
+def _too_deep_message() -> str:
+    return gettext("JSON nested more than %(max)s levels deep.") % {"max": MAX_JSON_DEPTH}
 
 
 class SafeJSONParser(JSONParser):
@@ -61,11 +63,11 @@ class SafeJSONParser(JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
-            raise ParseError(_TOO_DEEP) from None
+            raise ParseError(_too_deep_message()) from None
         if not isinstance(data, dict):
-            raise ParseError("Send a JSON object.")
+            raise ParseError(gettext("Send a JSON object."))
         if _too_deep(data):
-            raise ParseError(_TOO_DEEP)
+            raise ParseError(_too_deep_message())
         # Name the field, as every other 400 does.
         errors = {str(k): [p] for k, v in data.items() if (p := _bad_text([k, v]))}
         if errors:

@@ -9,6 +9,7 @@ change is logged. The catalogue and card look-up are public.
 from __future__ import annotations
 
 from django.urls import path
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
@@ -17,6 +18,7 @@ from access import Perm, access_event, access_player, access_team, can
 from core import converters  # noqa: F401  (registers <id:...>)
 from core.api_errors import ErrorSerializer
 from core.api_views import APIView
+from core.i18n import localize
 from decklists import catalogue_cache
 from decklists import selectors as deck_selectors
 from decklists.domain.cards import UNLIMITED, CardFacts
@@ -41,7 +43,7 @@ def problem_json(problem: Problem, report: deck_selectors.TeamReport) -> dict:
     return {
         "code": problem.code,
         "card": problem.card,
-        "message": problem.message,
+        "message": localize(problem.message),
         "players": list(problem.players),
         "count": problem.count,
         "limit": problem.limit,
@@ -236,7 +238,7 @@ class DeckRulesInSerializer(serializers.Serializer):
     def validate(self, attrs):
         if not attrs:
             raise serializers.ValidationError(
-                "Send two_headed_giant_bans, decklists_required or both."
+                gettext("Send two_headed_giant_bans, decklists_required or both.")
             )
         return attrs
 
@@ -346,7 +348,7 @@ def board_row_json(report: deck_selectors.TeamReport) -> dict:
         "checked": report.checked,
         "errors": len(report.errors),
         "warnings": len(report.warnings),
-        "first_problem": first.message if first else None,
+        "first_problem": localize(first.message) if first else None,
         "players": [
             {
                 "id": d.player.pk,

@@ -1,5 +1,7 @@
 """Errors of decklists that both the services and the access layer raise."""
 
+from django.utils.translation import gettext, gettext_lazy
+
 from core.errors import ServiceError
 
 
@@ -8,15 +10,17 @@ class DecklistsLocked(ServiceError):
 
     status = 403
 
-    def __init__(self, message: str = "") -> None:
+    def __init__(self, message: object = "") -> None:
         super().__init__(
-            message
-            or "Decklists are locked: round 1 has been paired. Only a judge can change them now.",
+            str(message)
+            or gettext(
+                "Decklists are locked: round 1 has been paired. Only a judge can change them now."
+            ),
             code="decklists_locked",
         )
 
 
-IN_MATCH = (
+IN_MATCH = gettext_lazy(
     "Your match is under way: at this event decks change only between matches (MTR 7.3). "
     "Change them once your result is reported, or ask a judge."
 )

@@ -22,6 +22,7 @@ from typing import Literal, cast
 from django.utils import timezone
 from django.utils.translation import pgettext_lazy
 
+from core.text import Text, gettext_noop
 from decklists import catalogue_cache, hooks
 from decklists.domain.cards import CardFacts, CardIndex, normalize_name
 from decklists.domain.decklists import Entry, ParseError, parse_count_lines, parse_decklist
@@ -295,7 +296,8 @@ def _deck_input(player: Player, decklist: Decklist | None) -> DeckInput:
     main = parse_decklist(decklist.main_text, blank_line_sideboard=False)
     side = parse_decklist(decklist.sideboard_text, default_section="sideboard")
     errors = list(main.errors) + [
-        ParseError(e.line, f"sideboard box: {e.message}", e.text) for e in side.errors
+        ParseError(e.line, Text(gettext_noop("sideboard box: %(error)s"), error=e.message), e.text)
+        for e in side.errors
     ]
     return DeckInput(
         player=player.pk,
@@ -340,8 +342,12 @@ def _pool_problems(pool: TeamPool | None) -> tuple[tuple[Entry, ...] | None, lis
         Problem(
             code="parse_error",
             card=None,
-            message=f"The team's pool, line {e.line}: {e.message}"
-            + (f" ({e.text!r})" if e.text else ""),
+            message=Text(
+                gettext_noop("The team's pool, line %(line)s: %(error)s%(shown)s"),
+                line=e.line,
+                error=e.message,
+                shown=f" ({e.text!r})" if e.text else "",
+            ),
             players=(),
             line=e.line,
         )

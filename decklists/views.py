@@ -418,7 +418,7 @@ def _posted_date(value: str):
     try:
         return dt.date.fromisoformat(value.strip())
     except ValueError as exc:
-        raise ServiceError("The date of the data must be written YYYY-MM-DD.") from exc
+        raise ServiceError(gettext("The date of the data must be written YYYY-MM-DD.")) from exc
 
 
 # --- hooks (registered in decklists/apps.py) ---------------------------------------------------

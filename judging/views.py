@@ -11,8 +11,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from access import (
@@ -25,6 +25,7 @@ from access import (
 )
 from core import live
 from core.errors import AccessDenied, ServiceError
+from core.i18n import exception_text
 from decklists.models import Decklist
 from decklists.selectors import team_report
 from judging import selectors, services
@@ -352,7 +353,7 @@ def _seat_action(request, event, round_: Round) -> None:
         elif action == "arrived":
             player = Player.objects.filter(pk=_int(request.POST.get("player")) or 0).first()
             if player is None:
-                raise ServiceError(field="player", message="Pick the player.")
+                raise ServiceError(field="player", message=gettext("Pick the player."))
             services.seat_arrived(match=match, player=player, by=request.user)
             messages.success(
                 request,
@@ -426,7 +427,7 @@ def _deck_check_action(request, event, round_: Round) -> None:
             if table is not None:
                 match = round_.matches.filter(pk=table).first()
                 if match is None:
-                    raise ServiceError(field="match", message="Not a table of this round.")
+                    raise ServiceError(field="match", message=gettext("Not a table of this round."))
             team = None
             team_id = _int(request.POST.get("team"))
             if match is not None and team_id is not None:
@@ -441,7 +442,9 @@ def _deck_check_action(request, event, round_: Round) -> None:
                 round=round_, pk=_int(request.POST.get("check")) or 0
             ).first()
             if found is None:
-                raise ServiceError(field="check", message="Not a deck check of this round.")
+                raise ServiceError(
+                    field="check", message=gettext("Not a deck check of this round.")
+                )
             done = services.deck_check_end(
                 check=found,
                 outcome=request.POST.get("outcome", ""),
@@ -712,7 +715,7 @@ def _deck_fix_page(request, event, team: Team, check: DeckCheck | None, back: st
         try:
             fix = fix_decks(decks, card, remove, minimum, basics)
         except DeckFixError as exc:
-            error = str(exc)
+            error = exception_text(exc)
     infraction_code = data.get("infraction", "TE-DLP")
     penalized = _int(data.get("player"))
     if request.method == "POST" and "apply" in request.POST and fix is not None:

@@ -4,10 +4,11 @@ the demo, and the cached pages renewed after a team changes (registered in Pairi
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from core import events
+from core.i18n import localize
 from decklists.domain.rebuild import MatchState
 from pairing import hooks as pairing_hooks
 from pairing import selectors
@@ -85,7 +86,9 @@ def event_plan(event: Event) -> EventPlan:
 def undrop_refused(team: Team) -> str | None:
     """No team re-enters after a cut (MTR 2.10)."""
     if Round.objects.filter(event_id=team.event_id, stage=Round.Stage.TOP_CUT).exists():
-        return f"{team.name} cannot re-enter: the top cut has been made (MTR 2.10)."
+        return gettext("%(team)s cannot re-enter: the top cut has been made (MTR 2.10).") % {
+            "team": team.name
+        }
     return None
 
 
@@ -183,7 +186,7 @@ def _seats(entry: MatchTeam, match: Match, time: dict | None) -> dict[str, objec
         "my_heads": getattr(shown, mine),
         "their_heads": getattr(shown, theirs),
         "seats_open": is_open,
-        "seats_closed_why": why,
+        "seats_closed_why": localize(why),
     }
 
 

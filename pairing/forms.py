@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.translation import gettext
 
 # A result as the scorekeeper types it: games won by the team listed first at the table (A),
 # by the team listed second (B), games drawn. "a"/"b": that team won 1-0-0 / 0-1-0;
@@ -49,11 +50,13 @@ class FastResultForm(forms.Form):
         if " " in table_text and not result_text:  # "12 1-0-0" typed in one field
             table_text, result_text = table_text.split(None, 1)
         if not table_text.isdecimal():  # not isdigit(): int() refuses "²"
-            self.add_error("table", "Type the table number.")
+            self.add_error("table", gettext("Type the table number."))
             return data
         games = parse_result(result_text)
         if games is None:
-            self.add_error("result", "Type the result as 1-0-0, 0-1-0, 1-0-1, 0-0-1 or 0-0-0.")
+            self.add_error(
+                "result", gettext("Type the result as 1-0-0, 0-1-0, 1-0-1, 0-0-1 or 0-0-0.")
+            )
             return data
         data["table_number"] = int(table_text)
         data["games"] = games

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from django.db.models import Count, F, Q
+from django.utils.translation import gettext
 
 from decklists import selectors as decklists
 from decklists.models import Decklist
@@ -70,10 +71,12 @@ def decklist_gaps(event: Event) -> list[DecklistGap]:
 
 def describe_gaps(gaps: Sequence[DecklistGap], limit: int = 12) -> str:
     """'Team Red (no lists), Team Blue (illegal lists) and 3 more'."""
-    words = {"missing": "lists missing", "illegal": "lists break the rules"}
+    words = {"missing": gettext("lists missing"), "illegal": gettext("lists break the rules")}
     named = [f"{g.name} ({words.get(g.status, g.status)})" for g in gaps[:limit]]
     more = len(gaps) - limit
-    return ", ".join(named) + (f" and {more} more" if more > 0 else "")
+    if more > 0:
+        return gettext("%(teams)s and %(count)s more") % {"teams": ", ".join(named), "count": more}
+    return ", ".join(named)
 
 
 # --- the event's structure ----------------------------------------------------------------

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 from django.db import connection
+from django.utils import translation
 
 from support import factories
 from support.api_clients import client_for
@@ -73,6 +74,15 @@ def api():
 @pytest.fixture
 def on_postgres() -> bool:
     return connection.vendor == "postgresql"
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts and ends in the default language: LocaleMiddleware leaves a Spanish
+    request's language active in the thread, and a service or command would then speak it."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

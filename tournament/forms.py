@@ -1,5 +1,5 @@
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from tournament.models import Event, Player, StaffRole, Team
 
@@ -136,7 +136,7 @@ class CsvForm(forms.Form):
             try:
                 return raw.decode("utf-8-sig")
             except UnicodeDecodeError as exc:
-                raise forms.ValidationError("The file is not UTF-8 text.") from exc
+                raise forms.ValidationError(gettext("The file is not UTF-8 text.")) from exc
         return self.cleaned_data.get("text") or ""
 
 

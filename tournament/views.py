@@ -8,6 +8,7 @@ from django.contrib.auth import login
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -238,7 +239,7 @@ def team_manage(request, pk: int, team_id: int):
             elif action == "player":
                 player = team.players.filter(pk=_int(request.POST.get("player")) or 0).first()
                 if player is None:
-                    raise ServiceError("That player is not in this team.", field="player")
+                    raise ServiceError(gettext("That player is not in this team."), field="player")
                 svc.player_update(
                     player=player,
                     name=request.POST.get("name", ""),

@@ -35,6 +35,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
+from core.text import Text, gettext_noop
 from decklists.domain.cards import normalize_name
 
 MAX_LINES = 20_000
@@ -110,11 +111,21 @@ def parse_decklist(
     ``blank_line_sideboard=False`` where a blank line must not start a sideboard (2HG, MTR 9.5).
     """
     if not isinstance(text, str):
-        return _refused("The decklist must be text.")
+        return _refused(Text(gettext_noop("The decklist must be text.")))
     if len(text) > MAX_CHARS:
-        return _refused(f"The decklist is longer than {MAX_CHARS:,} characters; it was not read.")
+        return _refused(
+            Text(
+                gettext_noop("The decklist is longer than %(max)s characters; it was not read."),
+                max=f"{MAX_CHARS:,}",
+            )
+        )
     if _line_count(text) > MAX_LINES:
-        return _refused(f"The decklist has more than {MAX_LINES:,} lines; it was not read.")
+        return _refused(
+            Text(
+                gettext_noop("The decklist has more than %(max)s lines; it was not read."),
+                max=f"{MAX_LINES:,}",
+            )
+        )
     lines = _split_lines(text)
     mtgo_sideboard_from = (
         _mtgo_sideboard_start(lines) if default_section == "main" and blank_line_sideboard else None
@@ -225,17 +236,23 @@ def _parse_card(number: int, text: str) -> Entry | ParseError:
     match = _COUNT_RE.match(text) or _GLUED_COUNT_RE.match(text)
     if match is None:
         return ParseError(
-            number, "Missing count: write the number of copies first, e.g. '1 Island'.", text
+            number,
+            Text(gettext_noop("Missing count: write the number of copies first, e.g. '1 Island'.")),
+            text,
         )
     count = int(match["count"]) if len(match["count"]) <= 6 else MAX_COUNT + 1
     if not 1 <= count <= MAX_COUNT:
-        return ParseError(number, f"Count must be between 1 and {MAX_COUNT}.", text)
+        return ParseError(
+            number, Text(gettext_noop("Count must be between 1 and %(max)s."), max=MAX_COUNT), text
+        )
     name = _strip_print_details(" ".join(match["name"].split()))
     if not name:
-        return ParseError(number, "Missing card name after the count.", text)
+        return ParseError(number, Text(gettext_noop("Missing card name after the count.")), text)
     if len(name) > MAX_NAME_LENGTH:
         return ParseError(
-            number, f"Card name longer than {MAX_NAME_LENGTH} characters.", text[:MAX_NAME_LENGTH]
+            number,
+            Text(gettext_noop("Card name longer than %(max)s characters."), max=MAX_NAME_LENGTH),
+            text[:MAX_NAME_LENGTH],
         )
     return Entry(name=name, count=count, line=number)
 
@@ -255,9 +272,19 @@ def _forbidden_character(line: str) -> str | None:
         if ch == "\t":
             continue
         if ch in _BIDI_CONTROLS:
-            return f"Right-to-left or direction-override mark U+{ord(ch):04X} at column {column}."
+            return Text(
+                gettext_noop(
+                    "Right-to-left or direction-override mark U+%(code)s at column %(column)s."
+                ),
+                code=f"{ord(ch):04X}",
+                column=column,
+            )
         if unicodedata.category(ch) in _FORBIDDEN_CATEGORIES:
-            return f"Control or invisible character U+{ord(ch):04X} at column {column}."
+            return Text(
+                gettext_noop("Control or invisible character U+%(code)s at column %(column)s."),
+                code=f"{ord(ch):04X}",
+                column=column,
+            )
     return None
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from core.text import Text, gettext_noop, ngettext_noop
 from decklists.domain.cards import (
     DEFAULT_DECK_LIMIT,
     TWO_HEADED_GIANT,
@@ -55,7 +56,7 @@ from decklists.domain.problems import UdcRule as UdcRule
 from decklists.domain.problems import is_checked as is_checked
 
 _MTR_UDC = "MTR 8.4, 9.5"
-_OLD_UDC = "Unified Deck Construction as in the MTR before July 2016"
+_OLD_UDC = Text(gettext_noop("Unified Deck Construction as in the MTR before July 2016"))
 
 
 @dataclass(slots=True)
@@ -74,8 +75,13 @@ class _Deck:
     unknown: list[Entry]
 
     @property
-    def owner(self) -> str:
-        return f"{self.source.player_name}'s"
+    def name(self) -> str:
+        return self.source.player_name
+
+    @property
+    def owner(self) -> Text:
+        """ "Ann's", as in "Ann's and Bo's decks"."""
+        return Text(gettext_noop("%(player)s's"), player=self.source.player_name)
 
     @property
     def size(self) -> int:
@@ -184,7 +190,9 @@ def _missing(deck: DeckInput) -> Problem:
     return Problem(
         code="missing_decklist",
         card=None,
-        message=f"{deck.player_name} has not submitted a decklist.",
+        message=Text(
+            gettext_noop("%(player)s has not submitted a decklist."), player=deck.player_name
+        ),
         players=(deck.player,),
     )
 
@@ -210,12 +218,26 @@ def _deck_problems(deck: _Deck, index: CardIndex, rules: EventRules) -> list[Pro
 
 
 def _parse_problem(deck: _Deck, error: ParseError) -> Problem:
-    where = f"line {error.line}" if error.line else "the list"
     shown = f" ({error.text!r})" if error.text else ""
+    if error.line:
+        message = Text(
+            gettext_noop("%(player)s's decklist, line %(line)s: %(error)s%(shown)s"),
+            player=deck.name,
+            line=error.line,
+            error=error.message,
+            shown=shown,
+        )
+    else:
+        message = Text(
+            gettext_noop("%(player)s's decklist, the list: %(error)s%(shown)s"),
+            player=deck.name,
+            error=error.message,
+            shown=shown,
+        )
     return Problem(
         code="parse_error",
         card=None,
-        message=f"{deck.owner} decklist, {where}: {error.message}{shown}",
+        message=message,
         players=(deck.source.player,),
         line=error.line,
     )
@@ -224,19 +246,31 @@ def _parse_problem(deck: _Deck, error: ParseError) -> Problem:
 def _unknown_problem(deck: _Deck, entry: Entry, index: CardIndex, *, suggest: bool) -> Problem:
     original = index.rebalanced_of(entry.name)
     suggestions = index.suggest(entry.name) if suggest else []
+    hint: str
     if original is not None:
-        hint = (
-            f" It is MTG Arena's rebalanced version of {original.name}, a digital-only card; "
-            f"paper decks use {original.name}."
+        hint = Text(
+            gettext_noop(
+                " It is MTG Arena's rebalanced version of %(card)s, a digital-only card; "
+                "paper decks use %(card)s."
+            ),
+            card=original.name,
         )
     elif suggestions:
-        hint = f" Did you mean {_or_list(suggestions)}?"
+        hint = _did_you_mean(suggestions)
     else:
-        hint = " Check the spelling."
+        hint = Text(gettext_noop(" Check the spelling."))
     return Problem(
         code="unknown_card",
         card=entry.name,
-        message=f"{deck.owner} decklist, line {entry.line}: no card named \u201c{entry.name}\u201d is known.{hint}",
+        message=Text(
+            gettext_noop(
+                "%(player)s's decklist, line %(line)s: no card named “%(card)s” is known.%(hint)s"
+            ),
+            player=deck.name,
+            line=entry.line,
+            card=entry.name,
+            hint=hint,
+        ),
         players=(deck.source.player,),
         count=entry.count,
         line=entry.line,
@@ -248,7 +282,19 @@ def _too_small(deck: _Deck, minimum: int, rules: EventRules) -> Problem:
     return Problem(
         code="deck_too_small",
         card=None,
-        message=f"{deck.owner} main deck has {deck.size} cards; it needs at least {minimum} ({rule}).",
+        message=Text.counted(
+            ngettext_noop(
+                "%(player)s's main deck has %(count)s card; it needs at least %(minimum)s "
+                "(%(rule)s).",
+                "%(player)s's main deck has %(count)s cards; it needs at least %(minimum)s "
+                "(%(rule)s).",
+            ),
+            deck.size,
+            player=deck.name,
+            count=deck.size,
+            minimum=minimum,
+            rule=rule,
+        ),
         players=(deck.source.player,),
         count=deck.size,
         limit=minimum,
@@ -260,9 +306,13 @@ def _sideboard_problem(deck: _Deck) -> Problem:
     return Problem(
         code="sideboard_not_allowed",
         card=None,
-        message=(
-            f"{deck.owner} decklist has a sideboard of {_cards(total)}; sideboards (companions "
-            "included) are not allowed in constructed Two-Headed Giant (MTR 9.5)."
+        message=Text(
+            gettext_noop(
+                "%(player)s's decklist has a sideboard of %(cards)s; sideboards (companions "
+                "included) are not allowed in constructed Two-Headed Giant (MTR 9.5)."
+            ),
+            player=deck.name,
+            cards=_cards(total),
         ),
         players=(deck.source.player,),
         count=total,
@@ -348,17 +398,23 @@ def _outdated_problem(deck: _Deck, unchecked: int, rules: EventRules) -> Problem
     """One warning per deck: the card data is too old to check a rotating format."""
     label = _format_label(rules.format)
     when = (
-        f"of {rules.card_data_date.isoformat()}"
+        Text(gettext_noop("of %(date)s"), date=rules.card_data_date.isoformat())
         if rules.card_data_date is not None
-        else "of an unknown date"
+        else Text(gettext_noop("of an unknown date"))
     )
     return Problem(
         code="legality_outdated",
         card=None,
-        message=(
-            f"{deck.owner} decklist: {_cards(unchecked)} not checked for {label} legality. "
-            f"The card data is {when}, too old for {label}, whose cards change with each set "
-            "(rotation, reprints); load current card data."
+        message=Text(
+            gettext_noop(
+                "%(player)s's decklist: %(cards)s not checked for %(format)s legality. The card "
+                "data is %(when)s, too old for %(format)s, whose cards change with each set "
+                "(rotation, reprints); load current card data."
+            ),
+            player=deck.name,
+            cards=_cards(unchecked),
+            format=label,
+            when=when,
         ),
         players=(deck.source.player,),
         count=unchecked,
@@ -371,23 +427,50 @@ def _legality_problem(
 ) -> Problem | None:
     label = _format_label(fmt)
     name = held.card.name
+    text: Text
     if status == "banned_2hg":
         code, text = (
             "banned",
-            f"{name} is banned in all Two-Headed Giant constructed tournaments (MTR 9.5).",
+            Text(
+                gettext_noop(
+                    "%(card)s is banned in all Two-Headed Giant constructed tournaments (MTR 9.5)."
+                ),
+                card=name,
+            ),
         )
     elif status == "banned":
-        code, text = "banned", f"{name} is banned in {label}."
+        code, text = (
+            "banned",
+            Text(gettext_noop("%(card)s is banned in %(format)s."), card=name, format=label),
+        )
+    elif status == "not_legal" and original:
+        code, text = (
+            "not_legal",
+            Text(
+                gettext_noop(
+                    "%(card)s is not legal in %(format)s. It is MTG Arena's rebalanced version "
+                    "of %(original)s, a digital-only card."
+                ),
+                card=name,
+                format=label,
+                original=original,
+            ),
+        )
     elif status == "not_legal":
-        code, text = "not_legal", f"{name} is not legal in {label}."
-        if original:
-            text += f" It is MTG Arena's rebalanced version of {original}, a digital-only card."
+        code, text = (
+            "not_legal",
+            Text(gettext_noop("%(card)s is not legal in %(format)s."), card=name, format=label),
+        )
     elif status is None:
         code, text = (
             "legality_unknown",
-            (
-                f"The card catalogue has no {label} legality for {name} (a newer card?); "
-                "check it by hand or load a newer catalogue."
+            Text(
+                gettext_noop(
+                    "The card catalogue has no %(format)s legality for %(card)s (a newer card?); "
+                    "check it by hand or load a newer catalogue."
+                ),
+                card=name,
+                format=label,
             ),
         )
     else:
@@ -395,7 +478,12 @@ def _legality_problem(
     return Problem(
         code=code,
         card=name,
-        message=f"{deck.owner} decklist, line {held.line}: {text}",
+        message=Text(
+            gettext_noop("%(player)s's decklist, line %(line)s: %(problem)s"),
+            player=deck.name,
+            line=held.line,
+            problem=text,
+        ),
         players=(deck.source.player,),
         count=held.count,
         line=held.line,
@@ -404,7 +492,7 @@ def _legality_problem(
 
 
 def _format_label(fmt: str | None) -> str:
-    return fmt.title() if fmt else "this format"
+    return fmt.title() if fmt else Text(gettext_noop("this format"))
 
 
 # --- copy limits (constructed) ----------------------------------------------------------------
@@ -429,13 +517,17 @@ class _TeamCard:
     def line(self) -> int | None:
         return self.holders[0][1].line if len(self.holders) == 1 else None
 
-    def shares(self) -> str:
-        """ "Alice's and Bob's decks (4 + 2)"."""
+    def shares(self) -> Text:
+        """ "both Alice's and Bob's decks (4 + 2)"."""
         owners = _and_list([deck.owner for deck, _ in self.holders])
         counts = " + ".join(str(held.count) for _, held in self.holders)
-        noun = "deck" if len(self.holders) == 1 else "decks"
-        both = "both " if len(self.holders) == 2 else ""
-        return f"{both}{owners} {noun} ({counts})"
+        if len(self.holders) == 1:
+            template = gettext_noop("%(owners)s deck (%(counts)s)")
+        elif len(self.holders) == 2:
+            template = gettext_noop("both %(owners)s decks (%(counts)s)")
+        else:
+            template = gettext_noop("%(owners)s decks (%(counts)s)")
+        return Text(template, owners=owners, counts=counts)
 
 
 def _team_cards(decks: list[_Deck], lists: _Lists, index: CardIndex) -> list[_TeamCard]:
@@ -501,9 +593,16 @@ def _deck_limit_problem(tc: _TeamCard, deck: _Deck, held: _Held) -> Problem | No
     return Problem(
         code="restricted_over_limit" if tc.restricted else "card_limit_exceeded",
         card=tc.card.name,
-        message=(
-            f"{deck.owner} decklist, line {held.line}: {held.count} {tc.card.name}; "
-            f"{_limit_text(tc, limit)}.{_rebalanced_note(tc)}"
+        message=Text(
+            gettext_noop(
+                "%(player)s's decklist, line %(line)s: %(count)s %(card)s; %(limit)s.%(note)s"
+            ),
+            player=deck.name,
+            line=held.line,
+            count=held.count,
+            card=tc.card.name,
+            limit=_limit_text(tc, limit),
+            note=_rebalanced_note(tc),
         ),
         players=(deck.source.player,),
         count=held.count,
@@ -512,23 +611,39 @@ def _deck_limit_problem(tc: _TeamCard, deck: _Deck, held: _Held) -> Problem | No
     )
 
 
-def _limit_text(tc: _TeamCard, limit: int) -> str:
+def _limit_text(tc: _TeamCard, limit: int) -> Text:
     if tc.restricted:
-        return "a restricted card may have only 1 copy (MTR 6.2)"
+        return Text(gettext_noop("a restricted card may have only 1 copy (MTR 6.2)"))
     if tc.card.deck_limit is not None:
-        return f"its own text allows at most {limit} in a deck (MTR 6.1)"
-    return f"a deck may have at most {limit} copies of a card other than basics (MTR 6.1)"
+        return Text(
+            gettext_noop("its own text allows at most %(limit)s in a deck (MTR 6.1)"), limit=limit
+        )
+    return Text(
+        gettext_noop(
+            "a deck may have at most %(limit)s copies of a card other than basics (MTR 6.1)"
+        ),
+        limit=limit,
+    )
 
 
 def _udc_shared(tc: _TeamCard) -> Problem:
     return Problem(
         code="udc_over_limit",
         card=tc.card.name,
-        message=(
-            f"{tc.card.name} is in {tc.shares()}; under Unified Deck Construction no two decks "
-            f"of a team may share a card other than basics ({_MTR_UDC})."
-            + (" A card's own deck limit applies to one deck only." if tc.card.deck_limit else "")
-            + _rebalanced_note(tc)
+        message=Text(
+            gettext_noop(
+                "%(card)s is in %(decks)s; under Unified Deck Construction no two decks of a team "
+                "may share a card other than basics (%(rule)s).%(limit)s%(note)s"
+            ),
+            card=tc.card.name,
+            decks=tc.shares(),
+            rule=_MTR_UDC,
+            limit=(
+                Text(gettext_noop(" A card's own deck limit applies to one deck only."))
+                if tc.card.deck_limit
+                else ""
+            ),
+            note=_rebalanced_note(tc),
         ),
         players=tc.players,
         count=len(tc.holders),
@@ -539,10 +654,12 @@ def _udc_shared(tc: _TeamCard) -> Problem:
 def _rebalanced_note(tc: _TeamCard) -> str:
     if not tc.rebalanced:
         return ""
-    names = _and_list(sorted(tc.rebalanced))
-    return (
-        f" {names} is MTG Arena's rebalanced version of {tc.card.name}, counted as "
-        f"{tc.card.name} here."
+    return Text(
+        gettext_noop(
+            " %(names)s is MTG Arena's rebalanced version of %(card)s, counted as %(card)s here."
+        ),
+        names=_and_list(sorted(tc.rebalanced)),
+        card=tc.card.name,
     )
 
 
@@ -556,16 +673,27 @@ def _combined_four(tc: _TeamCard) -> list[Problem]:
         problem = _deck_limit_problem(tc, deck, held)
         return [problem] if problem is not None else []
     if tc.restricted:
-        code, why = "restricted_over_limit", "a restricted card: 1 copy in the whole team"
+        code = "restricted_over_limit"
+        why = Text(gettext_noop("a restricted card: 1 copy in the whole team"))
     else:
-        code, why = "udc_over_limit", f"the team's decks together may hold at most {limit}"
+        code = "udc_over_limit"
+        why = Text(
+            gettext_noop("the team's decks together may hold at most %(limit)s"), limit=limit
+        )
     return [
         Problem(
             code=code,
             card=tc.card.name,
-            message=(
-                f"{tc.card.name} is in {tc.shares()}: {tc.total} copies; {why} ({_OLD_UDC})."
-                + _rebalanced_note(tc)
+            message=Text(
+                gettext_noop(
+                    "%(card)s is in %(decks)s: %(total)s copies; %(why)s (%(rule)s).%(note)s"
+                ),
+                card=tc.card.name,
+                decks=tc.shares(),
+                total=tc.total,
+                why=why,
+                rule=_OLD_UDC,
+                note=_rebalanced_note(tc),
             ),
             players=tc.players,
             count=tc.total,
@@ -611,7 +739,11 @@ def _pool_missing(decks: list[_Deck]) -> Problem:
     return Problem(
         code="pool_missing",
         card=None,
-        message="No card pool is recorded for this team, so the decks were not checked against it.",
+        message=Text(
+            gettext_noop(
+                "No card pool is recorded for this team, so the decks were not checked against it."
+            )
+        ),
         players=tuple(deck.source.player for deck in decks),
         severity="warning",
     )
@@ -619,11 +751,17 @@ def _pool_missing(decks: list[_Deck]) -> Problem:
 
 def _unknown_pool_card(entry: Entry, index: CardIndex | None) -> Problem:
     suggestions = index.suggest(entry.name) if index is not None else []
-    hint = f" Did you mean {_or_list(suggestions)}?" if suggestions else ""
     return Problem(
         code="unknown_card",
         card=entry.name,
-        message=f"The team's pool, line {entry.line}: no card named \u201c{entry.name}\u201d is known.{hint}",
+        message=Text(
+            gettext_noop(
+                "The team's pool, line %(line)s: no card named “%(card)s” is known.%(hint)s"
+            ),
+            line=entry.line,
+            card=entry.name,
+            hint=_did_you_mean(suggestions) if suggestions else "",
+        ),
         players=(),
         count=entry.count,
         line=entry.line,
@@ -634,10 +772,16 @@ def _not_in_pool(tc: _TeamCard, available: int) -> Problem:
     return Problem(
         code="not_in_pool",
         card=tc.card.name,
-        message=(
-            f"{tc.card.name} is in {tc.shares()}: {tc.total} copies, but the team's pool has "
-            f"{available}; decks are built from the pool, only Plains, Island, Swamp, Mountain "
-            "and Forest may be added (MTR 7.1, 9.6)."
+        message=Text(
+            gettext_noop(
+                "%(card)s is in %(decks)s: %(total)s copies, but the team's pool has "
+                "%(available)s; decks are built from the pool, only Plains, Island, Swamp, "
+                "Mountain and Forest may be added (MTR 7.1, 9.6)."
+            ),
+            card=tc.card.name,
+            decks=tc.shares(),
+            total=tc.total,
+            available=available,
         ),
         players=tc.players,
         count=tc.total,
@@ -649,13 +793,28 @@ def _not_in_pool(tc: _TeamCard, available: int) -> Problem:
 # --- wording ----------------------------------------------------------------------------------
 
 
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
+def _cards(count: int) -> Text:
+    return Text.counted(ngettext_noop("%(count)s card", "%(count)s cards"), count, count=count)
 
 
-def _and_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+def _did_you_mean(suggestions: list[str]) -> Text:
+    return Text(gettext_noop(" Did you mean %(names)s?"), names=_or_list(suggestions))
 
 
-def _or_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+def _series(items: Sequence[str]) -> str:
+    """ "A, B, C": the items before the last of a list (names, or words to translate)."""
+    if len(items) == 1:
+        return items[0]
+    return Text("%(items)s, %(item)s", items=_series(items[:-1]), item=items[-1])
+
+
+def _and_list(items: Sequence[str]) -> str:
+    if len(items) == 1:
+        return items[0]
+    return Text(gettext_noop("%(items)s and %(last)s"), items=_series(items[:-1]), last=items[-1])
+
+
+def _or_list(items: Sequence[str]) -> str:
+    if len(items) == 1:
+        return items[0]
+    return Text(gettext_noop("%(items)s or %(last)s"), items=_series(items[:-1]), last=items[-1])

@@ -27,6 +27,7 @@ import ijson
 from django.db import connection, transaction
 from django.db.models import Field
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.errors import ServiceError
 from decklists.catalogue import SHIPPED_DIR
@@ -279,19 +280,23 @@ def read_banlists_file(fileobj: IO[bytes]) -> dict[str, Any]:
     """The JSON object of a banlists file (gzip or not); ServiceError if it is not JSON."""
     raw = fileobj.read(20_000_001)
     if len(raw) > 20_000_000:
-        raise ServiceError("The banlists file is larger than 20 MB.", code="banlists_file")
+        raise ServiceError(gettext("The banlists file is larger than 20 MB."), code="banlists_file")
     if raw[:2] == b"\x1f\x8b":
         try:
             raw = gzip.decompress(raw)
         except (OSError, EOFError) as exc:
-            raise ServiceError(f"Damaged gzip file: {exc}", code="banlists_file") from exc
+            raise ServiceError(
+                gettext("Damaged gzip file: %(error)s") % {"error": exc}, code="banlists_file"
+            ) from exc
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ServiceError(f"Not a JSON file: {exc}", code="banlists_file") from exc
+        raise ServiceError(
+            gettext("Not a JSON file: %(error)s") % {"error": exc}, code="banlists_file"
+        ) from exc
     if not isinstance(data, dict):
         raise ServiceError(
-            "Expected a JSON object with 'formats' (the shape of banlists.json).",
+            gettext("Expected a JSON object with 'formats' (the shape of banlists.json)."),
             code="banlists_file",
         )
     return data

@@ -20,9 +20,11 @@ import re
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core import events
 from core.errors import Conflict, ServiceError
+from core.i18n import localize
 from decklists import catalogue_cache, hooks
 from decklists.domain.rebuild import between_matches
 from decklists.domain.udc import SUGGESTED_NAMES
@@ -45,24 +47,34 @@ def clean_text(value: object, field_name: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise ServiceError(errors={field_name: ["Send the list as text."]}, code="invalid")
+        raise ServiceError(errors={field_name: [gettext("Send the list as text.")]}, code="invalid")
     if len(value) > MAX_TEXT_CHARS:
         raise ServiceError(
-            errors={field_name: [f"The list is longer than {MAX_TEXT_CHARS:,} characters."]},
+            errors={
+                field_name: [
+                    gettext("The list is longer than %(max)s characters.")
+                    % {"max": f"{MAX_TEXT_CHARS:,}"}
+                ]
+            },
             code="too_long",
         )
     if value.count("\n") + 1 > MAX_TEXT_LINES or value.count("\r") + 1 > MAX_TEXT_LINES:
         raise ServiceError(
-            errors={field_name: [f"The list has more than {MAX_TEXT_LINES:,} lines."]},
+            errors={
+                field_name: [
+                    gettext("The list has more than %(max)s lines.")
+                    % {"max": f"{MAX_TEXT_LINES:,}"}
+                ]
+            },
             code="too_long",
         )
     if "\x00" in value:
-        raise ServiceError(errors={field_name: ["The list contains a NUL character."]})
+        raise ServiceError(errors={field_name: [gettext("The list contains a NUL character.")]})
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise ServiceError(
-            errors={field_name: ["The list contains characters that are not valid text."]}
+            errors={field_name: [gettext("The list contains characters that are not valid text.")]}
         ) from exc
     return value
 
@@ -75,7 +87,12 @@ def uploaded_text(data: bytes, filename: str = "") -> str:
     """The text of an uploaded decklist file: plain text, or an MTGO .dek (XML) turned into text."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise ServiceError(
-            errors={"file": [f"The file is larger than {MAX_UPLOAD_BYTES // 1000} kB."]},
+            errors={
+                "file": [
+                    gettext("The file is larger than %(max)s kB.")
+                    % {"max": MAX_UPLOAD_BYTES // 1000}
+                ]
+            },
             code="too_long",
         )
     for encoding in ("utf-8-sig", "cp1252"):
@@ -85,7 +102,7 @@ def uploaded_text(data: bytes, filename: str = "") -> str:
         except UnicodeDecodeError:
             continue
     else:  # pragma: no cover - cp1252 decodes nearly everything
-        raise ServiceError(errors={"file": ["The file is not text."]})
+        raise ServiceError(errors={"file": [gettext("The file is not text.")]})
     if filename.lower().endswith(".dek") or text.lstrip().startswith("<?xml"):
         return _dek_to_text(text)
     return text
@@ -101,7 +118,7 @@ def _dek_to_text(xml: str) -> str:
         line = f"{attrs.get('quantity', '1')} {name.replace('&apos;', chr(39))}"
         (side if attrs.get("sideboard", "false").lower() == "true" else main).append(line)
     if not main and not side:
-        raise ServiceError(errors={"file": ["No cards found in the .dek file."]})
+        raise ServiceError(errors={"file": [gettext("No cards found in the .dek file.")]})
     return "\n".join(main + (["", "Sideboard"] + side if side else [])).lstrip("\n")
 
 
@@ -109,16 +126,16 @@ def clean_reason(value: object) -> str:
     """A judge's reason for a change after the lock, as the change log stores it."""
     reason = str(value or "")[:2000]
     if "\x00" in reason:  # PostgreSQL refuses NUL in text
-        raise ServiceError(errors={"reason": ["The reason contains a NUL character."]})
+        raise ServiceError(errors={"reason": [gettext("The reason contains a NUL character.")]})
     return reason
 
 
 def clean_card_names(values: object, field_name: str = "banned") -> list[str]:
     """A list of card names as the catalogue writes them; unknown names get a "did you mean"."""
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise ServiceError(errors={field_name: ["Send a list of card names."]})
+        raise ServiceError(errors={field_name: [gettext("Send a list of card names.")]})
     if len(values) > 500:
-        raise ServiceError(errors={field_name: ["At most 500 names."]})
+        raise ServiceError(errors={field_name: [gettext("At most 500 names.")]})
     index = catalogue_cache.card_index()
     names, errors = [], []
     for raw in values:
@@ -126,14 +143,18 @@ def clean_card_names(values: object, field_name: str = "banned") -> list[str]:
         if not name:
             continue
         if any(ch in BIDI_CONTROLS or (ord(ch) < 32) for ch in name) or len(name) > 200:
-            errors.append(f"{name[:40]!r} is not a card name.")
+            errors.append(gettext("%(name)s is not a card name.") % {"name": repr(name[:40])})
             continue
         card = index.get(name) if len(index) else None
         if card is None and len(index):
             hint = index.suggest(name) if len(errors) < SUGGESTED_NAMES else []
-            errors.append(
-                f"No card named {name!r}." + (f" Did you mean {' or '.join(hint)}?" if hint else "")
-            )
+            if hint:
+                errors.append(
+                    gettext("No card named %(name)s. Did you mean %(names)s?")
+                    % {"name": repr(name), "names": gettext(" or ").join(hint)}
+                )
+            else:
+                errors.append(gettext("No card named %(name)s.") % {"name": repr(name)})
             continue
         names.append(card.name if card is not None else name)
     if errors:
@@ -155,8 +176,9 @@ def _check_base(current_at, base: str | None) -> None:
     shown = "" if current_at is None else current_at.isoformat()
     if base != shown:
         raise Conflict(
-            "This list was changed (by a teammate or a judge) since you opened the page. "
-            "Reload to see it, then make your change again.",
+            gettext(
+                "This list was changed (by a teammate or a judge) since you opened the page. Reload to see it, then make your change again."
+            ),
             code="changed_meanwhile",
         )
 
@@ -225,12 +247,12 @@ def _check_rebuild(player: Player, event: Event) -> None:
     team.event = event
     report = team_report(team, locked=False)
     errors = [
-        p.message
+        localize(p.message)
         for p in report.problems_of(player.pk)
         if p.severity == "error" and p.code != "missing_decklist"
     ]
     if errors:
-        intro = (
+        intro = gettext(
             "Between matches a deck may change only to another legal deck from the team's pool "
             "(MTR 7.3); nothing was saved."
         )
@@ -254,7 +276,7 @@ def pool_submit(
     event = _lock_event(team.event_id)
     if event.structure == Event.Structure.CONSTRUCTED:
         raise ServiceError(
-            "This is a constructed event: teams have no card pool.", code="not_limited"
+            gettext("This is a constructed event: teams have no card pool."), code="not_limited"
         )
     locked = is_locked(event)
     if locked and not judge:
@@ -306,7 +328,7 @@ def decklists_required_set(*, event: Event, required: object, user=None) -> Even
     change their decks between matches (MTR 7.3); at Competitive REL or in constructed the lists
     lock at round 1 whatever this says."""
     if not isinstance(required, bool):
-        raise ServiceError(errors={"decklists_required": ["Send true or false."]})
+        raise ServiceError(errors={"decklists_required": [gettext("Send true or false.")]})
     event = _lock_event(event.pk)
     rules, _ = EventDeckRules.objects.get_or_create(event=event)
     rules.decklists_required = required

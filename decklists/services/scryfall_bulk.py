@@ -28,6 +28,7 @@ from pathlib import PurePosixPath
 from typing import IO
 
 from django.conf import settings
+from django.utils.translation import gettext
 
 from core.errors import ServiceError
 from decklists.models import CatalogueImport
@@ -74,19 +75,25 @@ def index_url(override: str | None = None) -> str:
 
 def _open(url: str, accept: str):
     if urllib.parse.urlparse(url).scheme not in ("http", "https"):
-        raise ServiceError(f"Not an http(s) URL: {url}", code="download")
+        raise ServiceError(gettext("Not an http(s) URL: %(url)s") % {"url": url}, code="download")
     request = urllib.request.Request(  # noqa: S310  (http and https only, checked above)
         url, headers={"User-Agent": USER_AGENT, "Accept": accept}
     )
     try:
         return urllib.request.urlopen(request, timeout=TIMEOUT)  # noqa: S310
     except urllib.error.HTTPError as exc:
-        raise ServiceError(f"{url} answered {exc.code} {exc.reason}.", code="download") from exc
+        raise ServiceError(
+            gettext("%(url)s answered %(code)s %(reason)s.")
+            % {"url": url, "code": exc.code, "reason": exc.reason},
+            code="download",
+        ) from exc
     except (urllib.error.URLError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
         raise ServiceError(
-            f"Could not reach {url} ({reason}). Without internet, download the file on another "
-            "computer and load it on the card data page or with import_cards.",
+            gettext(
+                "Could not reach %(url)s (%(reason)s). Without internet, download the file on another computer and load it on the card data page or with import_cards."
+            )
+            % {"url": url, "reason": reason},
             code="download",
         ) from exc
 
@@ -96,15 +103,21 @@ def bulk_file(url: str, bulk_type: str = "oracle_cards") -> BulkFile:
     with _open(url, "application/json") as response:
         raw = response.read(MAX_INDEX_BYTES + 1)
     if len(raw) > MAX_INDEX_BYTES:
-        raise ServiceError(f"The bulk-data index at {url} is too large.", code="download")
+        raise ServiceError(
+            gettext("The bulk-data index at %(url)s is too large.") % {"url": url}, code="download"
+        )
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ServiceError(f"The bulk-data index at {url} is not JSON.", code="download") from exc
+        raise ServiceError(
+            gettext("The bulk-data index at %(url)s is not JSON.") % {"url": url}, code="download"
+        ) from exc
     entries = data.get("data") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise ServiceError(
-            f"The answer of {url} is not a bulk-data index (no 'data' list).", code="download"
+            gettext("The answer of %(url)s is not a bulk-data index (no 'data' list).")
+            % {"url": url},
+            code="download",
         )
     for entry in entries:
         if isinstance(entry, dict) and entry.get("type") == bulk_type:
@@ -118,7 +131,11 @@ def bulk_file(url: str, bulk_type: str = "oracle_cards") -> BulkFile:
                 updated_at=str(entry.get("updated_at") or ""),
                 size=size if isinstance(size, int) and size > 0 else None,
             )
-    raise ServiceError(f"The bulk-data index at {url} has no {bulk_type!r} file.", code="download")
+    raise ServiceError(
+        gettext("The bulk-data index at %(url)s has no %(bulk_type)s file.")
+        % {"url": url, "bulk_type": repr(bulk_type)},
+        code="download",
+    )
 
 
 def already_imported(bulk: BulkFile) -> bool:
@@ -140,7 +157,9 @@ def download(
                 chunk = response.read(CHUNK)
             except (OSError, urllib.error.URLError) as exc:
                 raise ServiceError(
-                    f"The download stopped after {written:,} bytes ({exc}).", code="download"
+                    gettext("The download stopped after %(written)s bytes (%(error)s).")
+                    % {"written": f"{written:,}", "error": exc},
+                    code="download",
                 ) from exc
             if not chunk:
                 break
@@ -150,7 +169,9 @@ def download(
                 progress(written, total)
     if total is not None and written < total:
         raise ServiceError(
-            f"The download stopped after {written:,} of {total:,} bytes.", code="download"
+            gettext("The download stopped after %(written)s of %(total)s bytes.")
+            % {"written": f"{written:,}", "total": f"{total:,}"},
+            code="download",
         )
     dest.flush()
     return written

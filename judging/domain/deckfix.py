@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from core.text import Text, gettext_noop
 from decklists.domain.cards import normalize_name
 from decklists.domain.problems import MIN_CONSTRUCTED_DECK, MIN_LIMITED_DECK
 
@@ -66,7 +67,9 @@ def basic_named(raw: object) -> str:
     """One of the five basic lands (MTR 7.1) by name, any case; else DeckFixError."""
     basic = _BASIC_KEYS.get(normalize_name(str(raw))) if isinstance(raw, str) else None
     if basic is None:
-        raise DeckFixError("One of " + ", ".join(BASIC_LANDS) + ".", field="basic")
+        raise DeckFixError(
+            Text(gettext_noop("One of %(lands)s."), lands=", ".join(BASIC_LANDS)), field="basic"
+        )
     return basic
 
 
@@ -125,19 +128,35 @@ def fix_decks(
     basics = basics or {}
     for player in remove:
         if player not in decks:
-            raise DeckFixError(f"Player {player} has no deck in this team.")
+            raise DeckFixError(
+                Text(gettext_noop("Player %(player)s has no deck in this team."), player=player)
+            )
     if any(count < 0 for count in remove.values()):
-        raise DeckFixError("A number of copies cannot be negative.")
+        raise DeckFixError(Text(gettext_noop("A number of copies cannot be negative.")))
     if sum(remove.values()) == 0:
-        raise DeckFixError(f"Choose at least one copy of {card} to remove.")
+        raise DeckFixError(
+            Text(gettext_noop("Choose at least one copy of %(card)s to remove."), card=card)
+        )
     if normalize_name(card) in _BASIC_KEYS:
-        raise DeckFixError("Basic lands are never the problem card (MTR 6.1, 8.4).", field="card")
+        raise DeckFixError(
+            Text(gettext_noop("Basic lands are never the problem card (MTR 6.1, 8.4).")),
+            field="card",
+        )
     changes = {}
     for player, deck in decks.items():
         wanted = remove.get(player, 0)
         held = copies_of(deck, card)
         if wanted > held:
-            raise DeckFixError(f"That deck holds {held} {card}; {wanted} cannot be removed.")
+            raise DeckFixError(
+                Text(
+                    gettext_noop(
+                        "That deck holds %(held)s %(card)s; %(wanted)s cannot be removed."
+                    ),
+                    held=held,
+                    card=card,
+                    wanted=wanted,
+                )
+            )
         after = _without(deck, card, wanted)
         basic = basic_named(basics[player]) if basics.get(player) else default_basic(deck)
         # Only a deck that loses cards is topped up: another deck (even one already short, or a

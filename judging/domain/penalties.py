@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
+from core.text import Text, gettext_noop
 from judging.domain.infractions import (
     FtmgsOffer,
     Infraction,
@@ -113,9 +114,17 @@ def _as_variants(entry: Infraction, variants: Collection[Variant | str]) -> froz
         try:
             variant = Variant(raw)
         except ValueError:
-            raise PenaltyInputError(f"unknown variant {raw!r}") from None
+            raise PenaltyInputError(
+                Text(gettext_noop("unknown variant %(variant)s"), variant=repr(raw))
+            ) from None
         if entry.variant(variant) is None:
-            raise PenaltyInputError(f"{variant} is not a variant of {entry.code}")
+            raise PenaltyInputError(
+                Text(
+                    gettext_noop("%(variant)s is not a variant of %(code)s"),
+                    variant=variant,
+                    code=entry.code,
+                )
+            )
         chosen.add(variant)
     return frozenset(chosen)
 
@@ -231,9 +240,11 @@ def decide_penalty(
     chosen = _as_variants(entry, variants)
     if tardiness_minutes is not None:
         if entry.code != "TE-T":
-            raise PenaltyInputError("tardiness_minutes is only for Tardiness (TE-T)")
+            raise PenaltyInputError(
+                Text(gettext_noop("tardiness_minutes is only for Tardiness (TE-T)"))
+            )
         if tardiness_minutes < 0:
-            raise PenaltyInputError("tardiness_minutes cannot be negative")
+            raise PenaltyInputError(Text(gettext_noop("tardiness_minutes cannot be negative")))
     reasons: list[str] = []
     upgraded = False
     upgraded_from: Penalty | None = None
@@ -428,16 +439,16 @@ def ftmgs_recipients(seating: Sequence[Sequence[P]], offender: P) -> tuple[P, ..
     in the 3- and 4-headed variants (5 or 7 others) (CR 810.1, 810.11; JG09).
     """
     if len(seating) != 2:
-        raise PenaltyInputError("a 2HG table seats exactly two teams")
+        raise PenaltyInputError(Text(gettext_noop("a 2HG table seats exactly two teams")))
     sizes = {len(team) for team in seating}
     if len(sizes) != 1 or next(iter(sizes)) not in HEADS_PER_TEAM:
-        raise PenaltyInputError("both teams must have 2, 3 or 4 players")
+        raise PenaltyInputError(Text(gettext_noop("both teams must have 2, 3 or 4 players")))
     players = [player for team in seating for player in team]
     if len(set(players)) != len(players):
-        raise PenaltyInputError("a player sits only once")
+        raise PenaltyInputError(Text(gettext_noop("a player sits only once")))
     own = next((team for team in seating if offender in team), None)
     if own is None:
-        raise PenaltyInputError("the offender is not at this table")
+        raise PenaltyInputError(Text(gettext_noop("the offender is not at this table")))
     other = seating[1] if own is seating[0] else seating[0]
     return tuple(p for p in own if p != offender) + tuple(other)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, QuerySet, Sum
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.errors import ServiceError
 from judging.domain.infractions import BY_CODE
@@ -177,17 +178,17 @@ def parse_filters(params) -> Filters:
         if raw in (None, ""):
             continue
         if not str(raw).isdecimal() or len(str(raw)) > 18:
-            raise ServiceError(field=name, message="Must be a whole number.")
+            raise ServiceError(field=name, message=gettext("Must be a whole number."))
         values[key] = int(raw)
     code = params.get("infraction")
     if code:
         if code.strip().upper() not in BY_CODE:
-            raise ServiceError(field="infraction", message="Not an infraction code.")
+            raise ServiceError(field="infraction", message=gettext("Not an infraction code."))
         values["infraction"] = code
     rescinded = params.get("rescinded")
     if rescinded not in (None, ""):
         if rescinded not in ("true", "false", "1", "0"):
-            raise ServiceError(field="rescinded", message="true or false.")
+            raise ServiceError(field="rescinded", message=gettext("true or false."))
         values["rescinded"] = rescinded in ("true", "1")
     return Filters(**values)  # type: ignore[arg-type]
 

@@ -21,6 +21,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core import events
 from core.errors import Conflict, ServiceError
@@ -70,7 +71,7 @@ def clock_start(*, round_: Round, by=None, now: datetime | None = None) -> Round
     """Start the round's clock with the round's length (MTR App. B; the event's settings)."""
     clock = _lock(round_)
     if clock.started_at is not None:
-        raise Conflict("The round's clock has already started.", code="clock_started")
+        raise Conflict(gettext("The round's clock has already started."), code="clock_started")
     length = clock_selectors.round_length(round_, clock_selectors.clock_settings(round_.event))
     clock.started_at = now or timezone.now()
     clock.length_seconds = None if length is None else int(length.total_seconds())
@@ -90,7 +91,7 @@ def clock_pause(*, round_: Round, by=None, now: datetime | None = None) -> Clock
     _lock(round_)
     now = now or timezone.now()
     if _status(round_, now) != "running":
-        raise Conflict("Only a running clock can be paused.", code="clock_not_running")
+        raise Conflict(gettext("Only a running clock can be paused."), code="clock_not_running")
     pause = ClockPause.objects.create(round=round_, paused_at=now, by=_user(by))
     _changed(round_)
     return pause
@@ -102,7 +103,7 @@ def clock_resume(*, round_: Round, by=None, now: datetime | None = None) -> Cloc
     now = now or timezone.now()
     pause = ClockPause.objects.filter(round=round_, resumed_at__isnull=True).last()
     if pause is None:
-        raise Conflict("The clock is not paused.", code="clock_not_paused")
+        raise Conflict(gettext("The clock is not paused."), code="clock_not_paused")
     pause.resumed_at = max(now, pause.paused_at)
     pause.save(update_fields=["resumed_at"])
     _changed(round_)
@@ -123,10 +124,12 @@ def clock_act(*, round_: Round, action: str, seconds: object = None, by=None) ->
         clock_resume(round_=round_, by=by)
     elif action == "set_remaining":
         if seconds is None:
-            raise ServiceError("set_remaining needs seconds", code="invalid", field="seconds")
+            raise ServiceError(
+                gettext("set_remaining needs seconds"), code="invalid", field="seconds"
+            )
         clock_set_remaining(round_=round_, seconds=seconds, by=by)
     else:
-        raise ServiceError("Unknown clock action.", code="invalid", field="action")
+        raise ServiceError(gettext("Unknown clock action."), code="invalid", field="action")
 
 
 @transaction.atomic
@@ -135,10 +138,14 @@ def clock_set_remaining(
 ) -> ClockCorrection:
     """Correct the clock: the remaining time becomes ``seconds`` (0 calls time now)."""
     if isinstance(seconds, bool) or not isinstance(seconds, int):
-        raise ServiceError("seconds must be a whole number", code="invalid", field="seconds")
+        raise ServiceError(
+            gettext("seconds must be a whole number"), code="invalid", field="seconds"
+        )
     if not 0 <= seconds <= MAX_REMAINING:
         raise ServiceError(
-            f"seconds must be between 0 and {MAX_REMAINING}", code="invalid", field="seconds"
+            gettext("seconds must be between 0 and %(max)s") % {"max": MAX_REMAINING},
+            code="invalid",
+            field="seconds",
         )
     _lock(round_)
     row = ClockCorrection.objects.create(
@@ -154,7 +161,7 @@ def _user(by):
 
 def _played(match: Match) -> None:
     if match.table is None or match.team_b_id is None:
-        raise ServiceError("A bye has no clock.", code="bye")
+        raise ServiceError(gettext("A bye has no clock."), code="bye")
 
 
 @transaction.atomic
@@ -166,10 +173,14 @@ def extension_give(
     lists it in ``extensions_not_applied``)."""
     _played(match)
     if isinstance(minutes, bool) or not isinstance(minutes, int):
-        raise ServiceError("minutes must be a whole number", code="invalid", field="minutes")
+        raise ServiceError(
+            gettext("minutes must be a whole number"), code="invalid", field="minutes"
+        )
     if not 1 <= minutes <= MAX_EXTENSION:
         raise ServiceError(
-            f"an extension is 1 to {MAX_EXTENSION} minutes", code="invalid", field="minutes"
+            gettext("an extension is 1 to %(max)s minutes") % {"max": MAX_EXTENSION},
+            code="invalid",
+            field="minutes",
         )
     reasons = [r for r, _ in EXTENSION_REASONS]
     if reason not in reasons:
@@ -213,7 +224,9 @@ def turn_passed(
     _played(match)
     if next_active is not None and next_active not in (match.team_a_id, match.team_b_id):
         raise ServiceError(
-            "next_active must be one of the match's teams", code="invalid", field="next_active"
+            gettext("next_active must be one of the match's teams"),
+            code="invalid",
+            field="next_active",
         )
     data: dict[str, object] = {"type": "pass_turn"}
     if next_active is not None:

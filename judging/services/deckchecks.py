@@ -11,6 +11,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.errors import Conflict, ServiceError
 from judging.models import OUTCOMES, DeckCheck
@@ -55,24 +56,28 @@ def deck_check_start(
     if match is None:
         candidates = _candidates(round_)
         if not candidates:
-            raise Conflict("No table of this round is still playing.", code="no_table")
+            raise Conflict(gettext("No table of this round is still playing."), code="no_table")
         match = rng.choice(candidates)
     elif match.round_id != round_.pk:
-        raise ServiceError(field="match", message="Not a table of this round.")
+        raise ServiceError(field="match", message=gettext("Not a table of this round."))
     if match.table is None or match.team_b_id is None:
-        raise ServiceError(field="match", message="A bye has no deck check.")
+        raise ServiceError(field="match", message=gettext("A bye has no deck check."))
     if match.status == Match.Status.FINAL:
-        raise Conflict(f"Table {match.table} has finished.", code="match_final")
+        raise Conflict(
+            gettext("Table %(table)s has finished.") % {"table": match.table}, code="match_final"
+        )
     teams = [match.team_a_id, match.team_b_id]
     if team is None:
         team_id = rng.choice(teams)
         random_pick = True
     elif team.pk not in teams:
-        raise ServiceError(field="team", message="Not a team of this table.")
+        raise ServiceError(field="team", message=gettext("Not a team of this table."))
     else:
         team_id = team.pk
     if DeckCheck.objects.filter(match=match, team_id=team_id, ended_at__isnull=True).exists():
-        raise Conflict("That team's decks are already being checked.", code="deck_check_running")
+        raise Conflict(
+            gettext("That team's decks are already being checked."), code="deck_check_running"
+        )
     return DeckCheck.objects.create(
         event_id=round_.event_id,
         round=round_,
@@ -98,14 +103,14 @@ def deck_check_end(
     Event.objects.select_for_update().get(pk=check.event_id)
     row = DeckCheck.objects.select_for_update().select_related("match__round").get(pk=check.pk)
     if row.ended_at is not None:
-        raise Conflict("This deck check has already ended.", code="deck_check_ended")
+        raise Conflict(gettext("This deck check has already ended."), code="deck_check_ended")
     if outcome not in [o for o, _ in OUTCOMES]:
         raise ServiceError(
             field="outcome", message="One of " + ", ".join(o for o, _ in OUTCOMES) + "."
         )
     ended = now or timezone.now()
     if ended < row.started_at:
-        raise ServiceError(field="ended_at", message="A check ends after it starts.")
+        raise ServiceError(field="ended_at", message=gettext("A check ends after it starts."))
     row.ended_at, row.ended_by = ended, _user(by)
     row.outcome = str(outcome)
     row.notes = _clean_text(notes, "notes", MAX_NOTES)

@@ -17,8 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import Conflict, ServiceError
+from core.i18n import exception_text
 from decklists import catalogue_cache
 from decklists.domain.cards import CardIndex
 from decklists.domain.decklists import parse_decklist
@@ -105,22 +107,23 @@ def deck_fix_apply(
     elif team is not None:
         event_id = team.event_id
     else:
-        raise ServiceError(field="team", message="A deck check or a team is needed.")
+        raise ServiceError(field="team", message=gettext("A deck check or a team is needed."))
     event = Event.objects.select_for_update().get(pk=event_id)
     if check is not None:
         check = DeckCheck.objects.select_related("match", "round", "team").get(pk=check.pk)
         if check.ended_at is None or check.outcome != "problem":
             raise Conflict(
-                "Only a deck check that ended with a problem has a fix.",
+                gettext("Only a deck check that ended with a problem has a fix."),
                 code="deck_check_no_problem",
             )
         team = check.team
     assert team is not None
     if infraction not in FIX_INFRACTIONS:
-        raise ServiceError(field="infraction", message="Decklist Problem or Deck Problem.")
+        raise ServiceError(field="infraction", message=gettext("Decklist Problem or Deck Problem."))
     if check is None and infraction == "TE-DP":
         raise ServiceError(
-            field="infraction", message="A Deck Problem is found at a deck check (IPG 3.5)."
+            field="infraction",
+            message=gettext("A Deck Problem is found at a deck check (IPG 3.5)."),
         )
     rows = {d.player_id: d for d in Decklist.objects.select_for_update().filter(player__team=team)}
     players, decks = team_decks(team, decklists=rows)
@@ -128,11 +131,11 @@ def deck_fix_apply(
     try:
         fix = fix_decks(decks, card, remove, deck_minimum(event.is_constructed), basics)
     except DeckFixError as exc:
-        raise ServiceError(field=exc.field, message=str(exc)) from None
+        raise ServiceError(field=exc.field, message=exception_text(exc)) from None
     if penalized is None:
         penalized = next(by_id[p] for p, c in fix.changes.items() if c.removed)
     elif penalized.pk not in by_id:
-        raise ServiceError(field="player", message="Not a player of this team.")
+        raise ServiceError(field="player", message=gettext("Not a player of this team."))
     saved = []
     for player_id, change in fix.changes.items():
         if not change.changed:

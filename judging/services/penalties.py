@@ -37,9 +37,11 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core import events
 from core.errors import Conflict, ServiceError
+from core.i18n import exception_text
 from judging import selectors
 from judging.domain.infractions import Penalty as Code
 from judging.domain.infractions import UnknownInfractionError, infraction
@@ -83,16 +85,18 @@ def _clean_text(raw: object, name: str, limit: int, *, required: bool = False) -
     if raw is None:
         raw = ""
     if not isinstance(raw, str):
-        raise ServiceError(field=name, message="Must be text.")
+        raise ServiceError(field=name, message=gettext("Must be text."))
     text = "".join(
         ch
         for ch in unicodedata.normalize("NFC", raw)
         if ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn")
     ).strip()
     if len(text) > limit:
-        raise ServiceError(field=name, message=f"At most {limit} characters.")
+        raise ServiceError(
+            field=name, message=gettext("At most %(limit)s characters.") % {"limit": limit}
+        )
     if required and not text:
-        raise ServiceError(field=name, message="Say why.")
+        raise ServiceError(field=name, message=gettext("Say why."))
     return text
 
 
@@ -101,7 +105,9 @@ def _code(raw: object) -> Code:
         return Code(str(raw))
     except ValueError:
         codes = ", ".join(c.value for c in Code)
-        raise ServiceError(field="penalty", message=f"One of {codes}.") from None
+        raise ServiceError(
+            field="penalty", message=gettext("One of %(codes)s.") % {"codes": codes}
+        ) from None
 
 
 # --- issuing -------------------------------------------------------------------------------
@@ -139,13 +145,16 @@ def _check_rights(entry, decision, chosen: _Chosen, head_judge: bool, event: Eve
         return
     if chosen.overridden:
         raise HeadJudgeOnly(
-            f"Only the head judge changes the proposed penalty ({decision.penalty.label}).",
+            gettext("Only the head judge changes the proposed penalty (%(label)s).")
+            % {"label": decision.penalty.label},
             code="override_head_judge_only",
         )
     if decision.needs_head_judge and clock_selectors.clock_settings(event).head_judge_only:
         raise HeadJudgeOnly(
-            f"A {chosen.penalty.label} for {entry.name} is the head judge's to issue (IPG 1.2);"
-            " call the head judge.",
+            gettext(
+                "A %(label)s for %(entry)s is the head judge's to issue (IPG 1.2); call the head judge."
+            )
+            % {"label": chosen.penalty.label, "entry": entry.name},
             code="head_judge_only",
         )
 
@@ -175,13 +184,15 @@ def penalty_issue(
     ``head_judge``: the caller holds Perm.SEVERE_PENALTIES (checked by the interface)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if player.event_id != event.pk:
-        raise ServiceError(field="player", message="Not a player of this event.")
+        raise ServiceError(field="player", message=gettext("Not a player of this event."))
     if round_ is not None and round_.event_id != event.pk:
-        raise ServiceError(field="round", message="Not a round of this event.")
+        raise ServiceError(field="round", message=gettext("Not a round of this event."))
     if deck_check is not None and (
         deck_check.event_id != event.pk or deck_check.team_id != player.team_id
     ):
-        raise ServiceError(field="deck_check", message="Not a deck check of this player's team.")
+        raise ServiceError(
+            field="deck_check", message=gettext("Not a deck check of this player's team.")
+        )
     notes_text = _clean_text(notes, "notes", MAX_NOTES)
     reason = _clean_text(override_reason, "override_reason", MAX_REASON)
     wanted = None if penalty in (None, "") else _code(penalty)
@@ -198,16 +209,17 @@ def penalty_issue(
             now=now,
         )
     except UnknownInfractionError:
-        raise ServiceError(field="infraction", message="Not an infraction code.") from None
+        raise ServiceError(field="infraction", message=gettext("Not an infraction code.")) from None
     except PenaltyInputError as exc:
-        raise ServiceError(str(exc), code="invalid") from None
+        raise ServiceError(exception_text(exc), code="invalid") from None
     decision = proposal.decision
     chosen = _choose(decision, wanted)
     _check_rights(entry, decision, chosen, head_judge, event)
     if chosen.overridden and not reason:
         raise ServiceError(
             field="override_reason",
-            message=f"Say why the proposed {decision.penalty.label} is changed.",
+            message=gettext("Say why the proposed %(label)s is changed.")
+            % {"label": decision.penalty.label},
         )
     recipients = _ftmgs_recipients(proposal, ftmgs_to)
     issued_at = now or timezone.now()
@@ -316,7 +328,8 @@ def _apply(row: Penalty, proposal: selectors.Proposal, chosen: _Chosen, by, simu
             fields += ["result_match", "result_score"]
     elif simultaneous_with is not None:
         raise ServiceError(
-            field="simultaneous_with", message="Only Game Losses are issued at the same moment."
+            field="simultaneous_with",
+            message=gettext("Only Game Losses are issued at the same moment."),
         )
     if chosen.drops or chosen.penalty is Code.DISQUALIFICATION:
         team = Team.objects.select_for_update().get(pk=row.team_id)
@@ -355,7 +368,7 @@ def _simultaneous(row: Penalty, other: Penalty, proposal: selectors.Proposal) ->
     if not valid:
         raise ServiceError(
             field="simultaneous_with",
-            message="Name a Game Loss given to the other team of the same match.",
+            message=gettext("Name a Game Loss given to the other team of the same match."),
         )
     outcome = resolve_game_losses(True, True)
     assert outcome is GameLossOutcome.BOTH_RECORDED_NO_CHANGE
@@ -372,12 +385,19 @@ def _take_back(row: Penalty, *, by, why: str) -> str:
     match = Match.objects.select_related("round__event").get(pk=row.result_match_id)
     row.result_match = None
     if match.status != Match.Status.FINAL or match.score != row.result_score:
-        return f"The result of table {match.table} was changed since; it stands."
+        return gettext("The result of table %(table)s was changed since; it stands.") % {
+            "table": match.table
+        }
     try:
         pairing_services.match_clear_result(match=match, by=by, why=why)
     except Conflict as exc:
-        return f"The result of table {match.table} stands: {exc.message}"
-    return f"The result of table {match.table} was taken back; the match is open again."
+        return gettext("The result of table %(table)s stands: %(reason)s") % {
+            "table": match.table,
+            "reason": exc.message,
+        }
+    return gettext("The result of table %(table)s was taken back; the match is open again.") % {
+        "table": match.table
+    }
 
 
 # --- rounds paired and unpaired (pairing.hooks) ------------------------------------------
@@ -445,7 +465,7 @@ def penalty_rescind(*, penalty: Penalty, by=None, reason: object = "") -> Rescin
     why = _clean_text(reason, "reason", MAX_REASON, required=True)
     row = Penalty.objects.select_for_update().get(pk=penalty.pk)
     if row.rescinded_at is not None:
-        raise Conflict("This penalty was already rescinded.", code="already_rescinded")
+        raise Conflict(gettext("This penalty was already rescinded."), code="already_rescinded")
     children = list(row.children.select_for_update().filter(rescinded_at__isnull=True))
     now = timezone.now()
     notes = []
@@ -479,4 +499,4 @@ def _undrop(row: Penalty) -> str:
     if not team.dropped or other_reason:
         return ""
     event_svc.team_undrop(team=team)
-    return f"{team.name} is back in the event."
+    return gettext("%(team)s is back in the event.") % {"team": team.name}

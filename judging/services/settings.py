@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.errors import ServiceError
 from judging.models import ClockSettings
@@ -18,13 +19,16 @@ def _minutes(raw: object, name: str, *, none_ok: bool) -> int | None:
     if raw in (None, ""):
         if none_ok:
             return None
-        raise ServiceError(field=name, message="Give the minutes.")
+        raise ServiceError(field=name, message=gettext("Give the minutes."))
     try:
         value = int(str(raw))
     except ValueError:
-        raise ServiceError(field=name, message="Whole minutes.") from None
+        raise ServiceError(field=name, message=gettext("Whole minutes.")) from None
     if not 1 <= value <= MAX_MINUTES:
-        raise ServiceError(field=name, message=f"Between 1 and {MAX_MINUTES} minutes.")
+        raise ServiceError(
+            field=name,
+            message=gettext("Between 1 and %(max)s minutes.") % {"max": MAX_MINUTES},
+        )
     return value
 
 

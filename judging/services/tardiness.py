@@ -16,6 +16,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.errors import Conflict, ServiceError
 from judging.domain.penalties import decide_penalty
@@ -45,12 +46,12 @@ def seat_check_record(
     """The table's seats at the round's start: ``missing`` the players not seated ([]: all four
     seated). Checked again, the new empty seats are added; a seat already recorded stays."""
     if match.table is None or match.team_b_id is None:
-        raise ServiceError(field="match", message="A bye has no seats to check.")
+        raise ServiceError(field="match", message=gettext("A bye has no seats to check."))
     _lock(match)
     players = _players(match)
     stray = [p for p in missing if p not in players]
     if stray:
-        raise ServiceError(field="missing", message="Only players of this table.")
+        raise ServiceError(field="missing", message=gettext("Only players of this table."))
     now = now or timezone.now()
     check, _ = SeatCheck.objects.get_or_create(
         match=match, defaults={"checked_at": now, "by": _user(by)}
@@ -76,9 +77,13 @@ def seat_arrived(
         .first()
     )
     if row is None:
-        raise ServiceError(field="player", message="This player was not missing at this table.")
+        raise ServiceError(
+            field="player", message=gettext("This player was not missing at this table.")
+        )
     if row.arrived_at is not None:
-        raise Conflict(f"{player.name} has already arrived.", code="arrived")
+        raise Conflict(
+            gettext("%(player)s has already arrived.") % {"player": player.name}, code="arrived"
+        )
     row.arrived_at, row.arrived_by = now or timezone.now(), _user(by)
     row.save(update_fields=["arrived_at", "arrived_by"])
     return row
@@ -105,7 +110,7 @@ def tardiness_issue(
     now = now or timezone.now()
     late = next((t for t in late_teams(match, now) if t.team == team_id), None)
     if late is None:
-        raise ServiceError(field="team", message="This team was not late at this table.")
+        raise ServiceError(field="team", message=gettext("This team was not late at this table."))
     rows = list(
         EmptySeatRow.objects.select_for_update().filter(
             seat_check__match=match, player__team_id=team_id
@@ -117,7 +122,7 @@ def tardiness_issue(
     event = match.round.event
     base = decide_penalty("TE-T", event.rel, event.penalty_policy, tardiness_minutes=minutes)
     if last is not None and last.rescinded_at is None and not again(base, last.penalty):
-        raise Conflict("This Tardiness penalty was already issued.", code="already_issued")
+        raise Conflict(gettext("This Tardiness penalty was already issued."), code="already_issued")
     issued = penalty_issue(
         event=event,
         player=player,

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.text import Text, gettext_noop
+
 
 class SeatsError(ValueError):
     """A seat order that is not a permutation of the team's players."""
@@ -39,20 +41,24 @@ class MatchProgress:
 def seats_open(progress: MatchProgress) -> tuple[bool, str]:
     """Whether the team may still choose its seats for the match, and if not, why (MTR 9.4)."""
     if progress.bye:
-        return False, "A bye has no table and no seats."
+        return False, Text(gettext_noop("A bye has no table and no seats."))
     if progress.final or progress.reported:
-        return False, "A result has been reported: the match has been played."
+        return False, Text(gettext_noop("A result has been reported: the match has been played."))
     if progress.clock_started:
-        return False, "The round has started: seats stay as they are until the next match."
+        return False, Text(
+            gettext_noop("The round has started: seats stay as they are until the next match.")
+        )
     if progress.game_started:
-        return False, "The game at your table has started: seats stay as they are."
+        return False, Text(
+            gettext_noop("The game at your table has started: seats stay as they are.")
+        )
     return True, ""
 
 
 def order_with_primary(seats: Sequence[int], primary: int) -> list[int]:
     """The seat order with ``primary`` first and the others in their previous order."""
     if primary not in seats:
-        raise SeatsError("The primary player must be a player of the team.")
+        raise SeatsError(Text(gettext_noop("The primary player must be a player of the team.")))
     return [primary, *(pk for pk in seats if pk != primary)]
 
 
@@ -61,9 +67,13 @@ def clean_order(order: Sequence[object], players: Sequence[int]) -> list[int]:
     try:
         ids = [int(x) for x in order]  # type: ignore[call-overload]
     except (TypeError, ValueError) as exc:
-        raise SeatsError("The seat order must be a list of player ids.") from exc
+        raise SeatsError(
+            Text(gettext_noop("The seat order must be a list of player ids."))
+        ) from exc
     if sorted(ids) != sorted(players):
-        raise SeatsError("The seat order must list each player of the team exactly once.")
+        raise SeatsError(
+            Text(gettext_noop("The seat order must list each player of the team exactly once."))
+        )
     return ids
 
 

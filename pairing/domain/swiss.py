@@ -64,6 +64,7 @@ from itertools import islice
 
 import networkx as nx
 
+from core.text import Text, gettext_noop
 from pairing.domain.notes import PairingNote
 
 #: How many partners / floaters the chain tries in one group before handing it to a window.
@@ -146,7 +147,12 @@ def _active(teams: Sequence[TeamRecord]) -> list[TeamRecord]:
         raise ValueError("a team appears twice in the list to pair")
     active = [t for t in teams if not t.dropped]
     if len(active) < 2:
-        raise PairingError(f"Pairing needs at least 2 active teams; there are {len(active)}.")
+        raise PairingError(
+            Text(
+                gettext_noop("Pairing needs at least 2 active teams; there are %(count)s."),
+                count=len(active),
+            )
+        )
     return active
 
 

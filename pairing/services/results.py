@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core import events
 from core.errors import Conflict, ServiceError
@@ -55,19 +56,21 @@ def clean_games(games_a: object, games_b: object, games_drawn: object, *, top_cu
         ("games_drawn", games_drawn, MAX_DRAWN_GAMES),
     ):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-            errors[name] = [f"Must be a whole number from 0 to {high}."]
+            errors[name] = [gettext("Must be a whole number from 0 to %(high)s.") % {"high": high}]
         values[name] = value
     if errors:
         raise ServiceError(errors=errors, code="invalid")
     games = Games(values["games_a"], values["games_b"], values["games_drawn"])
     if games.a and games.b:
         raise ServiceError(
-            "A 2HG match ends at its first won game: both teams cannot have won a game (MTR 9.1).",
+            gettext(
+                "A 2HG match ends at its first won game: both teams cannot have won a game (MTR 9.1)."
+            ),
             code="two_wins",
         )
     if top_cut and games.result == Match.Result.DRAW:
         raise ServiceError(
-            "A playoff match cannot end in a draw (MTR 2.4): play on until one team wins.",
+            gettext("A playoff match cannot end in a draw (MTR 2.4): play on until one team wins."),
             code="playoff_draw",
         )
     return games
@@ -79,7 +82,7 @@ def _locked_match(match: Match) -> Match:
         return Match.objects.select_for_update().select_related("round__event").get(pk=match.pk)
     except Match.DoesNotExist as exc:  # its round was unpaired meanwhile
         raise Conflict(
-            "That match no longer exists: its round was unpaired.", code="match_gone"
+            gettext("That match no longer exists: its round was unpaired."), code="match_gone"
         ) from exc
 
 
@@ -123,7 +126,7 @@ def _check_cut_winner(match: Match, games: Games) -> None:
         return
     if Round.objects.filter(event_id=match.round.event_id, number__gt=match.round.number).exists():
         raise Conflict(
-            "The next playoff round is paired with this match's winner; unpair it first.",
+            gettext("The next playoff round is paired with this match's winner; unpair it first."),
             code="bracket_advanced",
         )
 
@@ -148,11 +151,13 @@ def match_enter_result(
     and one that changes a final result are kept in the round's log (the match's history)."""
     match = _locked_match(match)
     if match.is_bye:
-        raise Conflict("A bye has no result to enter.", code="bye")
+        raise Conflict(gettext("A bye has no result to enter."), code="bye")
     note = " ".join(str(note or "").split())
     if len(note) > MAX_RULING_NOTE:
         raise ServiceError(
-            f"Keep the ruling note to {MAX_RULING_NOTE} characters.", field="note", code="too_long"
+            gettext("Keep the ruling note to %(max)s characters.") % {"max": MAX_RULING_NOTE},
+            field="note",
+            code="too_long",
         )
     games = clean_games(games_a, games_b, games_drawn, top_cut=match.round.is_top_cut)
     _check_cut_winner(match, games)
@@ -167,8 +172,10 @@ def match_enter_result(
         final = (match.games_a, match.games_b, match.games_drawn)
         if final != (games.a, games.b, games.drawn):
             raise Conflict(
-                f"Another staff member entered a different final result ({match.score}); "
-                "send override: true to replace it.",
+                gettext(
+                    "Another staff member entered a different final result (%(score)s); send override: true to replace it."
+                )
+                % {"score": match.score},
                 code="result_conflict",
             )
     _finalize(match, games, by)
@@ -194,11 +201,11 @@ def match_clear_result(*, match: Match, by=None, why: str = "") -> Match:
     as before the result; the teams' reports, if any, are kept for staff to decide again."""
     match = _locked_match(match)
     if match.is_bye:
-        raise Conflict("A bye has no result to clear.", code="bye")
+        raise Conflict(gettext("A bye has no result to clear."), code="bye")
     if match.status != Match.Status.FINAL:
         return match
     if match.round.event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished; its results stand.", code="event_finished")
+        raise Conflict(gettext("The event is finished; its results stand."), code="event_finished")
     if (
         match.round.is_top_cut
         and Round.objects.filter(
@@ -206,7 +213,7 @@ def match_clear_result(*, match: Match, by=None, why: str = "") -> Match:
         ).exists()
     ):
         raise Conflict(
-            "The next playoff round is paired with this match's winner; unpair it first.",
+            gettext("The next playoff round is paired with this match's winner; unpair it first."),
             code="bracket_advanced",
         )
     match.games_a = match.games_b = match.games_drawn = 0
@@ -243,15 +250,16 @@ def match_report_result(
     # The access layer lets a team report only a match it plays (access.access_match).
     assert team.pk in (match.team_a_id, match.team_b_id), "a team reports only its own match"
     if not match.round.published:
-        raise Conflict("This round is not published yet.", code="not_published")
+        raise Conflict(gettext("This round is not published yet."), code="not_published")
     if match.is_bye:
-        raise Conflict("A bye has no result to report.", code="bye")
+        raise Conflict(gettext("A bye has no result to report."), code="bye")
     games = clean_games(games_a, games_b, games_drawn, top_cut=match.round.is_top_cut)
     if match.status == Match.Status.FINAL:
         if (match.games_a, match.games_b, match.games_drawn) == (games.a, games.b, games.drawn):
             return ReportOutcome(match, "confirmed")
         raise Conflict(
-            f"The result is final ({match.score}); ask the scorekeeper or a judge to change it.",
+            gettext("The result is final (%(score)s); ask the scorekeeper or a judge to change it.")
+            % {"score": match.score},
             code="result_final",
         )
     ResultReport.objects.update_or_create(
@@ -283,12 +291,15 @@ def results_enter_bulk(
         m.round = round_  # no query per match below
     missing = set(results) - set(matches)
     if missing:
-        raise ServiceError(f"Match(es) {sorted(missing)} are not in round {round_.number}.")
+        raise ServiceError(
+            gettext("Match(es) %(matches)s are not in round %(number)s.")
+            % {"matches": sorted(missing), "number": round_.number}
+        )
     decider = by if getattr(by, "is_authenticated", False) else None
     groups: dict[Games, list[int]] = {}
     for pk, (a, b, drawn) in results.items():
         if matches[pk].is_bye:
-            raise Conflict("A bye has no result to enter.", code="bye")
+            raise Conflict(gettext("A bye has no result to enter."), code="bye")
         games = clean_games(a, b, drawn, top_cut=round_.is_top_cut)
         _check_cut_winner(matches[pk], games)
         groups.setdefault(games, []).append(pk)

@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from core import events
 from core.errors import Conflict, ServiceError
+from core.i18n import exception_text
 from pairing import adapters, hooks, presenters, selectors
 from pairing.domain import topcut
 from pairing.domain.notes import PairingNote
@@ -56,12 +58,17 @@ def log_change(event: Event, number: int, kind: str, text: str, by, warnings=())
 
 def _check_can_pair(event: Event, last: Round | None) -> None:
     if event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished.", code="event_finished")
+        raise Conflict(gettext("The event is finished."), code="event_finished")
     if last is not None:
         open_matches = selectors.unfinished_count(last)
         if open_matches:
             raise Conflict(
-                f"Round {last.number} still has {open_matches} match(es) without a final result.",
+                ngettext(
+                    "Round %(number)s still has %(count)s match(es) without a final result.",
+                    "Round %(number)s still has %(count)s match(es) without a final result.",
+                    open_matches,
+                )
+                % {"number": last.number, "count": open_matches},
                 code="round_unfinished",
             )
 
@@ -70,8 +77,14 @@ def _check_decklists(event: Event) -> None:
     gaps = selectors.decklist_gaps(event)
     if gaps:
         raise Conflict(
-            f"{len(gaps)} team(s) have no legal lists yet: {selectors.describe_gaps(gaps)}. "
-            "Pairing round 1 locks the lists; confirm to pair anyway.",
+            ngettext(
+                "%(count)s team(s) have no legal lists yet: %(teams)s. Pairing round 1 locks the "
+                "lists; confirm to pair anyway.",
+                "%(count)s team(s) have no legal lists yet: %(teams)s. Pairing round 1 locks the "
+                "lists; confirm to pair anyway.",
+                len(gaps),
+            )
+            % {"count": len(gaps), "teams": selectors.describe_gaps(gaps)},
             code="decklists_not_ready",
             data={"teams": [{"id": g.team_id, "name": g.name, "status": g.status} for g in gaps]},
         )
@@ -94,8 +107,10 @@ def round_pair_next(
     plan = selectors.structure(event)
     if last is None and plan.teams < 2:
         raise Conflict(
-            f"Pairing needs at least 2 teams; {plan.teams} registered"
-            " (and at least 4 to sanction the event, MTR 10.1).",
+            gettext(
+                "Pairing needs at least 2 teams; %(teams)s registered (and at least 4 to sanction the event, MTR 10.1)."
+            )
+            % {"teams": plan.teams},
             code="too_few_teams",
         )
     number = last.number + 1 if last else 1
@@ -108,11 +123,14 @@ def round_pair_next(
             round_ = _pair_top_cut(event, number, seed, by, plan)
         else:
             raise Conflict(
-                f"All {plan.swiss_rounds} Swiss rounds are played and there is no top cut.",
+                gettext("All %(swiss_rounds)s Swiss rounds are played and there is no top cut.")
+                % {"swiss_rounds": plan.swiss_rounds},
                 code="event_over",
             )
     except IntegrityError as exc:  # the unique (event, number) constraint, if a lock was missed
-        raise Conflict("That round was paired at the same moment.", code="already_paired") from exc
+        raise Conflict(
+            gettext("That round was paired at the same moment."), code="already_paired"
+        ) from exc
     if event.status == Event.Status.REGISTRATION:
         event_svc.event_set_status(event=event, status=Event.Status.RUNNING)
     hooks.ROUND_PAIRED(round_)  # e.g. a Game Loss issued between matches lands on the new match
@@ -149,7 +167,7 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
         else:
             results = [pair_round(records, random.Random(seed))]
     except PairingError as exc:
-        raise Conflict(str(exc), code="cannot_pair") from exc
+        raise Conflict(exception_text(exc), code="cannot_pair") from exc
     rows = [_Row(p.a, p.b, p.notes) for result in results for p in result.pairs]
     byes = [result.bye for result in results if result.bye]
     rows += [_Row(bye, None, (PairingNote("bye_match"),)) for bye in byes]
@@ -299,9 +317,9 @@ def _pair_top_cut(event: Event, number: int, seed: int, by, plan: selectors.Stru
             bracket, adapters.cut_winners(rows), gone | selectors.disqualified(event)
         )
     except topcut.PlayoffError as exc:
-        raise Conflict(str(exc), code="cannot_pair") from exc
+        raise Conflict(exception_text(exc), code="cannot_pair") from exc
     if cut is None:
-        raise Conflict("The final has been played: the event is over.", code="event_over")
+        raise Conflict(gettext("The final has been played: the event is over."), code="event_over")
     round_ = _save_cut_round(event, number, seed, by, cut)
     if len(cut.matches) == 1 and cut.matches[0].low is None:  # the last team left (MTR 2.10)
         event_svc.event_set_status(event=event, status=Event.Status.FINISHED)
@@ -316,7 +334,9 @@ def _pair_first_cut(event: Event, number: int, seed: int, by, plan: selectors.St
     if after == 0:  # no Swiss round (MTR App. E, 4-8 teams): the seeds are drawn at random
         random.Random(seed).shuffle(eligible)
     if len(eligible) < 2:
-        raise Conflict("A top cut needs at least 2 teams still in the event.", code="too_few_teams")
+        raise Conflict(
+            gettext("A top cut needs at least 2 teams still in the event."), code="too_few_teams"
+        )
     if event.structure == Event.Structure.DRAFT and plan.top_cut == 8 and len(eligible) >= 8:
         # MTR 10.4: the top 8 draft again at random seats and play seat 1 v 5, 2 v 6, ...
         return _save_cut_round(
@@ -351,7 +371,7 @@ def _locked_round(round_: Round) -> tuple[Event, Round]:
     try:
         return event, Round.objects.select_for_update().get(pk=round_.pk)
     except Round.DoesNotExist as exc:
-        raise Conflict("That round no longer exists.", code="round_gone") from exc
+        raise Conflict(gettext("That round no longer exists."), code="round_gone") from exc
 
 
 @transaction.atomic
@@ -360,11 +380,12 @@ def round_unpair(*, round_: Round, by=None) -> int:
     event, round_ = _locked_round(round_)
     newest = selectors.latest_round(event)
     if newest is None or newest.pk != round_.pk:
-        raise Conflict("Only the newest round can be unpaired.", code="not_newest_round")
+        raise Conflict(gettext("Only the newest round can be unpaired."), code="not_newest_round")
     hooks.ROUND_UNPAIRING(round_)  # results set by penalties on this round are taken back first
     if selectors.has_results(round_):
         raise Conflict(
-            f"Round {round_.number} has results; it can no longer be unpaired.",
+            gettext("Round %(number)s has results; it can no longer be unpaired.")
+            % {"number": round_.number},
             code="round_has_results",
         )
     number, round_id = round_.number, round_.pk
@@ -404,7 +425,7 @@ def _entry(round_: Round, team_id: object) -> MatchTeam:
     try:
         team_id = int(team_id)  # type: ignore[arg-type]
     except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: JSON's 1e400
-        raise ServiceError("Give a team id.", field="teams", code="invalid") from exc
+        raise ServiceError(gettext("Give a team id."), field="teams", code="invalid") from exc
     entry = (
         MatchTeam.objects.select_related("match", "team")
         # team__pk, not team_id: an id past the database's integer range finds nothing
@@ -414,7 +435,8 @@ def _entry(round_: Round, team_id: object) -> MatchTeam:
     )
     if entry is None:
         raise ServiceError(
-            f"Team {team_id} does not play in round {round_.number}.",
+            gettext("Team %(team_id)s does not play in round %(number)s.")
+            % {"team_id": team_id, "number": round_.number},
             field="teams",
             code="not_in_round",
         )
@@ -426,7 +448,8 @@ def _check_unplayed(match: Match) -> None:
         return
     if match.status != Match.Status.PENDING or match.reports.exists():
         raise Conflict(
-            f"Table {match.table} already has a result; it cannot be changed.",
+            gettext("Table %(table)s already has a result; it cannot be changed.")
+            % {"table": match.table},
             code="match_has_result",
         )
 
@@ -437,10 +460,12 @@ def round_swap_teams(*, round_: Round, team_1: object, team_2: object, by=None) 
     every pair on different match points the change creates. Logged with who did it."""
     event, round_ = _locked_round(round_)
     if round_.is_top_cut:
-        raise Conflict("The top cut follows the bracket; it cannot be rearranged.", code="top_cut")
+        raise Conflict(
+            gettext("The top cut follows the bracket; it cannot be rearranged."), code="top_cut"
+        )
     one, two = _entry(round_, team_1), _entry(round_, team_2)
     if one.match_id == two.match_id:
-        raise ServiceError("Those two teams already play each other.", code="same_match")
+        raise ServiceError(gettext("Those two teams already play each other."), code="same_match")
     for entry in (one, two):
         _check_unplayed(entry.match)
     m1, m2 = one.match, two.match
@@ -518,9 +543,9 @@ def match_set_table(*, match: Match, table: object, by=None) -> Match:
     event, round_ = _locked_round(match.round)
     match = Match.objects.select_for_update().get(pk=match.pk)
     if match.is_bye:
-        raise ServiceError("A bye has no table.", field="table", code="bye")
+        raise ServiceError(gettext("A bye has no table."), field="table", code="bye")
     if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= 10_000:
-        raise ServiceError("Table must be a number from 1 to 10000.", field="table")
+        raise ServiceError(gettext("Table must be a number from 1 to 10000."), field="table")
     if table == match.table:
         return match
     old = match.table
@@ -550,18 +575,18 @@ def match_set_play_draw(*, match: Match, team: object, by=None) -> Match:
         .get(pk=match.pk)
     )
     if match.is_bye:
-        raise ServiceError("A bye has no game to play or draw.", field="team", code="bye")
+        raise ServiceError(gettext("A bye has no game to play or draw."), field="team", code="bye")
     try:
         team_id = int(team)  # type: ignore[call-overload]
     except (TypeError, ValueError, OverflowError) as exc:
-        raise ServiceError("Give a team id.", field="team", code="invalid") from exc
+        raise ServiceError(gettext("Give a team id."), field="team", code="invalid") from exc
     sides = {match.team_a_id: "a", match.team_b_id: "b"}
     if team_id not in sides:
         raise ServiceError(
-            "That team does not play in this match.", field="team", code="not_in_match"
+            gettext("That team does not play in this match."), field="team", code="not_in_match"
         )
     if match.status != Match.Status.PENDING:
-        raise Conflict("This match already has a result.", code="match_has_result")
+        raise Conflict(gettext("This match already has a result."), code="match_has_result")
     if match.chooses_play_draw == sides[team_id]:
         return match
     match.chooses_play_draw = sides[team_id]

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core import events
 from core.errors import Conflict, ServiceError
+from core.i18n import exception_text
 from pairing import hooks, selectors
 from pairing.domain.seats import (
     MatchProgress,
@@ -69,10 +71,10 @@ def entry_set_seats(
             try:
                 pk = int(primary)  # type: ignore[call-overload]
             except (TypeError, ValueError) as exc:
-                raise SeatsError("Choose the primary player.") from exc
+                raise SeatsError(gettext("Choose the primary player.")) from exc
             order = order_with_primary(current, pk)
     except SeatsError as exc:
-        raise ServiceError(str(exc), field="seat_order", code="invalid") from exc
+        raise ServiceError(exception_text(exc), field="seat_order", code="invalid") from exc
     if order != current or entry.seats != order:
         entry.seats = order
         entry.save(update_fields=["seats"])

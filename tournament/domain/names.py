@@ -12,6 +12,8 @@ and refused.
 
 import unicodedata
 
+from core.text import Text, gettext_noop
+
 BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )
@@ -61,21 +63,37 @@ class NameError_(ValueError):
 def clean_name(raw: object, *, label: str = "Name", max_length: int = 80) -> str:
     """Return the cleaned name or raise NameError_ with a message fit for the form."""
     if not isinstance(raw, str):
-        raise NameError_(f"{label} must be text.")
+        raise NameError_(Text(gettext_noop("%(label)s must be text."), label=label))
     for i, ch in enumerate(raw):
         if ch in BIDI_CONTROLS:
-            raise NameError_(f"{label} contains a right-to-left or direction-override mark.")
+            raise NameError_(
+                Text(
+                    gettext_noop("%(label)s contains a right-to-left or direction-override mark."),
+                    label=label,
+                )
+            )
         if (
             unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn")
             and ch not in " \t"
             and not _in_emoji(raw, i)
         ):
-            raise NameError_(f"{label} contains a control or invisible character.")
+            raise NameError_(
+                Text(
+                    gettext_noop("%(label)s contains a control or invisible character."),
+                    label=label,
+                )
+            )
     name = " ".join(unicodedata.normalize("NFC", raw).split())
     if not name:
-        raise NameError_(f"{label} may not be blank.")
+        raise NameError_(Text(gettext_noop("%(label)s may not be blank."), label=label))
     if len(name) > max_length:
-        raise NameError_(f"{label} is longer than {max_length} characters.")
+        raise NameError_(
+            Text(
+                gettext_noop("%(label)s is longer than %(max)s characters."),
+                label=label,
+                max=max_length,
+            )
+        )
     return name
 
 
@@ -99,16 +117,26 @@ def clean_wizards_id(raw: object) -> str | None:
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, str | int):
-        raise NameError_("Wizards Account ID must be text.")
+        raise NameError_(Text(gettext_noop("Wizards Account ID must be text.")))
     value = str(raw).strip()
     if not value:
         return None
     if "@" in value:
         raise NameError_(
-            "Wizards Account ID is the number on the player's account, not an e-mail address."
+            Text(
+                gettext_noop(
+                    "Wizards Account ID is the number on the player's account, not an e-mail "
+                    "address."
+                )
+            )
         )
     if not (value.isascii() and value.isdigit()):
-        raise NameError_("Wizards Account ID may contain only digits.")
+        raise NameError_(Text(gettext_noop("Wizards Account ID may contain only digits.")))
     if len(value) > WIZARDS_ID_MAX_DIGITS:
-        raise NameError_(f"Wizards Account ID is longer than {WIZARDS_ID_MAX_DIGITS} digits.")
+        raise NameError_(
+            Text(
+                gettext_noop("Wizards Account ID is longer than %(max)s digits."),
+                max=WIZARDS_ID_MAX_DIGITS,
+            )
+        )
     return value

@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.errors import Conflict, NotVisible, ServiceError
 from tournament.models import Event, StaffInvite, StaffRole, invite_token_hash
@@ -42,7 +43,7 @@ def _issue(invite: StaffInvite) -> IssuedInvite:
 def _check_role(role: str) -> None:
     if role not in StaffRole.Role.values:
         raise ServiceError(
-            "Choose scorekeeper, judge or head judge.", field="role", code="invalid_role"
+            gettext("Choose scorekeeper, judge or head judge."), field="role", code="invalid_role"
         )
 
 
@@ -50,9 +51,15 @@ def _check_role(role: str) -> None:
 def invite_create(*, event: Event, label: str, role: str) -> IssuedInvite:
     label = " ".join(str(label or "").split())
     if not label:
-        raise ServiceError("Say who the invitation is for.", field="label", code="required")
+        raise ServiceError(
+            gettext("Say who the invitation is for."), field="label", code="required"
+        )
     if len(label) > MAX_LABEL:
-        raise ServiceError(f"At most {MAX_LABEL} characters.", field="label", code="too_long")
+        raise ServiceError(
+            gettext("At most %(max)s characters.") % {"max": MAX_LABEL},
+            field="label",
+            code="too_long",
+        )
     _check_role(role)
     issued = _issue(StaffInvite(event=event, role=role, label=label))
     issued.invite.save()
@@ -66,7 +73,9 @@ def _pending(event: Event, invite_id: int) -> StaffInvite:
         .first()
     )
     if invite is None:
-        raise ServiceError("That invitation was accepted or withdrawn.", code="not_pending")
+        raise ServiceError(
+            gettext("That invitation was accepted or withdrawn."), code="not_pending"
+        )
     return invite
 
 
@@ -102,13 +111,16 @@ def _new_user(username: str, password: str, password_again: str):
     username = str(username or "").strip()
     errors: dict[str, list[str]] = {}
     if not username:
-        errors["username"] = ["Choose a user name."]
+        errors["username"] = [gettext("Choose a user name.")]
     elif len(username) > MAX_USERNAME:
-        errors["username"] = [f"At most {MAX_USERNAME} characters."]
+        errors["username"] = [gettext("At most %(max)s characters.") % {"max": MAX_USERNAME}]
     elif get_user_model().objects.filter(username__iexact=username).exists():
-        errors["username"] = [f"The name {username!r} is taken: choose another, or log in."]
+        errors["username"] = [
+            gettext("The name %(username)s is taken: choose another, or log in.")
+            % {"username": repr(username)}
+        ]
     if password != password_again:
-        errors["password_again"] = ["The two passwords differ."]
+        errors["password_again"] = [gettext("The two passwords differ.")]
     else:
         try:
             password_validation.validate_password(password)
@@ -129,7 +141,9 @@ def _new_user(username: str, password: str, password_again: str):
             user.save()
     except IntegrityError as exc:
         raise Conflict(
-            f"The name {username!r} is taken: choose another.", field="username"
+            gettext("The name %(username)s is taken: choose another.")
+            % {"username": repr(username)},
+            field="username",
         ) from exc
     return user
 
@@ -144,7 +158,7 @@ def invite_accept(
     if user is None:
         user = _new_user(username, password, password_again)
     elif user.pk == event.organizer_id:
-        raise ServiceError("You organize this event: you already have every right in it.")
+        raise ServiceError(gettext("You organize this event: you already have every right in it."))
     staff, _ = StaffRole.objects.update_or_create(
         event=event, user=user, defaults={"role": invite.role}
     )

@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import gettext, gettext_lazy
 
 from core import events
 from core.errors import Conflict, ServiceError
+from core.i18n import exception_text
 from tournament import hooks
 from tournament.domain.formats import CONSTRUCTED_FORMATS
 from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
@@ -36,13 +38,13 @@ LOCKED_AFTER_START = (
     "top_cut_automatic",
 )  # fmt: skip
 LOCKED_WORDS = {
-    "structure": "the structure",
-    "format": "the format",
-    "team_size": "the team size",
-    "udc_rule": "the Unified Deck Construction rule",
-    "swiss_rounds": "the number of Swiss rounds",
-    "top_cut": "the top cut",
-    "top_cut_automatic": "the automatic top cut",
+    "structure": gettext_lazy("the structure"),
+    "format": gettext_lazy("the format"),
+    "team_size": gettext_lazy("the team size"),
+    "udc_rule": gettext_lazy("the Unified Deck Construction rule"),
+    "swiss_rounds": gettext_lazy("the number of Swiss rounds"),
+    "top_cut": gettext_lazy("the top cut"),
+    "top_cut_automatic": gettext_lazy("the automatic top cut"),
 }
 
 
@@ -60,33 +62,38 @@ def _check_event(values: Mapping[str, object]) -> dict[str, object]:
     errors: dict[str, list[str]] = {}
     out = dict(values)
     try:
-        out["name"] = clean_name(values.get("name"), label="Event name", max_length=120)
+        out["name"] = clean_name(values.get("name"), label=gettext("Event name"), max_length=120)
     except NameError_ as exc:
-        errors["name"] = [str(exc)]
+        errors["name"] = [exception_text(exc)]
     fmt = str(values.get("format") or "").strip().lower()
     out["format"] = fmt
     if values.get("structure") == Event.Structure.CONSTRUCTED:
         if not fmt:
-            errors["format"] = ["A constructed event needs a format."]
+            errors["format"] = [gettext("A constructed event needs a format.")]
         elif fmt not in CONSTRUCTED_FORMATS:
             known = ", ".join(sorted(CONSTRUCTED_FORMATS))
-            errors["format"] = [f"Unknown format {fmt!r}. Known formats: {known}."]
+            errors["format"] = [
+                gettext("Unknown format %(format)s. Known formats: %(known)s.")
+                % {"format": repr(fmt), "known": known}
+            ]
     elif values.get("structure") in (Event.Structure.SEALED, Event.Structure.DRAFT):
         out["format"] = ""
     team_size = values.get("team_size", 2)
     if not isinstance(team_size, int) or not 2 <= team_size <= 4:
-        errors["team_size"] = ["Team size must be 2 (Two-Headed Giant), 3 or 4."]
+        errors["team_size"] = [gettext("Team size must be 2 (Two-Headed Giant), 3 or 4.")]
     minutes = values.get("round_minutes", 60)
     if not isinstance(minutes, int) or not 20 <= minutes <= 240:
-        errors["round_minutes"] = ["Round length must be between 20 and 240 minutes."]
+        errors["round_minutes"] = [gettext("Round length must be between 20 and 240 minutes.")]
     rounds = values.get("swiss_rounds")
     if rounds is not None and (not isinstance(rounds, int) or not 0 <= rounds <= 30):
-        errors["swiss_rounds"] = ["Swiss rounds must be between 0 and 30, or empty for automatic."]
+        errors["swiss_rounds"] = [
+            gettext("Swiss rounds must be between 0 and 30, or empty for automatic.")
+        ]
     if values.get("top_cut", 0) not in Event.TOP_CUTS:
-        errors["top_cut"] = ["Top cut must be 0, 2, 4 or 8 teams."]
+        errors["top_cut"] = [gettext("Top cut must be 0, 2, 4 or 8 teams.")]
     for flag in ("top_cut_automatic", "tiebreak_oomw"):
         if not isinstance(values.get(flag, False), bool):
-            errors[flag] = ["Must be true or false."]
+            errors[flag] = [gettext("Must be true or false.")]
     if errors:
         raise ServiceError(errors=errors)
     return out
@@ -149,18 +156,27 @@ def event_update(*, event: Event, **values: object) -> Event:
     if event.status != Event.Status.REGISTRATION:
         locked = [k for k in LOCKED_AFTER_START if k in changes and changes[k] != getattr(event, k)]
         if locked:
-            words = " and ".join(LOCKED_WORDS[k] for k in locked)
+            words = gettext(" and ").join(str(LOCKED_WORDS[k]) for k in locked)
             raise Conflict(
-                f"{words[0].upper()}{words[1:]} cannot change once round 1 is paired"
-                " (the structure is fixed once announced, MTR 10.2).",
+                gettext(
+                    "%(settings)s cannot change once round 1 is paired (the structure is fixed "
+                    "once announced, MTR 10.2)."
+                )
+                % {"settings": words[:1].upper() + words[1:]},
                 code="event_started",
-                errors={k: [f"{LOCKED_WORDS[k].capitalize()} cannot change once round 1 is paired."]
-                        for k in locked},
-            )  # fmt: skip
+                errors={
+                    k: [
+                        gettext("%(setting)s cannot change once round 1 is paired.")
+                        % {"setting": str(LOCKED_WORDS[k]).capitalize()}
+                    ]
+                    for k in locked
+                },
+            )
     if "team_size" in changes and changes["team_size"] != event.team_size:
         if event.teams.exists():
             raise Conflict(
-                "Team size cannot change once teams are registered.", code="teams_registered"
+                gettext("Team size cannot change once teams are registered."),
+                code="teams_registered",
             )
     current = {k: getattr(event, k) for k in EVENT_FIELDS}
     clean = _check_event({**current, **changes})
@@ -178,13 +194,21 @@ def event_update(*, event: Event, **values: object) -> Event:
 def staff_set(*, event: Event, username: str, role: str) -> StaffRole:
     if role not in StaffRole.Role.values:
         raise ServiceError(
-            "Role must be scorekeeper, judge or head_judge.", field="role", code="invalid_role"
+            gettext("Role must be scorekeeper, judge or head_judge."),
+            field="role",
+            code="invalid_role",
         )
     user = get_user_model().objects.filter(username=str(username).strip()).first()
     if user is None:
-        raise ServiceError(f"No user named {username!r}.", field="username", code="unknown_user")
+        raise ServiceError(
+            gettext("No user named %(username)s.") % {"username": repr(username)},
+            field="username",
+            code="unknown_user",
+        )
     if user.pk == event.organizer_id:
-        raise ServiceError("The organizer already has every right in the event.", field="username")
+        raise ServiceError(
+            gettext("The organizer already has every right in the event."), field="username"
+        )
     staff, _ = StaffRole.objects.update_or_create(event=event, user=user, defaults={"role": role})
     return staff
 
@@ -195,7 +219,7 @@ def staff_remove(*, event: Event, user_id: int) -> None:
     # database's integer range (from the URL), where the foreign key's overflows on SQLite.
     deleted, _ = StaffRole.objects.filter(event=event, user__pk=user_id).delete()
     if not deleted:
-        raise ServiceError("That user is not staff of this event.", code="not_staff")
+        raise ServiceError(gettext("That user is not staff of this event."), code="not_staff")
 
 
 # --- teams --------------------------------------------------------------------------------
@@ -218,27 +242,32 @@ def _clean_team(event: Event, raw_name: object, raw_players: object) -> TeamIn:
     errors: dict[str, list[str]] = {}
     team = TeamIn(name="")
     try:
-        team.name = clean_name(raw_name, label="Team name")
+        team.name = clean_name(raw_name, label=gettext("Team name"))
     except NameError_ as exc:
-        errors["name"] = [str(exc)]
+        errors["name"] = [exception_text(exc)]
     if not isinstance(raw_players, Sequence) or isinstance(raw_players, str):
-        raise ServiceError(errors={**errors, "players": ["Players must be a list."]})
+        raise ServiceError(errors={**errors, "players": [gettext("Players must be a list.")]})
     if len(raw_players) != event.team_size:
         errors["players"] = [
-            f"This event has teams of {event.team_size} players; {len(raw_players)} given."
+            gettext("This event has teams of %(team_size)s players; %(count)s given.")
+            % {"team_size": event.team_size, "count": len(raw_players)}
         ]
     for seat, raw in enumerate(raw_players, start=1):
-        label = "Primary player" if seat == 1 else f"Player {seat}"
+        label = (
+            gettext("Primary player's name")
+            if seat == 1
+            else gettext("Player %(seat)s's name") % {"seat": seat}
+        )
         raw = raw if isinstance(raw, Mapping) else {"name": raw}
         try:
             team.players.append(
                 PlayerIn(
-                    name=clean_name(raw.get("name"), label=f"{label}'s name"),
+                    name=clean_name(raw.get("name"), label=label),
                     wizards_id=clean_wizards_id(raw.get("wizards_id")),
                 )
             )
         except NameError_ as exc:
-            errors.setdefault("players", []).append(str(exc))
+            errors.setdefault("players", []).append(exception_text(exc))
     if not errors:
         _check_players_distinct(team.players, errors)
     if errors:
@@ -252,9 +281,10 @@ def _check_players_distinct(players: Sequence[PlayerIn], errors: dict[str, list[
         key = f"id:{player.wizards_id}" if player.wizards_id else f"name:{name_key(player.name)}"
         if key in seen:
             errors.setdefault("players", []).append(
-                f"{player.name}: the same Wizards Account ID is given twice in the team."
+                gettext("%(player)s: the same Wizards Account ID is given twice in the team.")
+                % {"player": player.name}
                 if player.wizards_id
-                else f"{player.name} is listed twice in the team."
+                else gettext("%(player)s is listed twice in the team.") % {"player": player.name}
             )
         seen.add(key)
 
@@ -286,10 +316,13 @@ def _taken_by(
 
 def _clash_message(player: PlayerIn, team_name: str) -> str:
     if player.wizards_id:
-        return (
-            f"{player.name}: that Wizards Account ID is already registered in team {team_name!r}."
-        )
-    return f"{player.name} is already registered in team {team_name!r}."
+        return gettext(
+            "%(player)s: that Wizards Account ID is already registered in team %(team)s."
+        ) % {"player": player.name, "team": repr(team_name)}
+    return gettext("%(player)s is already registered in team %(team)s.") % {
+        "player": player.name,
+        "team": repr(team_name),
+    }
 
 
 def _player_clashes(
@@ -311,7 +344,9 @@ def _clashes_many(event: Event, teams: Sequence[TeamIn]) -> list[list[str]]:
     for team in teams:
         messages = []
         if name_key(team.name) in names_taken:
-            messages.append(f"A team named {team.name!r} is already registered.")
+            messages.append(
+                gettext("A team named %(name)s is already registered.") % {"name": repr(team.name)}
+            )
         for player in team.players:
             team_name = next(taken)
             if team_name is not None:
@@ -330,7 +365,7 @@ def _clashes(event: Event, team: TeamIn) -> dict[str, list[str]]:
 
 def _check_open(event: Event) -> None:
     if event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished.", code="event_finished")
+        raise Conflict(gettext("The event is finished."), code="event_finished")
 
 
 def _save_team(event: Event, team: TeamIn) -> Team:
@@ -355,7 +390,7 @@ def team_register(*, event: Event, name: object, players: object) -> Team:
     _check_open(event)
     if event.status != Event.Status.REGISTRATION:
         raise Conflict(
-            "Registration is closed: round 1 has been paired.", code="registration_closed"
+            gettext("Registration is closed: round 1 has been paired."), code="registration_closed"
         )
     team = _clean_team(event, name, players)
     clashes = _clashes(event, team)
@@ -364,7 +399,7 @@ def team_register(*, event: Event, name: object, players: object) -> Team:
     try:
         saved = _save_team(event, team)
     except IntegrityError as exc:  # a concurrent registration took the name first
-        raise Conflict("That team or player was registered at the same moment.") from exc
+        raise Conflict(gettext("That team or player was registered at the same moment.")) from exc
     _team_changed(saved)
     return saved
 
@@ -393,7 +428,7 @@ MAX_CSV_ROWS = 5000
 
 def _csv_rows(event: Event, text: str) -> tuple[list[list[str]], list[str]]:
     if len(text) > MAX_CSV_BYTES:
-        return [], [f"The file is larger than {MAX_CSV_BYTES // 1000} kB."]
+        return [], [gettext("The file is larger than %(max)s kB.") % {"max": MAX_CSV_BYTES // 1000}]
     text = text.lstrip("\ufeff")
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
@@ -404,13 +439,16 @@ def _csv_rows(event: Event, text: str) -> tuple[list[list[str]], list[str]]:
     try:
         rows = [r for r in reader if any(c.strip() for c in r)]
     except csv.Error as exc:  # a cell over the module's field size limit, say
-        return [], [f"Line {reader.line_num} could not be read as CSV: {exc}."]
+        return [], [
+            gettext("Line %(line)s could not be read as CSV: %(error)s.")
+            % {"line": reader.line_num, "error": exc}
+        ]
     if rows and rows[0] and rows[0][0].strip().casefold() in ("team", "team name", "name"):
         rows = rows[1:]
     if not rows:
-        return [], ["The file has no teams."]
+        return [], [gettext("The file has no teams.")]
     if len(rows) > MAX_CSV_ROWS:
-        return [], [f"The file has more than {MAX_CSV_ROWS} teams."]
+        return [], [gettext("The file has more than %(max)s teams.") % {"max": MAX_CSV_ROWS}]
     return rows, []
 
 
@@ -425,8 +463,10 @@ def _row_to_team(
             name,
             [],
             [
-                f"Expected the team name and {event.team_size} player names (each optionally "
-                f"followed by a Wizards Account ID); found {len(cells)} columns."
+                gettext(
+                    "Expected the team name and %(team_size)s player names (each optionally followed by a Wizards Account ID); found %(count)s columns."
+                )
+                % {"team_size": event.team_size, "count": len(cells)}
             ],
         )
     players = [
@@ -461,12 +501,17 @@ def teams_import_preview(*, event: Event, text: str) -> ImportPreview:
         line = row.line
         row.errors.extend(messages)
         if name_key(team.name) in seen_teams:
-            row.errors.append(f"Team {team.name!r} appears twice in the file.")
+            row.errors.append(
+                gettext("Team %(team)s appears twice in the file.") % {"team": repr(team.name)}
+            )
         seen_teams.add(name_key(team.name))
         for p in team.players:
             key = f"id:{p.wizards_id}" if p.wizards_id else f"name:{name_key(p.name)}"
             if key in seen_players:
-                row.errors.append(f"{p.name} is also in row {seen_players[key]}.")
+                row.errors.append(
+                    gettext("%(player)s is also in row %(row)s.")
+                    % {"player": p.name, "row": seen_players[key]}
+                )
             seen_players.setdefault(key, line)
     return preview
 
@@ -477,7 +522,7 @@ def teams_import(*, event: Event, text: str) -> tuple[ImportPreview, list[Team]]
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status != Event.Status.REGISTRATION:
         raise Conflict(
-            "Registration is closed: round 1 has been paired.", code="registration_closed"
+            gettext("Registration is closed: round 1 has been paired."), code="registration_closed"
         )
     preview = teams_import_preview(event=event, text=text)
     if not preview.ok:
@@ -492,15 +537,18 @@ def teams_import(*, event: Event, text: str) -> tuple[ImportPreview, list[Team]]
 def team_rename(*, team: Team, name: object) -> Team:
     team = Team.objects.select_for_update().get(pk=team.pk)
     try:
-        clean = clean_name(name, label="Team name")
+        clean = clean_name(name, label=gettext("Team name"))
     except NameError_ as exc:
-        raise ServiceError(str(exc), field="name") from exc
+        raise ServiceError(exception_text(exc), field="name") from exc
     if (
         Team.objects.filter(event_id=team.event_id, name_key=name_key(clean))
         .exclude(pk=team.pk)
         .exists()
     ):
-        raise ServiceError(f"A team named {clean!r} is already registered.", field="name")
+        raise ServiceError(
+            gettext("A team named %(name)s is already registered.") % {"name": repr(clean)},
+            field="name",
+        )
     team.name, team.name_key = clean, name_key(clean)
     team.save(update_fields=["name", "name_key"])
     _team_changed(team)
@@ -514,10 +562,13 @@ def team_set_seats(*, team: Team, seat_order: Sequence[object]) -> Team:
     try:
         order = [int(x) for x in seat_order]  # type: ignore[call-overload]
     except (TypeError, ValueError) as exc:
-        raise ServiceError("seat_order must be a list of player ids.", field="seat_order") from exc
+        raise ServiceError(
+            gettext("seat_order must be a list of player ids."), field="seat_order"
+        ) from exc
     if sorted(order) != sorted(players):
         raise ServiceError(
-            "seat_order must list each player of the team exactly once.", field="seat_order"
+            gettext("seat_order must list each player of the team exactly once."),
+            field="seat_order",
         )
     offset = 10  # two steps, so the unique (team, seat) constraint holds at every moment
     for seat, pk in enumerate(order, start=1):
@@ -540,18 +591,19 @@ def player_update(
     before = {"name": player.name, "wizards_id": player.wizards_id}
     try:
         if name is not None:
-            player.name = clean_name(name, label="Player name")
+            player.name = clean_name(name, label=gettext("Player name"))
         if wizards_id != "":
             player.wizards_id = clean_wizards_id(wizards_id)
     except NameError_ as exc:
-        raise ServiceError(str(exc), field="players") from exc
+        raise ServiceError(exception_text(exc), field="players") from exc
     if (
         player.wizards_id != before["wizards_id"]
         and player.event.status != Event.Status.REGISTRATION
     ):
         raise Conflict(
-            "A player's Wizards Account cannot change once round 1 is paired (MTR 8.2); "
-            "only a typo in a name may be fixed.",
+            gettext(
+                "A player's Wizards Account cannot change once round 1 is paired (MTR 8.2); only a typo in a name may be fixed."
+            ),
             code="identity_locked",
         )
     player.name_key = name_key(player.name)
@@ -587,7 +639,9 @@ def team_drop(*, team: Team, after_round: int | None = None) -> Team:
     Event.objects.select_for_update().filter(pk=team.event_id).first()
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.dropped:
-        raise Conflict(f"{team.name} has already dropped.", code="already_dropped")
+        raise Conflict(
+            gettext("%(team)s has already dropped.") % {"team": team.name}, code="already_dropped"
+        )
     team.dropped = True
     if after_round is None:  # the latest paired round (pairing.Round, by its reverse relation)
         after_round = team.event.rounds.order_by("-number").values_list("number", flat=True).first()
@@ -602,7 +656,9 @@ def team_undrop(*, team: Team) -> Team:
     Event.objects.select_for_update().filter(pk=team.event_id).first()  # as team_drop
     team = Team.objects.select_for_update().get(pk=team.pk)
     if not team.dropped:
-        raise Conflict(f"{team.name} has not dropped.", code="not_dropped")
+        raise Conflict(
+            gettext("%(team)s has not dropped.") % {"team": team.name}, code="not_dropped"
+        )
     refused = hooks.UNDROP_REFUSED(team)
     if refused:
         raise Conflict(refused, code="after_cut")
@@ -630,12 +686,14 @@ def team_set_fixed_table(*, team: Team, table: int | None) -> Team:
     team = Team.objects.select_for_update().get(pk=team.pk)
     if table is not None:
         if table < 1 or table > 10_000:
-            raise ServiceError("Table must be between 1 and 10000.", field="fixed_table")
+            raise ServiceError(gettext("Table must be between 1 and 10000."), field="fixed_table")
         taken = Team.objects.filter(event_id=team.event_id, fixed_table=table).exclude(pk=team.pk)
         holder = taken.first()
         if holder is not None:
             raise ServiceError(
-                f"Table {table} is already kept for {holder.name}.", field="fixed_table"
+                gettext("Table %(table)s is already kept for %(holder)s.")
+                % {"table": table, "holder": holder.name},
+                field="fixed_table",
             )
     team.fixed_table = table
     try:
@@ -643,7 +701,8 @@ def team_set_fixed_table(*, team: Team, table: int | None) -> Team:
             team.save(update_fields=["fixed_table"])
     except IntegrityError as exc:  # team_fixed_table_unique_in_event: another team got it first
         raise ServiceError(
-            f"Table {table} is already kept for another team.", field="fixed_table"
+            gettext("Table %(table)s is already kept for another team.") % {"table": table},
+            field="fixed_table",
         ) from exc
     _team_changed(team)
     return team
@@ -657,11 +716,11 @@ def event_seat_pods(
     1; seating again replaces the pods. Returns team id -> pod."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.structure != Event.Structure.DRAFT:
-        raise ServiceError("Only a booster-draft event drafts in pods.", code="not_draft")
+        raise ServiceError(gettext("Only a booster-draft event drafts in pods."), code="not_draft")
     if event.status != Event.Status.REGISTRATION:
-        raise Conflict("Pods are seated before round 1 is paired.", code="event_started")
+        raise Conflict(gettext("Pods are seated before round 1 is paired."), code="event_started")
     if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 8:
-        raise ServiceError("A pod holds 2 to 8 teams.", field="size")
+        raise ServiceError(gettext("A pod holds 2 to 8 teams."), field="size")
     rng = random.Random(secrets.randbits(62) if seed is None else seed)
     teams = list(Team.objects.filter(event=event, dropped=False).values_list("pk", flat=True))
     pods = seat_pods(teams, rng, size)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core import events
 from core.errors import Conflict
@@ -43,7 +44,7 @@ def event_delete(*, event: Event) -> None:
     event = _locked(event)
     if event.status != Event.Status.REGISTRATION:
         raise Conflict(
-            "This event was played: archive it instead, so its results are kept.",
+            gettext("This event was played: archive it instead, so its results are kept."),
             code="event_played",
         )
     event_id = event.pk
@@ -51,7 +52,7 @@ def event_delete(*, event: Event) -> None:
         event.delete()
     except (ProtectedError, RestrictedError) as exc:
         raise Conflict(
-            "This event has played matches: archive it instead.", code="event_played"
+            gettext("This event has played matches: archive it instead."), code="event_played"
         ) from exc
     # After commit: what was derived from the event (its pages and their snapshot in the cache,
     # its teams' private links) goes with it.

@@ -11,8 +11,10 @@ from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.errors import Conflict, ServiceError
+from core.i18n import exception_text
 from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
 from tournament.domain.signups import clean_join_code, reserved_name, seats_with_primary
 from tournament.models import Event, SelfRegistration, Signup, Team
@@ -34,7 +36,9 @@ def _locked(event: Event) -> Event:
 
 def _require_open(event: Event) -> None:
     if not is_open(event):
-        raise Conflict("Self-registration is closed for this event.", code="signups_closed")
+        raise Conflict(
+            gettext("Self-registration is closed for this event."), code="signups_closed"
+        )
 
 
 @transaction.atomic
@@ -42,7 +46,9 @@ def signups_set_open(*, event: Event, open: bool) -> SelfRegistration:
     """The organizer opens or closes self-registration (it cannot open once round 1 is paired)."""
     event = _locked(event)
     if open and event.status != Event.Status.REGISTRATION:
-        raise Conflict("Registration is over: round 1 has been paired.", code="registration_closed")
+        raise Conflict(
+            gettext("Registration is over: round 1 has been paired."), code="registration_closed"
+        )
     row, _ = SelfRegistration.objects.get_or_create(event=event)
     row.open = bool(open)
     row.save(update_fields=["open", "changed_at"])
@@ -51,12 +57,13 @@ def signups_set_open(*, event: Event, open: bool) -> SelfRegistration:
 
 def _clean_team_name(event: Event, raw: object, *, exclude: int | None = None) -> str:
     try:
-        name = clean_name(raw, label="Team name")
+        name = clean_name(raw, label=gettext("Team name"))
     except NameError_ as exc:
-        raise ServiceError(str(exc), field="name") from exc
+        raise ServiceError(exception_text(exc), field="name") from exc
     if reserved_name(name):
         raise ServiceError(
-            f"{name!r} would read as a bye on the pairings: choose another team name.",
+            gettext("%(name)s would read as a bye on the pairings: choose another team name.")
+            % {"name": repr(name)},
             field="name",
             code="reserved_name",
         )
@@ -68,16 +75,21 @@ def _clean_team_name(event: Event, raw: object, *, exclude: int | None = None) -
     if exclude is not None:
         others = others.exclude(pk=exclude)
     if taken or others.exists():
-        raise ServiceError(f"A team named {name!r} is already signed up.", field="name")
+        raise ServiceError(
+            gettext("A team named %(name)s is already signed up.") % {"name": repr(name)},
+            field="name",
+        )
     return name
 
 
 def _clean_player(event: Event, signup: Signup | None, raw_name: object, raw_id: object) -> dict:
     try:
-        player = PlayerIn(clean_name(raw_name, label="Your name"), clean_wizards_id(raw_id))
+        player = PlayerIn(
+            clean_name(raw_name, label=gettext("Your name")), clean_wizards_id(raw_id)
+        )
     except NameError_ as exc:
         field = "wizards_id" if "Wizards" in str(exc) else "player"
-        raise ServiceError(str(exc), field=field) from exc
+        raise ServiceError(exception_text(exc), field=field) from exc
     clashes = _player_clashes(event, [player])
     if clashes:
         raise ServiceError(errors={"player": clashes}, code="already_registered")
@@ -93,9 +105,15 @@ def _clean_player(event: Event, signup: Signup | None, raw_name: object, raw_id:
                 else name_key(p["name"]) == key
             )
             if same:
-                where = "this team" if signup is not None and other.pk == signup.pk else other.name
+                where = (
+                    gettext("this team")
+                    if signup is not None and other.pk == signup.pk
+                    else other.name
+                )
                 raise ServiceError(
-                    f"{player.name} has already signed up with {where}.", field="player"
+                    gettext("%(player)s has already signed up with %(where)s.")
+                    % {"player": player.name, "where": where},
+                    field="player",
                 )
     return {"name": player.name, "wizards_id": player.wizards_id}
 
@@ -130,7 +148,7 @@ def signup_start(
                 )
         except IntegrityError:
             continue
-    raise Conflict("Could not make a join code; try again.")
+    raise Conflict(gettext("Could not make a join code; try again."))
 
 
 def signup_by_code(code: object) -> Signup | None:
@@ -151,14 +169,14 @@ def signup_join(*, code: object, player: object, wizards_id: object = None) -> S
     found = signup_by_code(code)
     if found is None:
         raise ServiceError(
-            "No team is waiting for a player with that code. Check it with your teammate.",
+            gettext("No team is waiting for a player with that code. Check it with your teammate."),
             field="code",
         )
     event = _locked(found.event)
     _require_open(event)
     signup = Signup.objects.select_for_update().get(pk=found.pk)
     if signup.status != Signup.Status.FORMING:
-        raise Conflict("This team is already complete.", code="team_full")
+        raise Conflict(gettext("This team is already complete."), code="team_full")
     signup.players = [*signup.players, _clean_player(event, signup, player, wizards_id)]
     if len(signup.players) >= event.team_size:
         signup.status = Signup.Status.PENDING
@@ -171,11 +189,11 @@ def signup_set_primary(*, signup: Signup, primary: object) -> Signup:
     """The team chooses its primary player (MTR 9.4) while its signup is not decided."""
     signup = Signup.objects.select_for_update().get(pk=signup.pk)
     if not signup.is_open:
-        raise Conflict("The organizer has decided on this signup: seats are set.")
+        raise Conflict(gettext("The organizer has decided on this signup: seats are set."))
     try:
         order = seats_with_primary(len(signup.players), int(primary))  # type: ignore[call-overload]
     except (TypeError, ValueError) as exc:
-        raise ServiceError("Choose one of the team's players.", field="primary") from exc
+        raise ServiceError(gettext("Choose one of the team's players."), field="primary") from exc
     signup.players = [signup.players[i] for i in order]
     signup.save(update_fields=["players"])
     return signup
@@ -187,7 +205,7 @@ def signup_rename(*, signup: Signup, name: object) -> Signup:
     event = _locked(signup.event)
     signup = Signup.objects.select_for_update().get(pk=signup.pk)
     if not signup.is_open:
-        raise Conflict("This signup has been decided.")
+        raise Conflict(gettext("This signup has been decided."))
     signup.name = _clean_team_name(event, name, exclude=signup.pk)
     signup.name_key = name_key(signup.name)
     signup.save(update_fields=["name", "name_key"])
@@ -202,13 +220,15 @@ def signup_approve(*, signup: Signup) -> Team:
     signup = Signup.objects.select_for_update().get(pk=signup.pk)
     if signup.status != Signup.Status.PENDING:
         why = {
-            Signup.Status.FORMING: "The team is not complete yet: a teammate has to join.",
-            Signup.Status.APPROVED: "This team is already registered.",
-            Signup.Status.REFUSED: "This signup was refused.",
+            Signup.Status.FORMING: gettext("The team is not complete yet: a teammate has to join."),
+            Signup.Status.APPROVED: gettext("This team is already registered."),
+            Signup.Status.REFUSED: gettext("This signup was refused."),
         }[Signup.Status(signup.status)]
         raise Conflict(why, code="not_pending")
     if reserved_name(signup.name):
-        raise ServiceError("Rename the team first: its name would read as a bye.", field="name")
+        raise ServiceError(
+            gettext("Rename the team first: its name would read as a bye."), field="name"
+        )
     team = team_register(event=event, name=signup.name, players=signup.players)
     signup.team = team
     signup.team_key = team.access_key
@@ -223,12 +243,15 @@ def signup_refuse(*, signup: Signup, reason: object) -> Signup:
     """The organizer refuses a signup, saying why (shown on the team's signup page)."""
     signup = Signup.objects.select_for_update().get(pk=signup.pk)
     if signup.status in (Signup.Status.APPROVED, Signup.Status.REFUSED):
-        raise Conflict("This signup has been decided.")
+        raise Conflict(gettext("This signup has been decided."))
     text = " ".join(str(reason or "").split())
     if not text:
-        raise ServiceError("Say why, for the team to read.", field="reason")
+        raise ServiceError(gettext("Say why, for the team to read."), field="reason")
     if len(text) > MAX_REASON:
-        raise ServiceError(f"At most {MAX_REASON} characters.", field="reason")
+        raise ServiceError(
+            gettext("At most %(max)s characters.") % {"max": MAX_REASON},
+            field="reason",
+        )
     signup.status = Signup.Status.REFUSED
     signup.refused_reason = text
     signup.decided_at = timezone.now()

@@ -72,6 +72,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from core.text import Text, gettext_noop
 from tracker.domain.game_model import (
     Change,
     Event,
@@ -258,17 +259,23 @@ def parse_event(seq: int, data: Mapping[str, object]) -> Event:
     caller's."""
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise GameError("unknown_type", "type must be a string")
+        raise GameError("unknown_type", Text(gettext_noop("type must be a string")))
     changes = data.get("changes") or []
     if not isinstance(changes, list):
-        raise GameError("missing_field", "changes must be a list of {player, life?, poison?}")
+        raise GameError(
+            "missing_field",
+            Text(gettext_noop("changes must be a list of {player, life?, poison?}")),
+        )
     parsed: list[Change] = []
     for item in changes:
         if not isinstance(item, Mapping):
-            raise GameError("missing_field", "each change is an object {player, life?, poison?}")
+            raise GameError(
+                "missing_field",
+                Text(gettext_noop("each change is an object {player, life?, poison?}")),
+            )
         player = _int_or_none(item.get("player"), "changes.player")
         if player is None:
-            raise GameError("missing_field", "each change names a player")
+            raise GameError("missing_field", Text(gettext_noop("each change names a player")))
         life = _int_or_none(item.get("life"), "changes.life") or 0
         poison = _int_or_none(item.get("poison"), "changes.poison") or 0
         parsed.append(Change(player, life, poison))
@@ -286,5 +293,7 @@ def _int_or_none(value: object, name: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise GameError("missing_field", f"{name} must be an integer")
+        raise GameError(
+            "missing_field", Text(gettext_noop("%(field)s must be an integer"), field=name)
+        )
     return value
