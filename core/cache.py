@@ -65,12 +65,11 @@ class KeptClients(RedisCacheClient):
         self._clients: dict[int, Any] = {}
 
     def get_client(self, key=None, *, write=False):
-        index = self._get_connection_pool_index(write)
+        index = self._get_connection_pool_index(write)  # type: ignore[attr-defined]
         client = self._clients.get(index)
         if client is None:
-            client = self._clients[index] = self._client(
-                connection_pool=self._get_connection_pool(write)
-            )
+            pool = self._get_connection_pool(write)  # type: ignore[attr-defined]
+            client = self._clients[index] = self._client(connection_pool=pool)  # type: ignore[attr-defined]
         return client
 
 
@@ -143,6 +142,22 @@ class ResilientRedisCache(RedisCache):
         if value is missing:
             raise ValueError(f"Key '{key}' not found (the cache is unreachable).")
         return value
+
+    def incr_or_start(self, keys, start: int, timeout: int) -> bool:
+        """Add 1 to each key, a missing one first set to ``start`` (kept ``timeout`` seconds):
+        one round trip for all the keys. False when the cache is down (nothing was done)."""
+
+        def call() -> bool:
+            client = self._cache.get_client(write=True)  # type: ignore[attr-defined]
+            pipe = client.pipeline(transaction=False)
+            for key in keys:
+                name = self.make_and_validate_key(key)
+                pipe.set(name, start, nx=True, ex=timeout)
+                pipe.incr(name)
+            pipe.execute()
+            return True
+
+        return self._guarded(call, False)
 
     def clear(self):
         return self._guarded(lambda: super(ResilientRedisCache, self).clear(), False)

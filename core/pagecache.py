@@ -76,6 +76,19 @@ def bump(*scopes: str) -> None:
             log.warning("could not bump the page generation of %s", scope)
 
 
+def bump_together(*scopes: str) -> None:
+    """As ``bump``, in one round trip to the cache for all the scopes where the cache can
+    (core.cache.ResilientRedisCache.incr_or_start: a tracker event bumps its two teams' pages
+    500 times a second); elsewhere one scope after the other."""
+    together = getattr(cache, "incr_or_start", None)
+    if together is None:
+        bump(*scopes)
+        return
+    keys = [_generation_key(scope) for scope in scopes]
+    if keys and not together(keys, _fresh(), GENERATION_TIMEOUT):
+        log.warning("could not bump the page generations of %s", ", ".join(scopes))
+
+
 Parts = tuple[bytes, ...]  # a page encoded, split where the CSRF token goes
 
 
