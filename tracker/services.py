@@ -127,6 +127,7 @@ def game_add_event(
 
 # A write's statements in SQL: the ORM would compile them again on every write, which cost more
 # than the rest of the write. The same text runs on PostgreSQL and on SQLite (3.35 and later).
+# The tables' names come from the models; every value is a parameter.
 _GAME = Game._meta.db_table
 _EVENT = GameEvent._meta.db_table
 
@@ -139,7 +140,7 @@ def _json(value: object) -> Any:
 def _locked_row(match_id: int) -> tuple[int, Any, Any, Any] | None:
     """The Game row's last_seq, setup, core and state, locked until the commit (PostgreSQL:
     FOR UPDATE; on SQLite the writer holds the database from its BEGIN IMMEDIATE)."""
-    sql = f"SELECT last_seq, setup, core, state FROM {_GAME} WHERE match_id = %s"
+    sql = f"SELECT last_seq, setup, core, state FROM {_GAME} WHERE match_id = %s"  # noqa: S608
     if connection.features.has_select_for_update:
         sql += " FOR UPDATE"
     with connection.cursor() as cursor:
@@ -154,7 +155,7 @@ def _insert_new(row: GameEvent) -> bool:
     """Insert the event unless its client_id is already in the match's log (then False)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {_EVENT} (match_id, seq, client_id, type, player, team, amount,"
+            f"INSERT INTO {_EVENT} (match_id, seq, client_id, type, player, team, amount,"  # noqa: S608
             " changes, by_user_id, by_team_id, created_at)"
             " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
             " ON CONFLICT (match_id, client_id) DO NOTHING RETURNING id",
@@ -182,7 +183,7 @@ def _insert_new(row: GameEvent) -> bool:
 def _store(match_id: int, seq: int, state: dict[str, Any], core: dict[str, Any]) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {_GAME} SET last_seq = %s, state = %s, core = %s, updated_at = %s"
+            f"UPDATE {_GAME} SET last_seq = %s, state = %s, core = %s, updated_at = %s"  # noqa: S608
             " WHERE match_id = %s",
             [
                 seq,
