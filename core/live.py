@@ -40,6 +40,7 @@ import re
 import threading
 from collections import deque
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import connections, transaction
@@ -79,11 +80,37 @@ def _check_topic(topic: str) -> None:
 # --- versions and publishing --------------------------------------------------------------------
 
 
-def publish(topic: str, data: dict | None = None) -> None:
-    """Announce a change of ``topic`` once the current transaction commits (at once outside one)."""
+@dataclass(frozen=True)
+class Counters:
+    """Redis counters a writer advances with its publish (core.pagecache's generations): each
+    key + 1, a missing one first set to ``start`` (kept ``timeout`` seconds). Where ``url`` is
+    the Redis of the live versions, in the same round trip as the publish; elsewhere (another
+    Redis, no Redis) ``otherwise()`` advances them."""
+
+    url: str
+    keys: tuple[str, ...]
+    start: int
+    timeout: int
+    otherwise: Callable[[], object]
+
+
+def publish(topic: str, data: dict | None = None, *, counters: Counters | None = None) -> None:
+    """Announce a change of ``topic`` once the current transaction commits (at once outside one),
+    advancing ``counters`` with it."""
     _check_topic(topic)
     payload = json.dumps(data or {}, separators=(",", ":"), default=str)
-    transaction.on_commit(lambda: backend().publish(topic, payload), robust=True)
+    transaction.on_commit(lambda: _publish(topic, payload, counters), robust=True)
+
+
+def _publish(topic: str, payload: str, counters: Counters | None) -> None:
+    source = backend()
+    if counters is None:
+        source.publish(topic, payload)
+    elif isinstance(source, RedisBackend) and source.url == counters.url:
+        source.publish(topic, payload, counters)
+    else:
+        counters.otherwise()
+        source.publish(topic, payload)
 
 
 def version(topic: str) -> int:
@@ -111,7 +138,7 @@ class MemoryBackend:
         self._lock = threading.Lock()
         self._topics: dict[str, tuple[int, str]] = {}
 
-    def publish(self, topic: str, payload: str) -> int:
+    def publish(self, topic: str, payload: str, counters: Counters | None = None) -> int:
         with self._lock:
             v = self._topics.get(topic, (0, ""))[0] + 1
             self._topics[topic] = (v, payload)
@@ -127,12 +154,17 @@ class MemoryBackend:
 
 
 # INCR the version, keep the data and publish, in one round trip and atomically, so the order of
-# versions is the order of messages on the channel. KEYS[1] topic hash; ARGV channel, topic, data.
+# versions is the order of messages on the channel. KEYS[1] topic hash; ARGV channel, topic, data,
+# the hash's lifetime. KEYS[2...]: Counters advanced as well (ARGV start and lifetime).
 _PUBLISH_LUA = """
 local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
 redis.call('HSET', KEYS[1], 'd', ARGV[3])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
 redis.call('PUBLISH', ARGV[1], v .. ' ' .. ARGV[2] .. ' ' .. ARGV[3])
+for i = 2, #KEYS do
+  redis.call('SET', KEYS[i], ARGV[5], 'NX', 'EX', ARGV[6])
+  redis.call('INCR', KEYS[i])
+end
 return v
 """
 _KEEP_SECONDS = 14 * 24 * 3600
@@ -154,10 +186,11 @@ class RedisBackend:
     def key(self, topic: str) -> str:
         return f"{self.channel}:t:{topic}"
 
-    def publish(self, topic: str, payload: str) -> int:
-        return int(
-            self._script(keys=[self.key(topic)], args=[self.channel, topic, payload, _KEEP_SECONDS])
-        )
+    def publish(self, topic: str, payload: str, counters: Counters | None = None) -> int:
+        keys = [self.key(topic), *(counters.keys if counters is not None else ())]
+        start, timeout = (counters.start, counters.timeout) if counters is not None else (0, 0)
+        args: list[str | int] = [self.channel, topic, payload, _KEEP_SECONDS, start, timeout]
+        return int(self._script(keys=keys, args=args))
 
     def latest(self, topic: str) -> tuple[int, str]:
         return _decode_hash(self._redis.hmget(self.key(topic), "v", "d"))

@@ -89,6 +89,35 @@ def bump(*scopes: str) -> None:
             log.warning("could not bump the page generation of %s", scope)
 
 
+def bump_together(*scopes: str) -> None:
+    """As ``bump``, in one round trip to the cache for all the scopes where the cache can
+    (core.cache.ResilientRedisCache.incr_or_start: a tracker event bumps its two teams' pages
+    500 times a second); elsewhere one scope after the other."""
+    together = getattr(cache, "incr_or_start", None)
+    if together is None:
+        bump(*scopes)
+        return
+    keys = [_generation_key(scope) for scope in scopes]
+    if keys and not together(keys, _fresh(), GENERATION_TIMEOUT):
+        log.warning("could not bump the page generations of %s", ", ".join(scopes))
+
+
+def generation_counters(*scopes: str):
+    """The scopes' generations as core.live.Counters, for a writer that bumps them with its
+    live publish in one Redis round trip (tracker.contrib.table_changed); None when the cache
+    is not one Redis or is down (then ``bump_together``)."""
+    from core import live
+
+    servers = getattr(cache, "_servers", None)  # Django's Redis cache
+    breaker = getattr(cache, "breaker", None)
+    if not servers or len(servers) != 1 or breaker is None or not breaker.closed:
+        return None
+    keys = tuple(cache.make_and_validate_key(_generation_key(scope)) for scope in scopes)
+    return live.Counters(
+        servers[0], keys, _fresh(), GENERATION_TIMEOUT, lambda: bump_together(*scopes)
+    )
+
+
 Parts = tuple[bytes, ...]  # a page encoded, split where the CSRF token goes
 
 

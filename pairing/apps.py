@@ -29,7 +29,7 @@ class PairingConfig(AppConfig):
         events.standings_changed.connect(contrib.bump_pages)
         events.event_changed.connect(contrib.bump_pages)
         events.result_reported.connect(contrib.renew_team_pages_of_match)
-        events.game_changed.connect(contrib.renew_team_pages_of_match)
+        # game_changed: tracker.contrib.table_changed bumps the team pages with its live publish.
         events.time_called.connect(contrib.renew_team_pages_of_match)
         events.decklists_changed.connect(contrib.renew_team_page)
         events.round_published.connect(contrib.warm_published)

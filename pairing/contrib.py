@@ -273,7 +273,7 @@ def renew_team_pages_of_match(change) -> None:
         pagecache.bump(f"event:{change.event_id}")
         return
     teams = getattr(change, "teams", ()) or _match_teams(match_id)
-    pagecache.bump(*(f"team:{team}" for team in teams if team is not None))
+    pagecache.bump_together(*(f"team:{team}" for team in teams if team is not None))
 
 
 def renew_team_page(change) -> None:

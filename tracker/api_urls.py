@@ -5,5 +5,5 @@ from tracker import api
 
 urlpatterns = [
     path("matches/<id:pk>/game/", api.GameView.as_view(), name="api-game"),
-    path("matches/<id:pk>/game/events/", api.GameEventsView.as_view(), name="api-game-events"),
+    path("matches/<id:pk>/game/events/", api.game_events, name="api-game-events"),
 ]

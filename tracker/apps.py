@@ -6,8 +6,9 @@ class TrackerConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """The table's live topic and its publication after each stored event (core.live), and
-        the link to the table on the team's private page."""
+        """The table's live topic and its publication after each stored event (core.live, with
+        the bump of its teams' cached pages), and the link to the table on the team's private
+        page."""
         from core import events, live
         from pairing import hooks as pairing_hooks
         from tournament import hooks
@@ -16,4 +17,4 @@ class TrackerConfig(AppConfig):
         hooks.TEAM_PAGE.register(contrib.team_page)
         pairing_hooks.MATCH_STARTED.register(contrib.match_started)
         live.register_kind("table", contrib.may_follow_table)
-        events.game_changed.connect(contrib.publish_table)
+        events.game_changed.connect(contrib.table_changed)

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 
 from access import Caller, Perm, access_match, may_follow, visible_rounds
-from core import live
+from core import live, pagecache
 from core.events import GameChanged
 from pairing.models import Match, MatchTeam
 from tournament.hooks import TeamBlock
@@ -39,13 +39,26 @@ def live_message(state: dict[str, Any]) -> dict[str, Any]:
     return {**state, "log": log[-LIVE_LOG_ROWS:], "log_total": total}
 
 
-def publish_table(change: GameChanged) -> None:
-    """core.events.game_changed (after commit): the phones of the table get the new state."""
+def table_changed(change: GameChanged) -> None:
+    """core.events.game_changed (after commit): the phones of the table get the new state, and
+    the cached private pages of its two teams are stale (core.pagecache generations
+    ``team:<id>``); both in one Redis round trip where the cache and the live versions share
+    a Redis (core.live.Counters)."""
+    teams = change.teams or _match_teams(change.match_id)
+    scopes = [f"team:{team}" for team in teams]
     state = selectors.written_state(change.match_id, change.seq)
     if state is None:
         state = selectors.cached_state(change.match_id)
+    counters = pagecache.generation_counters(*scopes) if state is not None else None
+    if counters is None:
+        pagecache.bump_together(*scopes)
     if state is not None:
-        live.publish(topic(change.match_id), live_message(state))
+        live.publish(topic(change.match_id), live_message(state), counters=counters)
+
+
+def _match_teams(match_id: int) -> tuple[int, ...]:
+    teams = Match.objects.filter(pk=match_id).values_list("team_a_id", "team_b_id").first()
+    return tuple(t for t in teams or () if t is not None)
 
 
 def current_match(team: Team) -> Match | None:

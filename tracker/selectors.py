@@ -166,7 +166,7 @@ def rebuilt_state(match: Match) -> dict[str, Any]:
 
 
 # match id -> (seq, state) of the latest write of this process, so that publishing it after the
-# commit needs no read (tracker.contrib.publish_table); taken once, and a later write replaces it.
+# commit needs no read (tracker.contrib.table_changed); taken once, and a later write replaces it.
 _written: dict[int, tuple[int, dict[str, Any]]] = {}
 
 

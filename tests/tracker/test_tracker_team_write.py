@@ -1,0 +1,190 @@
+"""A phone's event (X-Team-Key, a JSON body) is answered by tracker.api.game_events' fast path:
+its queries are few, its answers are GameEventsView's (the whole DRF way), and its access check
+(access.access_match_by_key) is made at the moment of the request, so a new key, an unpublished
+round or a match that no longer exists is refused at once (docs/api.md "Tracker")."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from access import Caller, Perm, access_match, access_match_by_key
+from core.errors import AccessDenied, NotVisible
+from pairing import services as pairing_services
+from pairing.models import Match, Round
+from tournament.models import Team
+from tournament.services import events as tournament_services
+from tracker.models import Game, GameEvent
+
+pytestmark = pytest.mark.django_db
+
+API = "/api/v1"
+
+
+def path(match: Match, query: str = "") -> str:
+    return f"{API}/matches/{match.pk}/game/events/{query}"
+
+
+def phone(key: str) -> Client:
+    return Client(HTTP_X_TEAM_KEY=key)
+
+
+def send(client: Client, match: Match, body: dict, query: str = ""):
+    return client.post(path(match, query), body, content_type="application/json")
+
+
+def life(player: int, client_id: str, amount: int = -1) -> dict:
+    return {"type": "life", "player": player, "amount": amount, "client_id": client_id}
+
+
+def test_a_phones_event_costs_one_access_query_and_three_writes(table, seated):
+    red = phone(table.team_a.access_key)
+    for n in range(4):
+        assert send(red, table, life(seated[0][0], f"c{n}")).status_code == 201
+    with CaptureQueriesContext(connection) as queries:
+        response = send(red, table, life(seated[0][0], "c5"))
+    assert response.status_code == 201
+    statements = [q["sql"].split()[0].upper() for q in queries.captured_queries]
+    # The team and its match; the Game row locked; the event; the row's new state. In a test the
+    # transaction is a savepoint and its release.
+    assert statements == ["SELECT", "SAVEPOINT", "SELECT", "INSERT", "UPDATE", "RELEASE"]
+
+
+def test_the_query_count_of_a_phones_event(table, seated, django_assert_num_queries):
+    red = phone(table.team_a.access_key)
+    assert send(red, table, life(seated[0][0], "c1")).status_code == 201
+    with django_assert_num_queries(6):
+        assert send(red, table, life(seated[0][0], "c2")).status_code == 201
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        pytest.param(None, id="201"),
+        pytest.param(
+            {"type": "life", "player": 0, "amount": -1, "client_id": "x"}, id="400-player"
+        ),
+        pytest.param({"type": "nope", "client_id": "x"}, id="400-type"),
+        pytest.param({"type": "pass_turn"}, id="400-client-id"),
+        pytest.param(
+            {"type": "life", "player": 1, "amount": 5000, "client_id": "x"}, id="400-amount"
+        ),
+    ],
+)
+def test_the_fast_path_answers_as_the_drf_view(table, seated, body):
+    """The same request by both ways (``?format=json`` sends it the whole DRF way) on two tables
+    in the same state: the same status, body and headers."""
+    red = phone(table.team_a.access_key)
+    body = body or life(seated[0][0], "same")
+    if body.get("player") == 1:
+        body = {**body, "player": seated[0][0]}
+    fast = send(red, table, body)
+    GameEvent.objects.filter(match=table).delete()
+    Game.objects.filter(pk=table.pk).delete()
+    whole = send(red, table, body, "?format=json")
+    assert fast.status_code == whole.status_code
+    fast_body, whole_body = fast.json(), whole.json()
+    if fast.status_code == 201:  # the log row's time differs
+        fast_body["state"]["log"][0].pop("at"), whole_body["state"]["log"][0].pop("at")
+    assert fast_body == whole_body
+    for header in ("Content-Type", "Allow", "Vary", "X-Frame-Options", "Content-Security-Policy"):
+        assert fast.get(header) == whole.get(header), header
+
+
+def test_a_retry_answers_the_first_answer_with_200_by_both_ways(table, seated):
+    red = phone(table.team_a.access_key)
+    first = send(red, table, life(seated[0][0], "retry"))
+    send(red, table, life(seated[0][0], "other"))
+    again = send(red, table, life(seated[0][0], "retry"))
+    whole = send(red, table, life(seated[0][0], "retry"), "?format=json")
+    assert (first.status_code, again.status_code, whole.status_code) == (201, 200, 200)
+    assert again.json() == first.json() == whole.json()
+    assert GameEvent.objects.filter(match=table).count() == 2
+
+
+def test_a_retry_is_answered_even_when_the_event_would_be_refused_now(table, seated):
+    red = phone(table.team_a.access_key)
+    conceded = {"type": "concede", "player": seated[0][0], "client_id": "gg"}
+    assert send(red, table, conceded).status_code == 201
+    assert send(red, table, life(seated[0][0], "late")).status_code == 400  # the game is over
+    again = send(red, table, conceded)
+    assert again.status_code == 200
+    assert again.json()["seq"] == 1
+
+
+# --- access at the moment of the request -------------------------------------------------------
+
+
+def test_a_new_key_refuses_the_old_one_at_once(table, seated):
+    old = table.team_a.access_key
+    red = phone(old)
+    assert send(red, table, life(seated[0][0], "k1")).status_code == 201
+    tournament_services.team_new_key(team=table.team_a)
+    assert access_match_by_key(old, table.pk) is None
+    assert send(red, table, life(seated[0][0], "k2")).status_code == 401
+    new = Team.objects.get(pk=table.team_a_id).access_key
+    assert send(phone(new), table, life(seated[0][0], "k3")).status_code == 201
+
+
+def test_an_unpublished_round_is_refused_at_once(table, seated):
+    red = phone(table.team_a.access_key)
+    assert send(red, table, life(seated[0][0], "u1")).status_code == 201
+    Round.objects.filter(pk=table.round_id).update(published=False)
+    assert access_match_by_key(table.team_a.access_key, table.pk) is None
+    assert send(red, table, life(seated[0][0], "u2")).status_code == 404
+
+
+def test_an_unpaired_round_is_refused_at_once(table, seated):
+    red = phone(table.team_a.access_key)
+    pairing_services.round_unpair(round_=table.round)
+    assert send(red, table, life(seated[0][0], "p1")).status_code == 404
+
+
+def test_another_tables_team_and_another_events_team_are_refused(world, table, seated):
+    green = world.green  # of the other event
+    assert access_match_by_key(green.access_key, table.pk) is None
+    assert send(phone(green.access_key), table, life(seated[0][0], "g1")).status_code == 404
+    assert send(phone("no-such-key"), table, life(seated[0][0], "g2")).status_code == 401
+
+
+def test_a_dropped_team_writes_as_access_match_allows(world, table, seated):
+    """A drop does not take a team's table away (access_match's rule): both ways agree."""
+    tournament_services.team_drop(team=table.team_a, after_round=1)
+    team = Team.objects.get(pk=table.team_a_id)
+    caller = Caller(AnonymousUser(), team)
+    access_match(caller, table.pk, Perm.TRACK_GAME)  # allowed
+    assert access_match_by_key(team.access_key, table.pk) is not None
+    assert send(phone(team.access_key), table, life(seated[0][0], "d1")).status_code == 201
+
+
+def test_the_fast_check_agrees_with_access_match(world, table):
+    """For each key of the world and each match, with its round published and not: the fast
+    check finds the match exactly when access_match lets that team track it, with its ids."""
+    for published in (True, False):
+        Round.objects.update(published=published)
+        for team in Team.objects.select_related("event"):
+            for match in Match.objects.all():
+                assert_agree(team, match.pk)
+            assert_agree(team, Match.objects.order_by("pk").last().pk + 1)  # no such match
+
+
+def assert_agree(team: Team, match_id: int) -> None:
+    try:
+        allowed = access_match(Caller(AnonymousUser(), team), match_id, Perm.TRACK_GAME)
+    except (NotVisible, AccessDenied):
+        allowed = None
+    fast = access_match_by_key(team.access_key, match_id)
+    if allowed is None:
+        assert fast is None, (team, match_id)
+        return
+    assert fast is not None, (team, match_id)
+    got_team, got_match = fast
+    assert (got_team.pk, got_team.event_id, got_team.name) == (team.pk, team.event_id, team.name)
+    assert (got_match.team_a_id, got_match.team_b_id, got_match.round.event_id) == (
+        allowed.team_a_id,
+        allowed.team_b_id,
+        allowed.round.event_id,
+    )
