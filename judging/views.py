@@ -25,7 +25,7 @@ from access import (
 )
 from core import live
 from core.errors import AccessDenied, ServiceError
-from core.i18n import exception_text
+from core.i18n import exception_text, localize
 from decklists.models import Decklist
 from decklists.selectors import team_report
 from judging import selectors, services
@@ -262,7 +262,11 @@ def _issue(request, event, player, match, deck_check=None):
         messages.error(request, exc.message)
         return None
     row = issued.penalty
-    words = {"penalty": Code(row.penalty).label, "name": row.player.name, "code": row.infraction}
+    words = {
+        "penalty": localize(Code(row.penalty).label),
+        "name": row.player.name,
+        "code": row.infraction,
+    }
     text = _("%(penalty)s for %(name)s (%(code)s)") % words
     if issued.related:
         count = len(issued.related)
@@ -368,7 +372,7 @@ def _seat_action(request, event, round_: Round) -> None:
                 head_judge=can(request.caller, Perm.SEVERE_PENALTIES, event),
             )
             row = done.penalty
-            words = {"penalty": Code(row.penalty).label, "name": row.player.name}
+            words = {"penalty": localize(Code(row.penalty).label), "name": row.player.name}
             words["minutes"] = f"{done.minutes:.1f}"
             text = _("Tardiness: %(penalty)s for %(name)s (%(minutes)s min).")
             messages.success(request, text % words)
@@ -743,7 +747,7 @@ def _deck_fix_page(request, event, team: Team, check: DeckCheck | None, back: st
         else:
             row = done.issued.penalty
             text = _("Decklists fixed (%(count)s changed, logged); %(penalty)s for %(name)s.")
-            words = {"count": len(done.decklists), "penalty": Code(row.penalty).label}
+            words = {"count": len(done.decklists), "penalty": localize(Code(row.penalty).label)}
             messages.success(request, text % {**words, "name": row.player.name})
             return redirect(back)
     elif request.method == "POST" and "apply" in request.POST:

@@ -44,6 +44,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from core.text import Text, gettext_noop
+
 
 class Penalty(StrEnum):
     """Penalty codes of the API contract (docs/api.md "Penalties"), mildest first."""
@@ -57,7 +59,8 @@ class Penalty(StrEnum):
 
     @property
     def label(self) -> str:
-        """The penalty's name in the IPG's words ("Game Loss")."""
+        """The penalty's name in the IPG's words ("Game Loss"), a Text: English as a str,
+        translated where it is shown (``core.i18n.localize``)."""
         return _LABELS[self]
 
     @property
@@ -67,12 +70,12 @@ class Penalty(StrEnum):
 
 
 _LABELS = {
-    Penalty.NONE: "no penalty",
-    Penalty.WARNING: "Warning",
-    Penalty.GAME_LOSS: "Game Loss",
-    Penalty.MATCH_POINT: "Match Point penalty",
-    Penalty.MATCH_LOSS: "Match Loss",
-    Penalty.DISQUALIFICATION: "Disqualification",
+    Penalty.NONE: Text(gettext_noop("no penalty")),
+    Penalty.WARNING: Text(gettext_noop("Warning")),
+    Penalty.GAME_LOSS: Text(gettext_noop("Game Loss")),
+    Penalty.MATCH_POINT: Text(gettext_noop("Match Point penalty")),
+    Penalty.MATCH_LOSS: Text(gettext_noop("Match Loss")),
+    Penalty.DISQUALIFICATION: Text(gettext_noop("Disqualification")),
 }
 
 _SEVERITY = {
@@ -184,7 +187,7 @@ USC_MINOR_UPGRADE_AT = 2  # IPG 4.1: each later Unsporting Conduct — Minor, fo
 CATALOGUE: tuple[Infraction, ...] = (
     Infraction(
         "GPE-MT",
-        "Missed Trigger",
+        Text(gettext_noop("Missed Trigger")),
         "IPG 2.1",
         GPE,
         N,
@@ -199,10 +202,18 @@ CATALOGUE: tuple[Infraction, ...] = (
         ),
         note="no FtMGS for the others: nobody has to point out an opponent's trigger",
     ),
-    Infraction("GPE-LEC", "Looking at Extra Cards", "IPG 2.2", GPE, W, N, GPE_UPGRADE_AT),
+    Infraction(
+        "GPE-LEC",
+        Text(gettext_noop("Looking at Extra Cards")),
+        "IPG 2.2",
+        GPE,
+        W,
+        N,
+        GPE_UPGRADE_AT,
+    ),
     Infraction(
         "GPE-HCE",
-        "Hidden Card Error",
+        Text(gettext_noop("Hidden Card Error")),
         "IPG 2.3",
         GPE,
         W,
@@ -219,7 +230,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "GPE-MPE",
-        "Mulligan Procedure Error",
+        Text(gettext_noop("Mulligan Procedure Error")),
         "IPG 2.4",
         GPE,
         W,
@@ -236,7 +247,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "GPE-GRV",
-        "Game Rule Violation",
+        Text(gettext_noop("Game Rule Violation")),
         "IPG 2.5",
         GPE,
         W,
@@ -246,7 +257,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "GPE-FMGS",
-        "Failure to Maintain Game State",
+        Text(gettext_noop("Failure to Maintain Game State")),
         "IPG 2.6",
         GPE,
         W,
@@ -256,7 +267,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "TE-T",
-        "Tardiness",
+        Text(gettext_noop("Tardiness")),
         "IPG 3.1",
         TE,
         GL,
@@ -265,10 +276,10 @@ CATALOGUE: tuple[Infraction, ...] = (
         head_judge_exempt=True,
         note="Warning within the first minute; Match Loss and drop at 10 minutes (IPG 3.1)",
     ),
-    Infraction("TE-OA", "Outside Assistance", "IPG 3.2", TE, ML, N, None),
+    Infraction("TE-OA", Text(gettext_noop("Outside Assistance")), "IPG 3.2", TE, ML, N, None),
     Infraction(
         "TE-SP",
-        "Slow Play",
+        Text(gettext_noop("Slow Play")),
         "IPG 3.3",
         TE,
         W,
@@ -278,7 +289,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "TE-DLP",
-        "Decklist Problem",
+        Text(gettext_noop("Decklist Problem")),
         "IPG 3.4",
         TE,
         GL,
@@ -289,7 +300,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "TE-DP",
-        "Deck Problem",
+        Text(gettext_noop("Deck Problem")),
         "IPG 3.5",
         TE,
         W,
@@ -305,11 +316,27 @@ CATALOGUE: tuple[Infraction, ...] = (
             ),
         ),
     ),
-    Infraction("TE-LPV", "Limited Procedure Violation", "IPG 3.6", TE, W, N, TE_UPGRADE_AT),
-    Infraction("TE-CPV", "Communication Policy Violation", "IPG 3.7", TE, W, N, TE_UPGRADE_AT),
+    Infraction(
+        "TE-LPV",
+        Text(gettext_noop("Limited Procedure Violation")),
+        "IPG 3.6",
+        TE,
+        W,
+        N,
+        TE_UPGRADE_AT,
+    ),
+    Infraction(
+        "TE-CPV",
+        Text(gettext_noop("Communication Policy Violation")),
+        "IPG 3.7",
+        TE,
+        W,
+        N,
+        TE_UPGRADE_AT,
+    ),
     Infraction(
         "TE-MC",
-        "Marked Cards",
+        Text(gettext_noop("Marked Cards")),
         "IPG 3.8",
         TE,
         W,
@@ -324,10 +351,12 @@ CATALOGUE: tuple[Infraction, ...] = (
             ),
         ),
     ),
-    Infraction("TE-IS", "Insufficient Shuffling", "IPG 3.9", TE, W, N, TE_UPGRADE_AT),
+    Infraction(
+        "TE-IS", Text(gettext_noop("Insufficient Shuffling")), "IPG 3.9", TE, W, N, TE_UPGRADE_AT
+    ),
     Infraction(
         "USC-MN",
-        "Unsporting Conduct — Minor",
+        Text(gettext_noop("Unsporting Conduct — Minor")),
         "IPG 4.1",
         USC,
         W,
@@ -344,7 +373,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "USC-MJ",
-        "Unsporting Conduct — Major",
+        Text(gettext_noop("Unsporting Conduct — Major")),
         "IPG 4.2",
         USC,
         ML,
@@ -358,12 +387,22 @@ CATALOGUE: tuple[Infraction, ...] = (
             ),
         ),
     ),
-    Infraction("USC-IDW", "Improperly Determining a Winner", "IPG 4.3", USC, ML, DQ, None),
-    Infraction("USC-BW", "Bribery and Wagering", "IPG 4.4", USC, ML, DQ, None),
-    Infraction("USC-AB", "Aggressive Behavior", "IPG 4.5", USC, DQ, DQ, None),
-    Infraction("USC-TTM", "Theft of Tournament Material", "IPG 4.6", USC, DQ, DQ, None),
-    Infraction("USC-ST", "Stalling", "IPG 4.7", USC, DQ, DQ, None),
-    Infraction("USC-C", "Cheating", "IPG 4.8", USC, DQ, DQ, None),
+    Infraction(
+        "USC-IDW",
+        Text(gettext_noop("Improperly Determining a Winner")),
+        "IPG 4.3",
+        USC,
+        ML,
+        DQ,
+        None,
+    ),
+    Infraction("USC-BW", Text(gettext_noop("Bribery and Wagering")), "IPG 4.4", USC, ML, DQ, None),
+    Infraction("USC-AB", Text(gettext_noop("Aggressive Behavior")), "IPG 4.5", USC, DQ, DQ, None),
+    Infraction(
+        "USC-TTM", Text(gettext_noop("Theft of Tournament Material")), "IPG 4.6", USC, DQ, DQ, None
+    ),
+    Infraction("USC-ST", Text(gettext_noop("Stalling")), "IPG 4.7", USC, DQ, DQ, None),
+    Infraction("USC-C", Text(gettext_noop("Cheating")), "IPG 4.8", USC, DQ, DQ, None),
 )
 
 BY_CODE: dict[str, Infraction] = {infraction.code: infraction for infraction in CATALOGUE}

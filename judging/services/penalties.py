@@ -41,7 +41,7 @@ from django.utils.translation import gettext
 
 from core import events
 from core.errors import Conflict, ServiceError
-from core.i18n import exception_text
+from core.i18n import exception_text, localize
 from judging import selectors
 from judging.domain.infractions import Penalty as Code
 from judging.domain.infractions import UnknownInfractionError, infraction
@@ -146,7 +146,7 @@ def _check_rights(entry, decision, chosen: _Chosen, head_judge: bool, event: Eve
     if chosen.overridden:
         raise HeadJudgeOnly(
             gettext("Only the head judge changes the proposed penalty (%(label)s).")
-            % {"label": decision.penalty.label},
+            % {"label": localize(decision.penalty.label)},
             code="override_head_judge_only",
         )
     if decision.needs_head_judge and clock_selectors.clock_settings(event).head_judge_only:
@@ -154,7 +154,7 @@ def _check_rights(entry, decision, chosen: _Chosen, head_judge: bool, event: Eve
             gettext(
                 "A %(label)s for %(entry)s is the head judge's to issue (IPG 1.2); call the head judge."
             )
-            % {"label": chosen.penalty.label, "entry": entry.name},
+            % {"label": localize(chosen.penalty.label), "entry": localize(entry.name)},
             code="head_judge_only",
         )
 
@@ -219,7 +219,7 @@ def penalty_issue(
         raise ServiceError(
             field="override_reason",
             message=gettext("Say why the proposed %(label)s is changed.")
-            % {"label": decision.penalty.label},
+            % {"label": localize(decision.penalty.label)},
         )
     recipients = _ftmgs_recipients(proposal, ftmgs_to)
     issued_at = now or timezone.now()
