@@ -119,7 +119,7 @@ class VariantRule:
     """How a variant changes an infraction's penalty."""
 
     variant: Variant
-    meaning: str
+    meaning: str  # a Text that starts a sentence ("An illegal face-down card ...")
     competitive: Penalty  # at Competitive and Professional REL
     regular: Penalty | None = None  # None: the infraction's Regular REL outcome
     match_point_convertible: bool = False
@@ -165,7 +165,11 @@ class Infraction:
     def convertible_cases(self) -> tuple[str, ...]:
         """The Game Losses of this infraction that policy ``match_point`` converts, in words."""
         cases = [self.name] if self.match_point_convertible else []
-        cases += [f"{self.name}: {v.meaning}" for v in self.variants if v.match_point_convertible]
+        cases += [
+            f"{self.name}: {v.meaning[:1].lower()}{v.meaning[1:]}"
+            for v in self.variants
+            if v.match_point_convertible
+        ]
         return tuple(cases)
 
 
@@ -196,7 +200,7 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.DETRIMENTAL_TRIGGER,
-                "a trigger usually considered detrimental for its controller",
+                Text(gettext_noop("A trigger usually considered detrimental for its controller")),
                 W,
             ),
         ),
@@ -222,7 +226,7 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.ILLEGAL_FACE_DOWN,
-                "an illegal face-down card (morph, disguise and the like)",
+                Text(gettext_noop("An illegal face-down card (morph, disguise and the like)")),
                 GL,
                 match_point_convertible=True,
             ),
@@ -239,7 +243,7 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.VISIBLE,
-                "made where the other players could see it",
+                Text(gettext_noop("Made where the other players could see it")),
                 W,
                 ftmgs=FtmgsOffer.UNTICKED,
             ),
@@ -309,8 +313,12 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.DECK_CHECK,
-                "found at a deck check or when presented for shuffling, with an illegal number"
-                " of cards or too many sideboard cards",
+                Text(
+                    gettext_noop(
+                        "Found at a deck check or when presented for shuffling, with an illegal number"
+                        " of cards or too many sideboard cards"
+                    )
+                ),
                 GL,
                 match_point_convertible=True,
             ),
@@ -345,7 +353,7 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.PATTERN,
-                "the markings form a pattern that could give an advantage",
+                Text(gettext_noop("The markings form a pattern that could give an advantage")),
                 GL,
                 match_point_convertible=True,
             ),
@@ -365,7 +373,11 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.NOT_CORRECTED,
-                "the player makes no attempt to correct the behaviour (Regular REL)",
+                Text(
+                    gettext_noop(
+                        "The player makes no attempt to correct the behaviour (Regular REL)"
+                    )
+                ),
                 W,
                 regular=GL,
             ),
@@ -382,7 +394,7 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.MALICIOUS,
-                "malicious intent, no remorse, or repeated",
+                Text(gettext_noop("Malicious intent, no remorse, or repeated")),
                 DQ,
             ),
         ),

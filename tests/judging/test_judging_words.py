@@ -49,6 +49,9 @@ def test_the_penalty_form_and_list_name_the_infraction_and_penalty_in_spanish(ta
     proposal = judy.post(new, form).content.decode()
     assert "Propuesta: Advertencia" in proposal
     assert "Poner Advertencia" in proposal
+    assert "Violación de las reglas del juego (IPG 2.5): Advertencia." in proposal
+    assert "compañero incluido" in proposal
+    assert "Game Rule Violation (IPG 2.5)" not in proposal
     assert judy.post(new, {**form, "issue": "1"}).status_code == 302
     assert Penalty.objects.get(infraction="GPE-GRV").penalty == "warning"
     listing = judy.get(f"/events/{table.event.pk}/penalties/").content.decode()
@@ -68,6 +71,24 @@ def test_a_match_loss_proposal_in_spanish(table, world):
     text = page.content.decode()
     assert "Propuesta: Pérdida del enfrentamiento" in text
     assert "Ayuda externa" in text
+    assert "Pérdida de partida o más: la pone el juez principal" in text
+
+
+def test_a_variants_reason_in_spanish_and_in_english(table, world):
+    """IPG 3.8 Marked Cards with a pattern: a Game Loss, one match point off under match_point."""
+    rita = table.player(table.red)
+    form = {"match": table.match.pk, "player": rita.pk, "infraction": "TE-MC"}
+    form["variants"] = "pattern"
+    url = f"/events/{table.event.pk}/penalties/new/"
+    spanish = _client(world.hank, "es").post(url, form).content.decode()
+    assert (
+        "Las marcas forman un patrón que podría dar ventaja: Pérdida de partida (IPG 3.8)."
+        in spanish
+    )
+    english = _client(world.hank).post(url, form).content.decode()
+    assert (
+        "The markings form a pattern that could give an advantage: Game Loss (IPG 3.8)." in english
+    )
 
 
 def test_the_quick_reference_lists_the_catalogue_in_spanish(table, world):
