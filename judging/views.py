@@ -153,7 +153,8 @@ def penalty_new(request, pk: int):
     match = _match(event, _int(data.get("match")))
     players = _players(event, match)
     query = data.get("q", "")
-    infractions = search(query) if query else CATALOGUE
+    names = {i.code: localize(i.name) for i in CATALOGUE}  # searched in the reader's language
+    infractions = search(query, names) if query else CATALOGUE
     context = {
         "event": event,
         "staff": True,

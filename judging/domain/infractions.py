@@ -41,6 +41,8 @@ head judge only
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -438,11 +440,17 @@ def match_point_convertible_cases() -> tuple[str, ...]:
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+(?:\.[0-9]+)?", text.lower())
+    """Lower-case words without accents ("Violación" gives "violacion")."""
+    plain = unicodedata.normalize("NFKD", text.lower())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return re.findall(r"[^\W_]+(?:\.[0-9]+)?", plain)
 
 
-def search(query: str) -> tuple[Infraction, ...]:
+def search(query: str, names: Mapping[str, str] | None = None) -> tuple[Infraction, ...]:
     """Infractions whose code, name or IPG section hold every word of ``query``.
+
+    ``names``: the infractions' names in the reader's language by code, searched as well
+    ("retraso" finds Tardiness on a Spanish page); accents are ignored.
 
     Case and punctuation are ignored ("usc major", "ipg 2.5", "GPE-GRV", "slow"); a word matches
     the start of a word of the entry ("decklist" finds Decklist Problem, "deck" finds both deck
@@ -453,7 +461,8 @@ def search(query: str) -> tuple[Infraction, ...]:
     exact: list[Infraction] = []
     others: list[Infraction] = []
     for entry in CATALOGUE:
-        words = _words(f"{entry.code} {entry.name} {entry.section}")
+        extra = (names or {}).get(entry.code, "")
+        words = _words(f"{entry.code} {entry.name} {entry.section} {extra}")
         if not all(any(word.startswith(w) for word in words) for w in wanted):
             continue
         own = {" ".join(_words(entry.code)), " ".join(_words(entry.section))}

@@ -91,6 +91,17 @@ def test_a_variants_reason_in_spanish_and_in_english(table, world):
     )
 
 
+def test_the_infraction_search_finds_the_spanish_names_without_accents(table, world):
+    url = f"/events/{table.event.pk}/penalties/new/?q="
+    page = _client(world.judy, "es").get(url + "violacion reglas").content.decode()
+    assert "Violación de las reglas del juego" in page
+    assert "Retraso" not in page
+    assert "Retraso" in _client(world.judy, "es").get(url + "retraso").content.decode()
+    english = _client(world.judy).get(url + "slow").content.decode()
+    assert "Slow Play" in english
+    assert "Cheating" not in english
+
+
 def test_the_quick_reference_lists_the_catalogue_in_spanish(table, world):
     page = _client(world.judy, "es").get(f"/events/{table.event.pk}/judging/reference/")
     text = page.content.decode()
