@@ -493,7 +493,7 @@ def judging_settings(request, pk: int):
 
 def _clock_text(seconds: int | None) -> str:
     if seconds is None:
-        return "no limit"
+        return _("no limit")
     seconds = max(0, seconds)
     if seconds >= 100 * 60:  # no playoff round is this long, a final with a limit may be
         hours, rest = divmod(seconds, 3600)

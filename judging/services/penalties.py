@@ -269,9 +269,11 @@ def _ftmgs_recipients(proposal: selectors.Proposal, ftmgs_to: Sequence[int] | No
     stray = [p for p in wanted if p not in offered]
     if stray:
         message = (
-            "Failure to Maintain Game State is only offered to the other players at the table."
+            gettext(
+                "Failure to Maintain Game State is only offered to the other players at the table."
+            )
             if offered
-            else "This infraction gives no Failure to Maintain Game State to the others."
+            else gettext("This infraction gives no Failure to Maintain Game State to the others.")
         )
         raise ServiceError(field="ftmgs_to", message=message)
     return [p for p in offered if p in wanted]
@@ -480,10 +482,12 @@ def penalty_rescind(*, penalty: Penalty, by=None, reason: object = "") -> Rescin
 def _undo(row: Penalty, by) -> list[str]:
     notes = []
     if row.match_points_deducted:
-        notes.append(f"{row.match_points_deducted} match point(s) given back.")
+        notes.append(
+            gettext("%(count)s match point(s) given back.") % {"count": row.match_points_deducted}
+        )
     if row.pending_next:
         row.pending_next = False
-        notes.append("The loss waiting for the team's next match will not land.")
+        notes.append(gettext("The loss waiting for the team's next match will not land."))
     if row.result_score:
         notes.append(_take_back(row, by=by, why=f"penalty {row.pk} rescinded"))
     if row.dropped_team:

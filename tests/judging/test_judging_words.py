@@ -121,3 +121,15 @@ def test_extension_reasons_and_deck_check_outcomes_in_spanish(table, world):
     assert judy.post(url, form).status_code == 302
     assert "Nada encontrado" in judy.get(url).content.decode()
     assert "Nothing found" in _client(world.judy).get(url).content.decode()
+
+
+def test_rescinding_a_match_point_penalty_says_what_was_undone_in_spanish(table, world):
+    """JG09: a Decklist Problem's Game Loss is one match point off; rescinded, it comes back."""
+    row = services.penalty_issue(
+        event=table.event, player=table.player(table.red), infraction_code="TE-DLP"
+    ).penalty
+    assert row.penalty == "match_point"
+    hank = _client(world.hank, "es")
+    base = f"/events/{table.event.pk}/penalties/"
+    done = hank.post(f"{base}{row.pk}/rescind/", {"reason": "Mesa equivocada"}, follow=True)
+    assert "1 punto(s) de match devuelto(s)." in done.content.decode()
