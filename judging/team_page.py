@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
+from core.i18n import localize
 from judging.domain.infractions import UnknownInfractionError, infraction
 from judging.models import Penalty
 from tournament.hooks import TeamBlock
@@ -22,7 +23,7 @@ def team_penalties(request: HttpRequest, team: Team) -> TeamBlock | None:
         return None
     for p in penalties:
         try:
-            p.infraction_name = infraction(p.infraction).name  # type: ignore[attr-defined]
+            p.infraction_name = localize(infraction(p.infraction).name)  # type: ignore[attr-defined]
         except UnknownInfractionError:
             p.infraction_name = p.infraction  # type: ignore[attr-defined]
     return TeamBlock("judging/_team_block.html", {"team_penalties": penalties})

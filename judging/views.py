@@ -25,7 +25,7 @@ from access import (
 )
 from core import live
 from core.errors import AccessDenied, ServiceError
-from core.i18n import exception_text
+from core.i18n import exception_text, localize
 from decklists.models import Decklist
 from decklists.selectors import team_report
 from judging import selectors, services
@@ -153,7 +153,8 @@ def penalty_new(request, pk: int):
     match = _match(event, _int(data.get("match")))
     players = _players(event, match)
     query = data.get("q", "")
-    infractions = search(query) if query else CATALOGUE
+    names = {i.code: localize(i.name) for i in CATALOGUE}  # searched in the reader's language
+    infractions = search(query, names) if query else CATALOGUE
     context = {
         "event": event,
         "staff": True,
@@ -262,7 +263,11 @@ def _issue(request, event, player, match, deck_check=None):
         messages.error(request, exc.message)
         return None
     row = issued.penalty
-    words = {"penalty": Code(row.penalty).label, "name": row.player.name, "code": row.infraction}
+    words = {
+        "penalty": localize(Code(row.penalty).label),
+        "name": row.player.name,
+        "code": row.infraction,
+    }
     text = _("%(penalty)s for %(name)s (%(code)s)") % words
     if issued.related:
         count = len(issued.related)
@@ -368,7 +373,7 @@ def _seat_action(request, event, round_: Round) -> None:
                 head_judge=can(request.caller, Perm.SEVERE_PENALTIES, event),
             )
             row = done.penalty
-            words = {"penalty": Code(row.penalty).label, "name": row.player.name}
+            words = {"penalty": localize(Code(row.penalty).label), "name": row.player.name}
             words["minutes"] = f"{done.minutes:.1f}"
             text = _("Tardiness: %(penalty)s for %(name)s (%(minutes)s min).")
             messages.success(request, text % words)
@@ -488,7 +493,7 @@ def judging_settings(request, pk: int):
 
 def _clock_text(seconds: int | None) -> str:
     if seconds is None:
-        return "no limit"
+        return _("no limit")
     seconds = max(0, seconds)
     if seconds >= 100 * 60:  # no playoff round is this long, a final with a limit may be
         hours, rest = divmod(seconds, 3600)
@@ -743,7 +748,7 @@ def _deck_fix_page(request, event, team: Team, check: DeckCheck | None, back: st
         else:
             row = done.issued.penalty
             text = _("Decklists fixed (%(count)s changed, logged); %(penalty)s for %(name)s.")
-            words = {"count": len(done.decklists), "penalty": Code(row.penalty).label}
+            words = {"count": len(done.decklists), "penalty": localize(Code(row.penalty).label)}
             messages.success(request, text % {**words, "name": row.player.name})
             return redirect(back)
     elif request.method == "POST" and "apply" in request.POST:

@@ -99,11 +99,14 @@ def _view_query(request) -> str:
 def table(request, key: str):
     """The players' table page: both teams' life and poison, the turn, the clock, the buttons,
     the log; ``?view=middle`` lays it out for one phone between the teams; ``?part=clock`` is
-    the clock line alone (the page refreshes it)."""
+    the clock line alone and ``?part=log`` the log alone, in the request's language (the page
+    refreshes them)."""
     team, match = _team_match(request, key)
     context = _page_context(match, team.pk)
     if request.GET.get("part") == "clock":
         return render(request, "tracker/_clock_line.html", context)
+    if request.GET.get("part") == "log":
+        return render(request, "tracker/_log.html", context)
     view = _view_query(request)
     context.update(
         {
@@ -177,11 +180,15 @@ def table_confirm(request, key: str):
 
 def judge_table(request, pk: int, match_id: int):
     """Staff: any table of the event with its whole log, when and by whom each event came; a
-    scorekeeper or judge (Perm.TRACK_GAME) also has the table's buttons, entered in their name."""
+    scorekeeper or judge (Perm.TRACK_GAME) also has the table's buttons, entered in their name;
+    ``?part=clock`` and ``?part=log`` as on the players' page."""
     match = access_match(request.caller, match_id, Perm.READ_GAME, event_id=pk)
     context = _page_context(match, match.team_a_id)
     if request.GET.get("part") == "clock":
         return render(request, "tracker/_clock_line.html", context)
+    if request.GET.get("part") == "log":
+        context.update({"staff": True, "recent": list(reversed(context["state"]["log"]))})
+        return render(request, "tracker/_log.html", context)
     event = match.round.event
     context.update(
         {

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from core.text import Text, gettext_noop
 from judging.domain.clock_table import TableState, TeamId
 
 
@@ -16,7 +17,7 @@ class FloorLine:
     """One line of the judges' floor view."""
 
     table: int
-    summary: str
+    summary: Text  # English as a str; core.i18n.localize gives it in the reader's language
     state: TableState
 
 
@@ -29,29 +30,51 @@ def _clock_text(seconds: int) -> str:
     return f"{minutes}:{secs:02d}"
 
 
-def _summary(state: TableState, names: Mapping[TeamId, str]) -> str:
+def _summary(state: TableState, names: Mapping[TeamId, str]) -> Text:
     team = state.active_team
-    who = "active team not recorded" if team is None else f"{names.get(team, team)} active"
+    who = (
+        Text(gettext_noop("active team not recorded"))
+        if team is None
+        else Text(gettext_noop("%(team)s active"), team=names.get(team, team))
+    )
+    text: Text
     if state.phase == "extra_turns":
-        text = f"additional turn {state.extra_turn} of {state.extra_turns_total}, {who}"
+        text = Text(
+            gettext_noop("additional turn %(turn)s of %(total)s, %(who)s"),
+            turn=state.extra_turn,
+            total=state.extra_turns_total,
+            who=who,
+        )
     elif state.phase == "finishing_turn":
-        text = f"finishing the turn (turn 0), {who}"
+        text = Text(gettext_noop("finishing the turn (turn 0), %(who)s"), who=who)
     elif state.phase == "between_games":
-        text = "time called between games: new game, a team not on the highest life total loses"
+        text = Text(
+            gettext_noop(
+                "time called between games: new game, a team not on the highest life total loses"
+            )
+        )
     elif state.ending == "sudden_death":
-        text = "life totals equal: play continues, a team not on the highest total loses"
+        text = Text(
+            gettext_noop("life totals equal: play continues, a team not on the highest total loses")
+        )
     elif state.phase == "over":
-        text = "over"
+        text = Text(gettext_noop("over"))
     elif state.remaining_seconds is None:
-        text = "no time limit"
+        text = Text(gettext_noop("no time limit"))
     else:
-        left = f"{_clock_text(state.remaining_seconds)} left"
+        left = Text(gettext_noop("%(clock)s left"), clock=_clock_text(state.remaining_seconds))
         text = (
-            f"+{state.extension_minutes} min extension, {left}" if state.extension_minutes else left
+            Text(
+                gettext_noop("+%(minutes)s min extension, %(left)s"),
+                minutes=state.extension_minutes,
+                left=left,
+            )
+            if state.extension_minutes
+            else left
         )
     if state.paused and state.phase == "playing":
-        text += " (paused)"
-    return f"table {state.table}: {text}"
+        text = Text(gettext_noop("%(text)s (paused)"), text=text)
+    return Text(gettext_noop("table %(table)s: %(text)s"), table=state.table, text=text)
 
 
 def _floor_key(state: TableState) -> tuple[int, int, int]:

@@ -41,8 +41,12 @@ head judge only
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+
+from core.text import Text, gettext_noop
 
 
 class Penalty(StrEnum):
@@ -57,7 +61,8 @@ class Penalty(StrEnum):
 
     @property
     def label(self) -> str:
-        """The penalty's name in the IPG's words ("Game Loss")."""
+        """The penalty's name in the IPG's words ("Game Loss"), a Text: English as a str,
+        translated where it is shown (``core.i18n.localize``)."""
         return _LABELS[self]
 
     @property
@@ -67,12 +72,12 @@ class Penalty(StrEnum):
 
 
 _LABELS = {
-    Penalty.NONE: "no penalty",
-    Penalty.WARNING: "Warning",
-    Penalty.GAME_LOSS: "Game Loss",
-    Penalty.MATCH_POINT: "Match Point penalty",
-    Penalty.MATCH_LOSS: "Match Loss",
-    Penalty.DISQUALIFICATION: "Disqualification",
+    Penalty.NONE: Text(gettext_noop("no penalty")),
+    Penalty.WARNING: Text(gettext_noop("Warning")),
+    Penalty.GAME_LOSS: Text(gettext_noop("Game Loss")),
+    Penalty.MATCH_POINT: Text(gettext_noop("Match Point penalty")),
+    Penalty.MATCH_LOSS: Text(gettext_noop("Match Loss")),
+    Penalty.DISQUALIFICATION: Text(gettext_noop("Disqualification")),
 }
 
 _SEVERITY = {
@@ -116,7 +121,7 @@ class VariantRule:
     """How a variant changes an infraction's penalty."""
 
     variant: Variant
-    meaning: str
+    meaning: str  # a Text that starts a sentence ("An illegal face-down card ...")
     competitive: Penalty  # at Competitive and Professional REL
     regular: Penalty | None = None  # None: the infraction's Regular REL outcome
     match_point_convertible: bool = False
@@ -162,7 +167,11 @@ class Infraction:
     def convertible_cases(self) -> tuple[str, ...]:
         """The Game Losses of this infraction that policy ``match_point`` converts, in words."""
         cases = [self.name] if self.match_point_convertible else []
-        cases += [f"{self.name}: {v.meaning}" for v in self.variants if v.match_point_convertible]
+        cases += [
+            f"{self.name}: {v.meaning[:1].lower()}{v.meaning[1:]}"
+            for v in self.variants
+            if v.match_point_convertible
+        ]
         return tuple(cases)
 
 
@@ -184,7 +193,7 @@ USC_MINOR_UPGRADE_AT = 2  # IPG 4.1: each later Unsporting Conduct — Minor, fo
 CATALOGUE: tuple[Infraction, ...] = (
     Infraction(
         "GPE-MT",
-        "Missed Trigger",
+        Text(gettext_noop("Missed Trigger")),
         "IPG 2.1",
         GPE,
         N,
@@ -193,16 +202,24 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.DETRIMENTAL_TRIGGER,
-                "a trigger usually considered detrimental for its controller",
+                Text(gettext_noop("A trigger usually considered detrimental for its controller")),
                 W,
             ),
         ),
         note="no FtMGS for the others: nobody has to point out an opponent's trigger",
     ),
-    Infraction("GPE-LEC", "Looking at Extra Cards", "IPG 2.2", GPE, W, N, GPE_UPGRADE_AT),
+    Infraction(
+        "GPE-LEC",
+        Text(gettext_noop("Looking at Extra Cards")),
+        "IPG 2.2",
+        GPE,
+        W,
+        N,
+        GPE_UPGRADE_AT,
+    ),
     Infraction(
         "GPE-HCE",
-        "Hidden Card Error",
+        Text(gettext_noop("Hidden Card Error")),
         "IPG 2.3",
         GPE,
         W,
@@ -211,7 +228,7 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.ILLEGAL_FACE_DOWN,
-                "an illegal face-down card (morph, disguise and the like)",
+                Text(gettext_noop("An illegal face-down card (morph, disguise and the like)")),
                 GL,
                 match_point_convertible=True,
             ),
@@ -219,7 +236,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "GPE-MPE",
-        "Mulligan Procedure Error",
+        Text(gettext_noop("Mulligan Procedure Error")),
         "IPG 2.4",
         GPE,
         W,
@@ -228,7 +245,7 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.VISIBLE,
-                "made where the other players could see it",
+                Text(gettext_noop("Made where the other players could see it")),
                 W,
                 ftmgs=FtmgsOffer.UNTICKED,
             ),
@@ -236,7 +253,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "GPE-GRV",
-        "Game Rule Violation",
+        Text(gettext_noop("Game Rule Violation")),
         "IPG 2.5",
         GPE,
         W,
@@ -246,7 +263,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "GPE-FMGS",
-        "Failure to Maintain Game State",
+        Text(gettext_noop("Failure to Maintain Game State")),
         "IPG 2.6",
         GPE,
         W,
@@ -256,7 +273,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "TE-T",
-        "Tardiness",
+        Text(gettext_noop("Tardiness")),
         "IPG 3.1",
         TE,
         GL,
@@ -265,10 +282,10 @@ CATALOGUE: tuple[Infraction, ...] = (
         head_judge_exempt=True,
         note="Warning within the first minute; Match Loss and drop at 10 minutes (IPG 3.1)",
     ),
-    Infraction("TE-OA", "Outside Assistance", "IPG 3.2", TE, ML, N, None),
+    Infraction("TE-OA", Text(gettext_noop("Outside Assistance")), "IPG 3.2", TE, ML, N, None),
     Infraction(
         "TE-SP",
-        "Slow Play",
+        Text(gettext_noop("Slow Play")),
         "IPG 3.3",
         TE,
         W,
@@ -278,7 +295,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "TE-DLP",
-        "Decklist Problem",
+        Text(gettext_noop("Decklist Problem")),
         "IPG 3.4",
         TE,
         GL,
@@ -289,7 +306,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "TE-DP",
-        "Deck Problem",
+        Text(gettext_noop("Deck Problem")),
         "IPG 3.5",
         TE,
         W,
@@ -298,18 +315,38 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.DECK_CHECK,
-                "found at a deck check or when presented for shuffling, with an illegal number"
-                " of cards or too many sideboard cards",
+                Text(
+                    gettext_noop(
+                        "Found at a deck check or when presented for shuffling, with an illegal number"
+                        " of cards or too many sideboard cards"
+                    )
+                ),
                 GL,
                 match_point_convertible=True,
             ),
         ),
     ),
-    Infraction("TE-LPV", "Limited Procedure Violation", "IPG 3.6", TE, W, N, TE_UPGRADE_AT),
-    Infraction("TE-CPV", "Communication Policy Violation", "IPG 3.7", TE, W, N, TE_UPGRADE_AT),
+    Infraction(
+        "TE-LPV",
+        Text(gettext_noop("Limited Procedure Violation")),
+        "IPG 3.6",
+        TE,
+        W,
+        N,
+        TE_UPGRADE_AT,
+    ),
+    Infraction(
+        "TE-CPV",
+        Text(gettext_noop("Communication Policy Violation")),
+        "IPG 3.7",
+        TE,
+        W,
+        N,
+        TE_UPGRADE_AT,
+    ),
     Infraction(
         "TE-MC",
-        "Marked Cards",
+        Text(gettext_noop("Marked Cards")),
         "IPG 3.8",
         TE,
         W,
@@ -318,16 +355,18 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.PATTERN,
-                "the markings form a pattern that could give an advantage",
+                Text(gettext_noop("The markings form a pattern that could give an advantage")),
                 GL,
                 match_point_convertible=True,
             ),
         ),
     ),
-    Infraction("TE-IS", "Insufficient Shuffling", "IPG 3.9", TE, W, N, TE_UPGRADE_AT),
+    Infraction(
+        "TE-IS", Text(gettext_noop("Insufficient Shuffling")), "IPG 3.9", TE, W, N, TE_UPGRADE_AT
+    ),
     Infraction(
         "USC-MN",
-        "Unsporting Conduct — Minor",
+        Text(gettext_noop("Unsporting Conduct — Minor")),
         "IPG 4.1",
         USC,
         W,
@@ -336,7 +375,11 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.NOT_CORRECTED,
-                "the player makes no attempt to correct the behaviour (Regular REL)",
+                Text(
+                    gettext_noop(
+                        "The player makes no attempt to correct the behaviour (Regular REL)"
+                    )
+                ),
                 W,
                 regular=GL,
             ),
@@ -344,7 +387,7 @@ CATALOGUE: tuple[Infraction, ...] = (
     ),
     Infraction(
         "USC-MJ",
-        "Unsporting Conduct — Major",
+        Text(gettext_noop("Unsporting Conduct — Major")),
         "IPG 4.2",
         USC,
         ML,
@@ -353,17 +396,27 @@ CATALOGUE: tuple[Infraction, ...] = (
         variants=(
             VariantRule(
                 Variant.MALICIOUS,
-                "malicious intent, no remorse, or repeated",
+                Text(gettext_noop("Malicious intent, no remorse, or repeated")),
                 DQ,
             ),
         ),
     ),
-    Infraction("USC-IDW", "Improperly Determining a Winner", "IPG 4.3", USC, ML, DQ, None),
-    Infraction("USC-BW", "Bribery and Wagering", "IPG 4.4", USC, ML, DQ, None),
-    Infraction("USC-AB", "Aggressive Behavior", "IPG 4.5", USC, DQ, DQ, None),
-    Infraction("USC-TTM", "Theft of Tournament Material", "IPG 4.6", USC, DQ, DQ, None),
-    Infraction("USC-ST", "Stalling", "IPG 4.7", USC, DQ, DQ, None),
-    Infraction("USC-C", "Cheating", "IPG 4.8", USC, DQ, DQ, None),
+    Infraction(
+        "USC-IDW",
+        Text(gettext_noop("Improperly Determining a Winner")),
+        "IPG 4.3",
+        USC,
+        ML,
+        DQ,
+        None,
+    ),
+    Infraction("USC-BW", Text(gettext_noop("Bribery and Wagering")), "IPG 4.4", USC, ML, DQ, None),
+    Infraction("USC-AB", Text(gettext_noop("Aggressive Behavior")), "IPG 4.5", USC, DQ, DQ, None),
+    Infraction(
+        "USC-TTM", Text(gettext_noop("Theft of Tournament Material")), "IPG 4.6", USC, DQ, DQ, None
+    ),
+    Infraction("USC-ST", Text(gettext_noop("Stalling")), "IPG 4.7", USC, DQ, DQ, None),
+    Infraction("USC-C", Text(gettext_noop("Cheating")), "IPG 4.8", USC, DQ, DQ, None),
 )
 
 BY_CODE: dict[str, Infraction] = {infraction.code: infraction for infraction in CATALOGUE}
@@ -387,11 +440,17 @@ def match_point_convertible_cases() -> tuple[str, ...]:
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+(?:\.[0-9]+)?", text.lower())
+    """Lower-case words without accents ("Violación" gives "violacion")."""
+    plain = unicodedata.normalize("NFKD", text.lower())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return re.findall(r"[^\W_]+(?:\.[0-9]+)?", plain)
 
 
-def search(query: str) -> tuple[Infraction, ...]:
+def search(query: str, names: Mapping[str, str] | None = None) -> tuple[Infraction, ...]:
     """Infractions whose code, name or IPG section hold every word of ``query``.
+
+    ``names``: the infractions' names in the reader's language by code, searched as well
+    ("retraso" finds Tardiness on a Spanish page); accents are ignored.
 
     Case and punctuation are ignored ("usc major", "ipg 2.5", "GPE-GRV", "slow"); a word matches
     the start of a word of the entry ("decklist" finds Decklist Problem, "deck" finds both deck
@@ -402,7 +461,8 @@ def search(query: str) -> tuple[Infraction, ...]:
     exact: list[Infraction] = []
     others: list[Infraction] = []
     for entry in CATALOGUE:
-        words = _words(f"{entry.code} {entry.name} {entry.section}")
+        extra = (names or {}).get(entry.code, "")
+        words = _words(f"{entry.code} {entry.name} {entry.section} {extra}")
         if not all(any(word.startswith(w) for word in words) for w in wanted):
             continue
         own = {" ".join(_words(entry.code)), " ".join(_words(entry.section))}

@@ -149,17 +149,32 @@ def _base_competitive(
     """The IPG penalty before upgrades: (penalty, match-point convertible, team drops)."""
     penalty = entry.professional_penalty if rel is Rel.PROFESSIONAL else entry.competitive
     convertible = entry.match_point_convertible
-    reasons.append(f"{entry.name} ({entry.section}): {penalty.label}.")
+    reasons.append(
+        Text(
+            gettext_noop("%(name)s (%(section)s): %(penalty)s."),
+            name=entry.name,
+            section=entry.section,
+            penalty=penalty.label,
+        )
+    )
     if entry.code == "TE-T" and tardiness_minutes is not None:
         if tardiness_minutes >= TARDY_MATCH_LOSS_MINUTES:
             reasons.append(
-                "Not seated 10 minutes into the round: Match Loss, and the player is dropped"
-                " unless they report to the head judge or scorekeeper before the round ends"
-                " (IPG 3.1 upgrade); one player dropped drops the team (MTR 8.2)."
+                Text(
+                    gettext_noop(
+                        "Not seated 10 minutes into the round: Match Loss, and the player is dropped"
+                        " unless they report to the head judge or scorekeeper before the round ends"
+                        " (IPG 3.1 upgrade); one player dropped drops the team (MTR 8.2)."
+                    )
+                )
             )
             return Penalty.MATCH_LOSS, False, True
         if tardiness_minutes < TARDY_WARNING_MINUTES:
-            reasons.append("Seated before 1 minute had elapsed: Warning (IPG 3.1 downgrade).")
+            reasons.append(
+                Text(
+                    gettext_noop("Seated before 1 minute had elapsed: Warning (IPG 3.1 downgrade).")
+                )
+            )
             return Penalty.WARNING, False, False
     for variant in sorted(variants):
         rule = entry.variant(variant)
@@ -168,7 +183,12 @@ def _base_competitive(
             penalty = rule.competitive
             convertible = rule.match_point_convertible
             reasons.append(
-                f"{rule.meaning[0].upper()}{rule.meaning[1:]}: {penalty.label} ({entry.section})."
+                Text(
+                    gettext_noop("%(meaning)s: %(penalty)s (%(section)s)."),
+                    meaning=rule.meaning,
+                    penalty=penalty.label,
+                    section=entry.section,
+                )
             )
     return penalty, convertible, False
 
@@ -183,12 +203,18 @@ def _base_regular(
     if entry.code == "TE-T":
         if tardiness_minutes is not None and tardiness_minutes >= TARDY_MATCH_LOSS_MINUTES:
             reasons.append(
-                "Regular REL: a player more than 10 minutes late has forfeited the match and is"
-                ' dropped if still absent (JAR; docs/rules.md "Penalties"); the team drops with'
-                " them (MTR 8.2)."
+                Text(
+                    gettext_noop(
+                        "Regular REL: a player more than 10 minutes late has forfeited the match and is"
+                        ' dropped if still absent (JAR; docs/rules.md "Penalties"); the team drops with'
+                        " them (MTR 8.2)."
+                    )
+                )
             )
             return Penalty.MATCH_LOSS, True
-        reasons.append("Regular REL: a late player is reminded; no penalty (JAR).")
+        reasons.append(
+            Text(gettext_noop("Regular REL: a late player is reminded; no penalty (JAR)."))
+        )
         return Penalty.NONE, False
     penalty = entry.regular
     for variant in sorted(variants):
@@ -198,18 +224,33 @@ def _base_regular(
             penalty = rule.regular
     if penalty is Penalty.DISQUALIFICATION:
         reasons.append(
-            f"Regular REL: {entry.name} is a Serious Problem; the player is disqualified (JAR)."
+            Text(
+                gettext_noop(
+                    "Regular REL: %(name)s is a Serious Problem; the player is disqualified (JAR)."
+                ),
+                name=entry.name,
+            )
         )
     elif penalty is Penalty.GAME_LOSS:
         reasons.append(
-            "Regular REL: the player made no attempt to correct the behaviour after being asked"
-            " to stop, so a Game Loss reinforces it (JAR)."
+            Text(
+                gettext_noop(
+                    "Regular REL: the player made no attempt to correct the behaviour after being asked"
+                    " to stop, so a Game Loss reinforces it (JAR)."
+                )
+            )
         )
     else:
         reasons.append(
-            f"Regular REL: {entry.name} is fixed and explained, with no penalty (JAR); the"
-            " organizer may still log it. After repeated reminders for the same mistake the"
-            " judge may warn that the next one is a Game Loss (JAR), a choice left to the judge."
+            Text(
+                gettext_noop(
+                    "Regular REL: %(name)s is fixed and explained, with no penalty (JAR); the"
+                    " organizer may still log it. After repeated reminders for the same mistake"
+                    " the judge may warn that the next one is a Game Loss (JAR), a choice left to"
+                    " the judge."
+                ),
+                name=entry.name,
+            )
         )
     return penalty, False
 
@@ -264,7 +305,11 @@ def decide_penalty(
                 reasons.append(_upgrade_reason(entry, count))
         elif entry.code == "GPE-FMGS":
             reasons.append(
-                'Failure to Maintain Game State is never upgraded (docs/rules.md "Penalties").'
+                Text(
+                    gettext_noop(
+                        'Failure to Maintain Game State is never upgraded (docs/rules.md "Penalties").'
+                    )
+                )
             )
 
     if penalty is Penalty.GAME_LOSS:
@@ -287,16 +332,23 @@ def decide_penalty(
     )
 
 
-def _upgrade_reason(entry: Infraction, count: int) -> str:
+def _upgrade_reason(entry: Infraction, count: int) -> Text:
     if entry.code == "USC-MN":
-        return (
-            "A later Unsporting Conduct — Minor, for any offence, is a Game Loss (IPG 4.1);"
-            " counted for this player only, this day."
+        return Text(
+            gettext_noop(
+                "A later Unsporting Conduct — Minor, for any offence, is a Game Loss (IPG 4.1);"
+                " counted for this player only, this day."
+            )
         )
     section = "IPG 2" if entry.code.startswith("GPE") else "IPG 3"
-    return (
-        f"Warning number {count} today for {entry.name}: upgraded to a Game Loss ({section});"
-        " counted for this player only, never the team, and reset between days."
+    return Text(
+        gettext_noop(
+            "Warning number %(count)s today for %(name)s: upgraded to a Game Loss (%(section)s);"
+            " counted for this player only, never the team, and reset between days."
+        ),
+        count=count,
+        name=entry.name,
+        section=section,
     )
 
 
@@ -311,32 +363,58 @@ def _apply_policy(
     """A Game Loss under the event's penalty policy: (penalty, what it replaced)."""
     if policy is Policy.IPG:
         reasons.append(
-            "Policy ipg: the Game Loss ends the current game, and with it the 2HG match"
-            " (IPG 1.1; MTR 9.1)."
+            Text(
+                gettext_noop(
+                    "Policy ipg: the Game Loss ends the current game, and with it the 2HG match"
+                    " (IPG 1.1; MTR 9.1)."
+                )
+            )
         )
         return Penalty.GAME_LOSS, None
     if upgraded:
         reasons.append(
-            "Policy match_point: a Game Loss reached by upgrade becomes a Match Loss (JG09)."
+            Text(
+                gettext_noop(
+                    "Policy match_point: a Game Loss reached by upgrade becomes a Match Loss (JG09)."
+                )
+            )
         )
         return Penalty.MATCH_LOSS, Penalty.GAME_LOSS
     if game_cannot_continue:
         reasons.append(
-            "Policy match_point: the game cannot physically go on, so the Game Loss stands (JG09)."
+            Text(
+                gettext_noop(
+                    "Policy match_point: the game cannot physically go on, so the Game Loss stands (JG09)."
+                )
+            )
         )
         return Penalty.GAME_LOSS, None
     if convertible:
         reasons.append(
-            "Policy match_point: in a one-game match a Game Loss is a Match Loss, so it becomes"
-            " a Match Point penalty: the team loses 1 match point and the game goes on (JG09)."
+            Text(
+                gettext_noop(
+                    "Policy match_point: in a one-game match a Game Loss is a Match Loss, so it becomes"
+                    " a Match Point penalty: the team loses 1 match point and the game goes on (JG09)."
+                )
+            )
         )
         return Penalty.MATCH_POINT, Penalty.GAME_LOSS
     if entry.code == "TE-T":
-        reasons.append("Policy match_point: never for Tardiness; the Game Loss stands (JG09).")
+        reasons.append(
+            Text(
+                gettext_noop(
+                    "Policy match_point: never for Tardiness; the Game Loss stands (JG09)."
+                )
+            )
+        )
     else:
         reasons.append(
-            "Policy match_point: this Game Loss is not one the 2HG guide converts; it stands"
-            " (JG09)."
+            Text(
+                gettext_noop(
+                    "Policy match_point: this Game Loss is not one the 2HG guide converts; it stands"
+                    " (JG09)."
+                )
+            )
         )
     return Penalty.GAME_LOSS, None
 
@@ -360,40 +438,65 @@ def _effects(
     applies_next = between_matches and penalty in (Penalty.GAME_LOSS, Penalty.MATCH_LOSS)
     if applies_next:
         reasons.append(
-            f"Issued between matches: the {penalty.label} applies to the team's next match"
-            " (IPG 1.1)."
+            Text(
+                gettext_noop(
+                    "Issued between matches: the %(penalty)s applies to the team's next match"
+                    " (IPG 1.1)."
+                ),
+                penalty=penalty.label,
+            )
         )
     if penalty is Penalty.DISQUALIFICATION:
         if between_matches:
             ends_game = ends_match = False
         reasons.append(
-            "Disqualification: the team loses its current match, if any, and leaves the"
-            " standings; after a cut nobody advances in its place (IPG 1.1; MTR 8.2, 2.10)."
+            Text(
+                gettext_noop(
+                    "Disqualification: the team loses its current match, if any, and leaves the"
+                    " standings; after a cut nobody advances in its place (IPG 1.1; MTR 8.2, 2.10)."
+                )
+            )
         )
     extra_turns = 0
     if entry.code == "TE-SP" and rel is not Rel.REGULAR and penalty is Penalty.WARNING:
         extra_turns = SLOW_PLAY_TURNS
         reasons.append(
-            "Slow Play: 2 additional turns for the match, after any time extensions; none if the"
-            " match is already in additional turns (IPG 3.3; JG09)."
+            Text(
+                gettext_noop(
+                    "Slow Play: 2 additional turns for the match, after any time extensions; none if the"
+                    " match is already in additional turns (IPG 3.3; JG09)."
+                )
+            )
         )
     ftmgs = _ftmgs_offer(entry, rel, chosen)
     if ftmgs is FtmgsOffer.TICKED:
         reasons.append(
-            "Failure to Maintain Game State for every other player at the table, teammate"
-            " included; untick a player who could not have seen it (IPG 2.6; JG09)."
+            Text(
+                gettext_noop(
+                    "Failure to Maintain Game State for every other player at the table, teammate"
+                    " included; untick a player who could not have seen it (IPG 2.6; JG09)."
+                )
+            )
         )
     elif ftmgs is FtmgsOffer.UNTICKED:
         reasons.append(
-            "The error was visible: Failure to Maintain Game State may go to the other players,"
-            " offered unticked (IPG 2.6; JG09)."
+            Text(
+                gettext_noop(
+                    "The error was visible: Failure to Maintain Game State may go to the other players,"
+                    " offered unticked (IPG 2.6; JG09)."
+                )
+            )
         )
     needs_head_judge = (
         penalty.severity >= Penalty.GAME_LOSS.severity and not entry.head_judge_exempt
     )
     if needs_head_judge:
         reasons.append(
-            'Game Loss or more: issued by the head judge (IPG 1.2; docs/rules.md "Penalties").'
+            Text(
+                gettext_noop(
+                    'Game Loss or more: issued by the head judge (IPG 1.2; docs/rules.md "Penalties").'
+                )
+            )
         )
     return PenaltyDecision(
         infraction=entry.code,

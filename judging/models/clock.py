@@ -25,17 +25,19 @@ extension
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from pairing.models import Match, Round
 from tournament.models import Event
 
 EXTENSION_REASONS = [
-    ("ruling", "A ruling or pause over a minute"),
-    ("deck_check", "A deck check"),
-    ("feature_match", "A feature match"),
-    ("tardiness", "Tardiness"),
-    ("permitted_delay", "A permitted delay"),
-    ("other", "Other"),
+    ("ruling", _("A ruling or pause over a minute")),
+    ("deck_check", _("A deck check")),
+    ("feature_match", _("A feature match")),
+    ("tardiness", _("Tardiness")),
+    ("permitted_delay", _("A permitted delay")),
+    ("other", pgettext_lazy("extension reason", "Other")),
 ]
 
 

@@ -15,12 +15,13 @@ outcome
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from judging.models.clock import Extension
 from pairing.models import Match, Round
 from tournament.models import Event, Team
 
-OUTCOMES = [("ok", "Nothing found"), ("problem", "A deck or decklist problem")]
+OUTCOMES = [("ok", _("Nothing found")), ("problem", _("A deck or decklist problem"))]
 
 
 class DeckCheck(models.Model):

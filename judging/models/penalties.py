@@ -31,12 +31,16 @@ rescinded
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.functional import lazy
 
+from core.i18n import localize
 from judging.domain.infractions import Penalty as PenaltyCode
 from pairing.models import Match, Round
 from tournament.models import Event, Player, Team
 
-PENALTY_CHOICES = [(code.value, code.label) for code in PenaltyCode]
+# The labels are the domain's Text, put in the active language when they are shown.
+_localized = lazy(localize, str)
+PENALTY_CHOICES = [(code.value, _localized(code.label)) for code in PenaltyCode]
 
 
 class PenaltyQuerySet(models.QuerySet["Penalty"]):

@@ -106,7 +106,8 @@ def deck_check_end(
         raise Conflict(gettext("This deck check has already ended."), code="deck_check_ended")
     if outcome not in [o for o, _ in OUTCOMES]:
         raise ServiceError(
-            field="outcome", message="One of " + ", ".join(o for o, _ in OUTCOMES) + "."
+            field="outcome",
+            message=gettext("One of %(values)s.") % {"values": ", ".join(o for o, _ in OUTCOMES)},
         )
     ended = now or timezone.now()
     if ended < row.started_at:

@@ -41,7 +41,7 @@ from django.utils.translation import gettext
 
 from core import events
 from core.errors import Conflict, ServiceError
-from core.i18n import exception_text
+from core.i18n import exception_text, localize
 from judging import selectors
 from judging.domain.infractions import Penalty as Code
 from judging.domain.infractions import UnknownInfractionError, infraction
@@ -146,7 +146,7 @@ def _check_rights(entry, decision, chosen: _Chosen, head_judge: bool, event: Eve
     if chosen.overridden:
         raise HeadJudgeOnly(
             gettext("Only the head judge changes the proposed penalty (%(label)s).")
-            % {"label": decision.penalty.label},
+            % {"label": localize(decision.penalty.label)},
             code="override_head_judge_only",
         )
     if decision.needs_head_judge and clock_selectors.clock_settings(event).head_judge_only:
@@ -154,7 +154,7 @@ def _check_rights(entry, decision, chosen: _Chosen, head_judge: bool, event: Eve
             gettext(
                 "A %(label)s for %(entry)s is the head judge's to issue (IPG 1.2); call the head judge."
             )
-            % {"label": chosen.penalty.label, "entry": entry.name},
+            % {"label": localize(chosen.penalty.label), "entry": localize(entry.name)},
             code="head_judge_only",
         )
 
@@ -219,7 +219,7 @@ def penalty_issue(
         raise ServiceError(
             field="override_reason",
             message=gettext("Say why the proposed %(label)s is changed.")
-            % {"label": decision.penalty.label},
+            % {"label": localize(decision.penalty.label)},
         )
     recipients = _ftmgs_recipients(proposal, ftmgs_to)
     issued_at = now or timezone.now()
@@ -269,9 +269,11 @@ def _ftmgs_recipients(proposal: selectors.Proposal, ftmgs_to: Sequence[int] | No
     stray = [p for p in wanted if p not in offered]
     if stray:
         message = (
-            "Failure to Maintain Game State is only offered to the other players at the table."
+            gettext(
+                "Failure to Maintain Game State is only offered to the other players at the table."
+            )
             if offered
-            else "This infraction gives no Failure to Maintain Game State to the others."
+            else gettext("This infraction gives no Failure to Maintain Game State to the others.")
         )
         raise ServiceError(field="ftmgs_to", message=message)
     return [p for p in offered if p in wanted]
@@ -480,10 +482,12 @@ def penalty_rescind(*, penalty: Penalty, by=None, reason: object = "") -> Rescin
 def _undo(row: Penalty, by) -> list[str]:
     notes = []
     if row.match_points_deducted:
-        notes.append(f"{row.match_points_deducted} match point(s) given back.")
+        notes.append(
+            gettext("%(count)s match point(s) given back.") % {"count": row.match_points_deducted}
+        )
     if row.pending_next:
         row.pending_next = False
-        notes.append("The loss waiting for the team's next match will not land.")
+        notes.append(gettext("The loss waiting for the team's next match will not land."))
     if row.result_score:
         notes.append(_take_back(row, by=by, why=f"penalty {row.pk} rescinded"))
     if row.dropped_team:

@@ -13,6 +13,10 @@
  * clock, data-server-now) and is fetched again from the page (data-clock-part: the line alone)
  * when the countdown reaches zero, when a turn passes, and every 30 seconds for extensions and
  * the additional turns.
+ *
+ * The log's rows carry English words (row.text); a page in another language has data-log-part
+ * (?part=log: the log alone, rendered by the server in the page's language, checked like the
+ * page) and fetches the log again instead of drawing the rows itself.
  */
 (function () {
   "use strict";
@@ -137,9 +141,26 @@
     renderLog(state.log);
   }
 
+  var logAsked = 0;
+  function logRefresh() {
+    var part = root.dataset.logPart;
+    var asked = ++logAsked;
+    fetch(window.location.pathname + part, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        var list = root.querySelector("[data-log]");
+        if (html === null || !list || asked !== logAsked) return;
+        var box = document.createElement("div");
+        box.innerHTML = html.trim();
+        var fresh = box.querySelector("[data-log]");
+        if (fresh) list.replaceWith(fresh);
+      }, function () {});
+  }
+
   function renderLog(log) {
     var list = root.querySelector("[data-log]");
     if (!list || !log) return;
+    if (root.dataset.logPart) { logRefresh(); return; }
     var staff = root.classList.contains("judge");
     var rows = log.slice().reverse();
     if (!staff) rows = rows.slice(0, 20);

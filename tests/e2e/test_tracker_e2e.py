@@ -102,3 +102,25 @@ def test_one_phone_in_the_middle_turns_the_far_half_and_counts_down(
         shot(page, "tracker-phone-middle")
     finally:
         context.close()
+
+
+def test_a_spanish_phone_shows_a_new_row_from_the_other_phone_in_spanish(
+    live_server, browser, table
+):
+    """The live update carries the English words of a row; a Spanish page draws it again in
+    Spanish (tracker.js asks for ?part=log), without a reload."""
+    red, blue, _match = table
+    phones = [browser.new_context(**PHONE, locale="es-ES") for _ in range(2)]
+    try:
+        reds, blues = (context.new_page() for context in phones)
+        for page, team in ((reds, red), (blues, blue)):
+            page.set_default_timeout(20_000)
+            page.goto(f"{live_server.url}/t/{team.access_key}/table/")
+        blues.evaluate("window.stayed = true")
+        reds.locator("form.player", has_text="Rita").get_by_role("button", name="-5").click()
+        blues.locator("[data-log] li", has_text="Rita -5 vidas.").wait_for()
+        assert "life" not in blues.locator("[data-log]").inner_text()
+        assert blues.evaluate("window.stayed === true")  # no reload
+    finally:
+        for context in phones:
+            context.close()

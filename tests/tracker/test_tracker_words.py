@@ -68,3 +68,35 @@ def test_a_refused_tap_says_why_in_spanish(table, world):
     response = _tap(spanish, world.red.access_key, "r1", op="undo", amount="3")
     page = spanish.get(response.url).content.decode()
     assert "solo puede deshacer un evento anterior" in page
+
+
+def test_a_spanish_page_fetches_new_log_rows_in_spanish(table, world, seated):
+    """The live update carries the stored English words: a page in another language asks for its
+    log again (?part=log), rendered in its language and refused like the page."""
+    key = world.red.access_key
+    rita = _rita(table, world, seated)
+    spanish = Client(HTTP_ACCEPT_LANGUAGE="es")
+    assert 'data-log-part="?part=log"' in spanish.get(f"/t/{key}/table/").content.decode()
+    assert b"data-log-part" not in Client().get(f"/t/{key}/table/").content
+    _tap(spanish, key, "p1", op="life:-2", player=rita)
+    part = spanish.get(f"/t/{key}/table/?part=log").content.decode()
+    assert "<html" not in part
+    assert "data-log" in part
+    assert "Rita -2 vidas." in part
+    english = Client().get(f"/t/{key}/table/?part=log").content.decode()
+    assert "Rita -2 life: Team Red at 28 life." in english
+    assert Client().get(f"/t/{world.green.access_key}/table/?part=log").status_code == 404
+
+
+def test_the_judges_log_part_is_the_whole_log_for_staff_only(table, world, seated):
+    _tap(Client(), world.red.access_key, "j1", op="life:-1", player=_rita(table, world, seated))
+    url = f"/events/{world.event.pk}/matches/{table.pk}/game/"
+    judy = Client(HTTP_ACCEPT_LANGUAGE="es")
+    judy.force_login(world.judy)
+    assert 'data-log-part="?part=log"' in judy.get(url).content.decode()
+    part = judy.get(url + "?part=log").content.decode()
+    assert "Rita -1 vidas." in part
+    assert 'class="who"' in part
+    stranger = Client()
+    stranger.force_login(world.charlie)
+    assert stranger.get(url + "?part=log").status_code == 404

@@ -230,3 +230,11 @@ def test_search_ranks_an_exact_code_or_section_first_and_needs_every_word() -> N
     assert search("theft")[0].code == "USC-TTM"
     assert search("drawing extra cards") == ()
     assert search("") == CATALOGUE
+
+
+def test_search_also_reads_the_names_given_and_ignores_accents():
+    """The judge types the infraction's name in the page's language (docs/rules.md "Penalties")."""
+    names = {"TE-T": "Retraso", "GPE-GRV": "Violación de las reglas del juego"}
+    assert [i.code for i in search("violacion", names)] == ["GPE-GRV"]
+    assert [i.code for i in search("RETRASO", names)] == ["TE-T"]
+    assert search("retraso") == ()
