@@ -1,7 +1,7 @@
 from django.urls import path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from judging import views
+from judging import clock_views, deckfix_views, views
 
 urlpatterns = [
     path("events/<id:pk>/penalties/", views.penalty_list, name="penalties"),
@@ -20,11 +20,21 @@ urlpatterns = [
     path("events/<id:pk>/judging/reference/", views.quick_reference, name="judging-reference"),
     path("events/<id:pk>/seats/", views.seat_check, name="seat-check"),
     path("events/<id:pk>/deckchecks/", views.deck_checks, name="deck-checks"),
-    path("events/<id:pk>/deckchecks/<id:check_id>/fix/", views.deck_fix, name="deck-check-fix"),
-    path("events/<id:pk>/decklists/<id:team_id>/fix/", views.team_deck_fix, name="team-deck-fix"),
+    path(
+        "events/<id:pk>/deckchecks/<id:check_id>/fix/",
+        deckfix_views.deck_fix,
+        name="deck-check-fix",
+    ),
+    path(
+        "events/<id:pk>/decklists/<id:team_id>/fix/",
+        deckfix_views.team_deck_fix,
+        name="team-deck-fix",
+    ),
     path("events/<id:pk>/judging/settings/", views.judging_settings, name="judging-settings"),
-    path("events/<id:pk>/clock/", views.projector_clock, name="clock"),
-    path("events/<id:pk>/clock/control/", views.clock_control, name="clock-control"),
-    path("events/<id:pk>/clock/floor/", views.floor_view, name="clock-floor"),
-    path("events/<id:pk>/matches/<id:match_id>/clock/", views.table_clock, name="table-clock"),
+    path("events/<id:pk>/clock/", clock_views.projector_clock, name="clock"),
+    path("events/<id:pk>/clock/control/", clock_views.clock_control, name="clock-control"),
+    path("events/<id:pk>/clock/floor/", clock_views.floor_view, name="clock-floor"),
+    path(
+        "events/<id:pk>/matches/<id:match_id>/clock/", clock_views.table_clock, name="table-clock"
+    ),
 ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -18,26 +18,12 @@ from django.views.decorators.http import require_POST
 from access import (
     Perm,
     access_event,
-    access_match,
-    access_round_by_number,
     can,
     visible_rounds,
 )
-from core import live
-from core.errors import AccessDenied, ServiceError
-from core.i18n import exception_text, localize
-from decklists.models import Decklist
-from decklists.selectors import team_report
+from core.errors import ServiceError
+from core.i18n import localize
 from judging import selectors, services
-from judging.domain.clock import RoundState, floor_order, round_state
-from judging.domain.deckfix import (
-    BASIC_LANDS,
-    DeckFixError,
-    copies_of,
-    deck_minimum,
-    default_basic,
-    fix_decks,
-)
 from judging.domain.infractions import (
     CATALOGUE,
     UnknownInfractionError,
@@ -48,9 +34,7 @@ from judging.domain.infractions import (
 from judging.domain.infractions import Penalty as Code
 from judging.domain.penalties import PenaltyInputError
 from judging.lookup import access_penalty
-from judging.models import EXTENSION_REASONS, OUTCOMES, DeckCheck, Penalty
-from judging.models import Extension as ExtensionRow
-from judging.selectors import clock as clock_selectors
+from judging.models import OUTCOMES, DeckCheck, Penalty
 from judging.selectors import tardiness as tardiness_selectors
 from pairing.models import Match, Round
 from tournament.models import Player, Team
@@ -61,7 +45,7 @@ CSV_HEADER = [
 ]  # fmt: skip
 
 
-def _int(raw) -> int | None:
+def int_param(raw) -> int | None:
     return int(raw) if raw and str(raw).isdecimal() and len(str(raw)) < 18 else None
 
 
@@ -150,7 +134,7 @@ def penalty_new(request, pk: int):
     (searchable), notes; "Propose" shows the penalty and its reasons, "Issue" confirms."""
     event = access_event(request.caller, pk, Perm.PENALTIES)
     data = request.POST if request.method == "POST" else request.GET
-    match = _match(event, _int(data.get("match")))
+    match = _match(event, int_param(data.get("match")))
     players = _players(event, match)
     query = data.get("q", "")
     names = {i.code: localize(i.name) for i in CATALOGUE}  # searched in the reader's language
@@ -162,12 +146,12 @@ def penalty_new(request, pk: int):
         "players": players,
         "infractions": infractions,
         "q": query,
-        "picked_player": _int(data.get("player")),
+        "picked_player": int_param(data.get("player")),
         "picked": data.get("infraction", ""),
         "notes": data.get("notes", ""),
         "head_judge": can(request.caller, Perm.SEVERE_PENALTIES, event),
         "penalty_codes": list(Code),
-        "deck_check": _deck_check(event, match, _int(data.get("deck_check"))),
+        "deck_check": _deck_check(event, match, int_param(data.get("deck_check"))),
     }
     if request.method == "POST":
         player = players.get(context["picked_player"] or 0)
@@ -326,8 +310,8 @@ def seat_check(request, pk: int):
     ticked: all four seated), the late teams with their timers, the arrivals, and the Tardiness
     penalty proposed at this minute, issued in one tap."""
     event = access_event(request.caller, pk, Perm.PENALTIES)
-    number = _int(request.POST.get("round") or request.GET.get("round"))
-    round_ = _clock_round(request, event, number)
+    number = int_param(request.POST.get("round") or request.GET.get("round"))
+    round_ = shown_round(request, event, number)
     if request.method == "POST" and round_ is not None:
         _seat_action(request, event, round_)
         return redirect(reverse("seat-check", args=[pk]) + f"?round={round_.number}")
@@ -342,7 +326,7 @@ def seat_check(request, pk: int):
 
 def _seat_action(request, event, round_: Round) -> None:
     action = request.POST.get("action", "")
-    match = round_.matches.filter(pk=_int(request.POST.get("match")) or 0).first()
+    match = round_.matches.filter(pk=int_param(request.POST.get("match")) or 0).first()
     if match is None:
         messages.error(request, _("Not a table of this round."))
         return
@@ -356,7 +340,7 @@ def _seat_action(request, event, round_: Round) -> None:
                 request, _("Table %(table)s: %(text)s.") % {"table": match.table, "text": text}
             )
         elif action == "arrived":
-            player = Player.objects.filter(pk=_int(request.POST.get("player")) or 0).first()
+            player = Player.objects.filter(pk=int_param(request.POST.get("player")) or 0).first()
             if player is None:
                 raise ServiceError(field="player", message=gettext("Pick the player."))
             services.seat_arrived(match=match, player=player, by=request.user)
@@ -368,7 +352,7 @@ def _seat_action(request, event, round_: Round) -> None:
         elif action == "tardiness":
             done = services.tardiness_issue(
                 match=match,
-                team_id=_int(request.POST.get("team")) or 0,
+                team_id=int_param(request.POST.get("team")) or 0,
                 by=request.user,
                 head_judge=can(request.caller, Perm.SEVERE_PENALTIES, event),
             )
@@ -387,8 +371,8 @@ def deck_checks(request, pk: int):
     """Deck checks of a round: start one at a chosen or random table, record its end and
     outcome (the table's extension follows), issue the penalty found from the check."""
     event = access_event(request.caller, pk, Perm.DECK_CHECKS)
-    number = _int(request.POST.get("round") or request.GET.get("round"))
-    round_ = _clock_round(request, event, number)
+    number = int_param(request.POST.get("round") or request.GET.get("round"))
+    round_ = shown_round(request, event, number)
     if request.method == "POST" and round_ is not None:
         _deck_check_action(request, event, round_)
         return redirect(reverse("deck-checks", args=[pk]) + f"?round={round_.number}")
@@ -428,13 +412,13 @@ def _deck_check_action(request, event, round_: Round) -> None:
     try:
         if action == "start":
             match = None
-            table = _int(request.POST.get("match"))
+            table = int_param(request.POST.get("match"))
             if table is not None:
                 match = round_.matches.filter(pk=table).first()
                 if match is None:
                     raise ServiceError(field="match", message=gettext("Not a table of this round."))
             team = None
-            team_id = _int(request.POST.get("team"))
+            team_id = int_param(request.POST.get("team"))
             if match is not None and team_id is not None:
                 team = Team.objects.filter(pk=team_id, event=event).first()
             check = services.deck_check_start(
@@ -444,7 +428,7 @@ def _deck_check_action(request, event, round_: Round) -> None:
             messages.success(request, text % {"table": check.match.table, "team": check.team.name})
         elif action == "end":
             found = DeckCheck.objects.filter(
-                round=round_, pk=_int(request.POST.get("check")) or 0
+                round=round_, pk=int_param(request.POST.get("check")) or 0
             ).first()
             if found is None:
                 raise ServiceError(
@@ -488,302 +472,11 @@ def judging_settings(request, pk: int):
     return redirect(reverse("event", args=[pk]) + "#judging-settings")
 
 
-# --- the round clock: projector, floor view, the table's page (issue 8) ------------------------
-
-
-def _clock_text(seconds: int | None) -> str:
-    if seconds is None:
-        return _("no limit")
-    seconds = max(0, seconds)
-    if seconds >= 100 * 60:  # no playoff round is this long, a final with a limit may be
-        hours, rest = divmod(seconds, 3600)
-        return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
-    return f"{seconds // 60:02d}:{seconds % 60:02d}"
-
-
-def _clock_round(request, event, number: int | None = None) -> Round | None:
+def shown_round(request, event, number: int | None = None) -> Round | None:
     """Round ``number`` (``?round=``), or the latest round the caller sees."""
     rounds = visible_rounds(request.caller, event).select_related("event")
     if number is None:
-        number = _int(request.GET.get("round"))
+        number = int_param(request.GET.get("round"))
     if number is not None:
         return rounds.filter(number=number).first()
     return rounds.order_by("-number").first()
-
-
-def _follow(round_: Round) -> tuple[str, int]:
-    topic = f"clock:{round_.pk}"
-    return reverse("live-stream", args=["clock", round_.pk]), live.version(topic)
-
-
-def projector_clock(request, pk: int):
-    """The full-screen clock for the projector: public when the event is; staff run it here."""
-    event = access_event(request.caller, pk)
-    round_ = _clock_round(request, event)
-    context: dict = {"event": event, "round": round_, "now": timezone.now()}
-    if round_ is not None:
-        state = clock_selectors.clock_of(round_, context["now"])
-        services.mark_due_on_read(round_, state)
-        live_url, since = _follow(round_)
-        context.update(
-            state=state,
-            text=_clock_text(state.remaining_seconds),
-            live_url=live_url,
-            live_since=since,
-            controls=can(request.caller, Perm.MANAGE_CLOCK, event),
-        )
-    return render(request, "judging/clock.html", context)
-
-
-@require_POST
-def clock_control(request, pk: int):
-    """Start, pause, resume or correct the round's clock (the scorekeeper), then back."""
-    number = _int(request.POST.get("round")) or 0
-    round_ = access_round_by_number(request.caller, pk, number, Perm.MANAGE_CLOCK)
-    # The form asks for minutes and seconds of the correction; the service takes seconds.
-    seconds = (_int(request.POST.get("minutes")) or 0) * 60 + (
-        _int(request.POST.get("seconds")) or 0
-    )
-    try:
-        services.clock_act(
-            round_=round_, action=request.POST.get("action", ""), seconds=seconds, by=request.user
-        )
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    return redirect(reverse("clock", args=[pk]) + f"?round={round_.number}")
-
-
-def _floor(round_: Round) -> tuple[list, RoundState]:
-    """The floor view's lines (with their matches) and the round's clock, read once."""
-    now = timezone.now()
-    matches = clock_selectors.MatchRow.of_round(round_)
-    tables = clock_selectors.round_tables(round_, matches, whole_round=True)
-    states = clock_selectors.states_of(tables, now)
-    names = dict(Team.objects.filter(event_id=round_.event_id).values_list("pk", "name"))
-    by_table = {m.table: m for m in matches}
-    lines = [(line, by_table[line.table]) for line in floor_order(states.values(), names)]
-    clock = round_state(tables.round, now)
-    services.mark_due_on_read(round_, clock, states.items(), tables.marked)
-    return lines, clock
-
-
-def floor_view(request, pk: int):
-    """The judges' floor view (phone first): the tables still playing, soonest need first."""
-    event = access_event(request.caller, pk, Perm.MANAGE_CLOCK)
-    round_ = _clock_round(request, event)
-    context: dict = {"event": event, "staff": True, "round": round_, "lines": []}
-    if round_ is not None:
-        context["lines"], context["clock"] = _floor(round_)
-        context["clock_text"] = _clock_text(context["clock"].remaining_seconds)
-        context["live_url"], context["live_since"] = _follow(round_)
-    if request.GET.get("part"):
-        return render(request, "judging/_floor_lines.html", context)
-    return render(request, "judging/floor.html", context)
-
-
-def table_clock(request, pk: int, match_id: int):
-    """The table's page for staff: its clock and additional turns; judges give extensions,
-    record passing at time and press "turn passed"."""
-    match = access_match(request.caller, match_id, Perm.MANAGE_CLOCK, event_id=pk)
-    event = match.round.event
-    judge = can(request.caller, Perm.EXTENSIONS, event)
-    if request.method == "POST":
-        if not judge:
-            raise AccessDenied
-        _table_action(request, match)
-        return redirect("table-clock", pk, match.pk)
-    tables = clock_selectors.round_tables(match.round, [match])
-    states = clock_selectors.states_of(tables)
-    state = states.get(match.pk)
-    services.mark_due_on_read(
-        match.round, round_state(tables.round, timezone.now()), states.items(), tables.marked
-    )
-    teams = {match.team_a_id: match.team_a, match.team_b_id: match.team_b}
-    active = teams.get(state.active_team) if state and state.active_team else None
-    other = None
-    if active is not None:
-        other = match.team_b if active.pk == match.team_a_id else match.team_a
-    live_url, since = _follow(match.round)
-    return render(
-        request,
-        "judging/table_clock.html",
-        {
-            "event": event,
-            "staff": True,
-            "match": match,
-            "state": state,
-            "remaining": _clock_text(state.remaining_seconds) if state else "",
-            "active": active,
-            "other": other,
-            "judge": judge,
-            "passing": match.pk in tables.facts and tables.facts[match.pk].passing_at_time,
-            "extensions": ExtensionRow.objects.filter(match=match),
-            "reasons": EXTENSION_REASONS,
-            "live_url": live_url,
-            "live_since": since,
-        },
-    )
-
-
-def _table_action(request, match: Match) -> None:
-    action = request.POST.get("action", "")
-    try:
-        if action == "extension":
-            minutes = _int(request.POST.get("minutes"))
-            services.extension_give(
-                match=match,
-                minutes=minutes if minutes is not None else -1,
-                reason=request.POST.get("reason", ""),
-                by=request.user,
-            )
-            messages.success(
-                request,
-                _("Table %(table)s: +%(minutes)s min extension.")
-                % {"table": match.table, "minutes": minutes},
-            )
-        elif action == "passing":
-            on = request.POST.get("passing") == "1"
-            services.passing_at_time_set(match=match, passing=on, by=request.user)
-            messages.success(
-                request, _("Passing at time recorded.") if on else _("Passing at time cleared.")
-            )
-        elif action == "turn_passed":
-            next_active = _int(request.POST.get("next_active"))
-            services.turn_passed(match=match, next_active=next_active, by=request.user)
-            messages.success(request, _("Table %(table)s: turn passed.") % {"table": match.table})
-        else:
-            messages.error(request, _("Unknown action."))
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-
-
-# Problems whose remedy is removing copies of one card (IPG 3.4, 3.5; MTR 6.1, 6.2, 9.5, 9.6).
-FIXABLE_CODES = (
-    "udc_over_limit",
-    "card_limit_exceeded",
-    "restricted_over_limit",
-    "banned",
-    "not_legal",
-    "not_in_pool",
-    "unknown_card",
-)
-
-
-def deck_fix(request, pk: int, check_id: int):
-    """The remedy of a deck check's problem on one screen: the problem cards with their holders in
-    the team's decks, which copies go, the basic land that tops each deck up, a preview of the
-    resulting sizes, and one button that applies the fix and issues the penalty."""
-    event = access_event(request.caller, pk, Perm.DECK_CHECKS)
-    check = (
-        DeckCheck.objects.filter(event=event, pk=check_id)
-        .select_related("match", "round", "team")
-        .first()
-    )
-    if check is None:
-        raise Http404
-    back = reverse("deck-checks", args=[pk]) + f"?round={check.round.number}#deck-check-{check.pk}"
-    if check.outcome != "problem":
-        messages.error(request, _("Only a deck check that ended with a problem has a fix."))
-        return redirect(back)
-    return _deck_fix_page(request, event, check.team, check, back)
-
-
-def team_deck_fix(request, pk: int, team_id: int):
-    """The same remedy for a problem in a team's decklists found by staff without a deck check
-    (from the team's decklist page): a Decklist Problem on the event's current round."""
-    event = access_event(request.caller, pk, Perm.DECK_CHECKS)
-    team = Team.objects.filter(event=event, pk=team_id).first()
-    if team is None:
-        raise Http404
-    back = reverse("event-team-decklists", args=[pk, team.pk])
-    return _deck_fix_page(request, event, team, None, back)
-
-
-def _base(row: Decklist | None) -> str:
-    """The list's version the form was built on (decklists' optimistic check)."""
-    return row.submitted_at.isoformat() if row is not None else ""
-
-
-def _deck_fix_page(request, event, team: Team, check: DeckCheck | None, back: str):
-    data = request.POST if request.method == "POST" else request.GET
-    report = team_report(team)
-    problems = [p for p in report.problems if p.code in FIXABLE_CODES and p.card]
-    cards = list(dict.fromkeys(p.card for p in problems if p.card))
-    card = str(data.get("card", "")).strip()[:200] or (cards[0] if cards else "")
-    lists = {d.player_id: d for d in Decklist.objects.filter(player__team=team)}
-    players, decks = services.team_decks(team, decklists=lists)
-    remove = {p.pk: _int(data.get(f"remove-{p.pk}")) or 0 for p in players}
-    basics = {p.pk: data.get(f"basic-{p.pk}") or default_basic(decks[p.pk]) for p in players}
-    minimum = deck_minimum(event.is_constructed)
-    fix, error = None, ""
-    if card and any(remove.values()):
-        try:
-            fix = fix_decks(decks, card, remove, minimum, basics)
-        except DeckFixError as exc:
-            error = exception_text(exc)
-    infraction_code = data.get("infraction", "TE-DLP")
-    penalized = _int(data.get("player"))
-    if request.method == "POST" and "apply" in request.POST and fix is not None:
-        by_id = {p.pk: p for p in players}
-        try:
-            done = services.deck_fix_apply(
-                check=check,
-                team=team,
-                card=card,
-                remove=remove,
-                basics=basics,
-                penalized=by_id.get(penalized or 0),
-                infraction=infraction_code,
-                notes=request.POST.get("notes", ""),
-                by=request.user,
-                head_judge=can(request.caller, Perm.SEVERE_PENALTIES, event),
-                bases={
-                    p.pk: str(request.POST[f"base-{p.pk}"])
-                    for p in players
-                    if f"base-{p.pk}" in request.POST
-                },
-            )
-        except ServiceError as exc:
-            messages.error(request, exc.message)
-        else:
-            row = done.issued.penalty
-            text = _("Decklists fixed (%(count)s changed, logged); %(penalty)s for %(name)s.")
-            words = {"count": len(done.decklists), "penalty": localize(Code(row.penalty).label)}
-            messages.success(request, text % {**words, "name": row.player.name})
-            return redirect(back)
-    elif request.method == "POST" and "apply" in request.POST:
-        messages.error(request, error or _("Choose at least one copy to remove."))
-    rows = [
-        {
-            "player": p,
-            "held": copies_of(decks[p.pk], card) if card else 0,
-            "size": sum(decks[p.pk].values()),
-            "remove": remove[p.pk],
-            "basic": basics[p.pk],
-            "base": _base(lists.get(p.pk)),
-            "after": fix.changes[p.pk] if fix is not None else None,
-        }
-        for p in players
-    ]
-    return render(
-        request,
-        "judging/deck_fix.html",
-        {
-            "event": event,
-            "staff": True,
-            "team": team,
-            "check": check,
-            "back": back,
-            "problems": problems,
-            "cards": cards,
-            "card": card,
-            "rows": rows,
-            "fix": fix,
-            "error": error,
-            "minimum": minimum,
-            "basic_lands": BASIC_LANDS,
-            "infraction": infraction_code,
-            "penalized": penalized,
-            "notes": data.get("notes", ""),
-        },
-    )

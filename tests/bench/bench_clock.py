@@ -9,7 +9,7 @@ The round's clock started 62 minutes ago with 60 minutes, so time has been calle
 the tables have an extension (some still playing, some in turn 0), half have turns passed after
 time (in additional turns, some of them with an extra turn from a card), one in sixteen has a
 Slow Play Warning, and one in eight has passing at time recorded. Times what the floor view
-computes (judging.views._floor: the round's facts in a fixed number of queries, every table's
+computes (judging.clock_views._floor: the round's facts in a fixed number of queries, every table's
 state, the floor order and summaries) and the compute part alone (states_of + floor_order on
 facts already read). Median and p95 of RUNS; the target (issue 8) is under 50 ms for the
 compute and for the database reads (the whole view less the compute). Each is timed twice: by
@@ -125,9 +125,9 @@ def main() -> int:
     from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
+    from judging.clock_views import _floor
     from judging.domain.clock import floor_order
     from judging.selectors import clock as sel
-    from judging.views import _floor
     from pairing.models import Round
 
     t = time.perf_counter()

@@ -32,11 +32,8 @@ EVENT_FIELDS = (
     "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order", "top_cut_automatic",
     "tiebreak_oomw",
 )  # fmt: skip
-# The structure is announced by round 1 and then fixed (MTR 10.2).
-LOCKED_AFTER_START = (
-    "structure", "format", "team_size", "udc_rule", "swiss_rounds", "top_cut",
-    "top_cut_automatic",
-)  # fmt: skip
+# The structure is announced by round 1 and then fixed (MTR 10.2): each locked setting, named as a
+# refusal names it.
 LOCKED_WORDS = {
     "structure": gettext_lazy("the structure"),
     "format": gettext_lazy("the format"),
@@ -46,6 +43,8 @@ LOCKED_WORDS = {
     "top_cut": gettext_lazy("the top cut"),
     "top_cut_automatic": gettext_lazy("the automatic top cut"),
 }
+# The settings fixed once round 1 is paired (MTR 10.2), in the order a refusal names them.
+LOCKED_AFTER_START = tuple(LOCKED_WORDS)
 
 
 def _team_changed(team: Team) -> None:
