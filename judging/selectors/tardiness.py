@@ -42,6 +42,11 @@ class LateTeam:
     def to_issue(self) -> bool:
         return not self.issued or again(self.proposed, self.issued)
 
+    @property
+    def issued_label(self) -> str:
+        """The name of the penalty already issued ("Game Loss"), to show; "" for none."""
+        return Code(self.issued).label if self.issued else ""
+
 
 @dataclass(frozen=True)
 class TableSeats:

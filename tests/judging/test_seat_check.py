@@ -121,3 +121,14 @@ def test_a_game_loss_while_waiting_then_the_match_loss_and_drop_at_ten(table, wo
     assert (second.penalty, second.dropped_team) == ("match_loss", True)
     table.match.refresh_from_db()
     assert table.match.status == "final"
+
+
+def test_the_page_names_the_penalty_already_issued(table, world):
+    t0 = timezone.now() - timedelta(minutes=4)
+    services.clock_start(round_=table.round, now=t0)
+    rita = table.player(table.red)
+    services.seat_check_record(match=table.match, missing=[rita.pk], now=t0)
+    services.tardiness_issue(match=table.match, team_id=table.red.pk)
+    page = _client(world.judy).get(f"/events/{table.event.pk}/seats/").content.decode()
+    assert "issued: Game Loss" in page
+    assert "game_loss" not in page

@@ -100,3 +100,16 @@ def test_the_judges_log_part_is_the_whole_log_for_staff_only(table, world, seate
     stranger = Client()
     stranger.force_login(world.charlie)
     assert stranger.get(url + "?part=log").status_code == 404
+
+
+def test_the_judges_table_page_names_the_games_status_in_the_readers_language(table, world):
+    url = f"/events/{world.event.pk}/matches/{table.pk}/game/"
+    judy = Client(HTTP_ACCEPT_LANGUAGE="es")
+    judy.force_login(world.judy)
+    head = judy.get(url).content.decode().split('class="table-head"', 1)[1].split("</p>", 1)[0]
+    assert "en juego" in head
+    assert "playing" not in head
+    judy = Client()
+    judy.force_login(world.judy)
+    head = judy.get(url).content.decode().split('class="table-head"', 1)[1].split("</p>", 1)[0]
+    assert "playing" in head
