@@ -20,7 +20,7 @@ from tournament.hooks import (
     NextStep,
 )
 from tournament.models import Event, PlayerChange, Team
-from tournament.presenters import SanctioningInputs, SanctioningText, sanctioning_text
+from tournament.presenters import SanctioningText, sanctioning_text
 
 __all__ = [
     "EventPlan",
@@ -109,7 +109,7 @@ def event_plan(event: Event) -> tuple[EventPlan | None, SanctioningText]:
     plan = EVENT_PLAN(event)
     teams = plan.teams if plan else event.teams.filter(dropped=False).count()
     rounds = plan.rounds if plan else (event.swiss_rounds or 0)
-    inputs = SanctioningInputs(
+    check = sanctioning(
         structure=event.structure,
         format=event.format,
         team_size=event.team_size,
@@ -117,7 +117,7 @@ def event_plan(event: Event) -> tuple[EventPlan | None, SanctioningText]:
         teams=teams,
         rounds=rounds,
     )
-    return plan, sanctioning_text(sanctioning(**inputs._asdict()), inputs)
+    return plan, sanctioning_text(check)
 
 
 def player_changes(team: Team, limit: int = 30) -> list[PlayerChange]:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.text import Text, gettext_noop, ngettext_noop
+
 SANCTIONED_CONSTRUCTED = ("standard", "pioneer", "modern", "legacy", "vintage")  # MTR 3.2
 SANCTIONED_LIMITED = ("sealed", "draft")  # MTR 3.2: Sealed Deck, Booster Draft
 MIN_TEAMS = 4  # MTR 10.1
@@ -24,7 +26,7 @@ MIN_ROUND_MINUTES = 40  # MTR App. B
 
 @dataclass(frozen=True, slots=True)
 class Sanctioning:
-    reasons: tuple[str, ...]  # empty: sanctionable
+    reasons: tuple[Text, ...]  # empty: sanctionable; English words, translated where shown
 
     @property
     def ok(self) -> bool:
@@ -46,18 +48,29 @@ def sanctioning(
     rounds: int,
 ) -> Sanctioning:
     """``structure`` is constructed, sealed or draft; ``rounds`` counts Swiss and playoff rounds."""
-    reasons = []
+    reasons: list[Text] = []
     if teams < MIN_TEAMS:
-        reasons.append(f"{teams} team{'s' if teams != 1 else ''}, fewer than 4 (MTR 10.1)")
+        few_teams = ngettext_noop(
+            "%(count)s team, fewer than 4 (MTR 10.1)", "%(count)s teams, fewer than 4 (MTR 10.1)"
+        )
+        reasons.append(Text.counted(few_teams, teams, count=teams))
     if rounds < MIN_ROUNDS:
-        reasons.append(f"{rounds} round{'s' if rounds != 1 else ''}, fewer than 2 (MTR 10.2)")
+        few_rounds = ngettext_noop(
+            "%(count)s round, fewer than 2 (MTR 10.2)", "%(count)s rounds, fewer than 2 (MTR 10.2)"
+        )
+        reasons.append(Text.counted(few_rounds, rounds, count=rounds))
     if round_minutes < MIN_ROUND_MINUTES:
-        reasons.append(f"rounds of {round_minutes} minutes, under 40 (MTR App. B)")
+        short = gettext_noop("rounds of %(minutes)s minutes, under 40 (MTR App. B)")
+        reasons.append(Text(short, minutes=round_minutes))
+    not_sanctioned = gettext_noop(
+        "%(format)s is not a format sanctioned for Two-Headed Giant (MTR 3.2)"
+    )
     if structure == "constructed" and format not in SANCTIONED_CONSTRUCTED:
-        label = format.title() or "this format"
-        reasons.append(f"{label} is not a format sanctioned for Two-Headed Giant (MTR 3.2)")
+        label = format.title() or Text(gettext_noop("this format"))
+        reasons.append(Text(not_sanctioned, format=label))
     elif structure != "constructed" and structure not in SANCTIONED_LIMITED:
-        reasons.append(f"{structure} is not a format sanctioned for Two-Headed Giant (MTR 3.2)")
+        reasons.append(Text(not_sanctioned, format=structure))
     if team_size != 2:
-        reasons.append(f"teams of {team_size} are a casual variant (MTR 3.2, CR 810.11)")
+        variant = gettext_noop("teams of %(size)s are a casual variant (MTR 3.2, CR 810.11)")
+        reasons.append(Text(variant, size=team_size))
     return Sanctioning(tuple(reasons))
