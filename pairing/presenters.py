@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 from django.utils.translation import gettext as _
 
+from core.i18n import localize
 from pairing.domain.notes import PairingNote, note_from_data
 from pairing.domain.structure import Structure
 from pairing.models import Match, Round
@@ -267,32 +268,8 @@ def seat_heads(matches: Iterable[Match]) -> None:
 
 def structure_text(plan: Structure) -> str:
     """One line for the dashboard and the rounds page: exactly what will be paired
-    (pairing.domain.structure.Structure.describe says the same in English, for logs)."""
-    if plan.swiss_rounds:
-        text = ngettext("%(count)s Swiss round", "%(count)s Swiss rounds", plan.swiss_rounds) % {
-            "count": plan.swiss_rounds
-        }
-        if plan.top_cut:
-            text = gettext("%(rounds)s, then a top %(cut)s") % {"rounds": text, "cut": plan.top_cut}
-        else:
-            text = gettext("%(rounds)s, no top cut") % {"rounds": text}
-    elif plan.top_cut:
-        text = gettext("No Swiss round: a single-elimination bracket of %(cut)s") % {
-            "cut": plan.top_cut
-        }
-    else:
-        text = gettext("No round: set Swiss rounds or a top cut")
-    sources = {
-        (True, True): gettext_noop("Swiss rounds and top cut from the count of %(teams)s teams"),
-        (True, False): gettext_noop("Swiss rounds from the count of %(teams)s teams"),
-        (False, True): gettext_noop("top cut from the count of %(teams)s teams"),
-    }.get((plan.automatic, plan.cut_automatic))
-    if sources:
-        text = gettext("%(plan)s (%(sources)s)") % {
-            "plan": text,
-            "sources": gettext(sources) % {"teams": plan.teams},
-        }
-    return gettext("%(plan)s.") % {"plan": text}
+    (pairing.domain.structure.Structure.describe), in the reader's language."""
+    return localize(plan.describe())
 
 
 # --- results in words ------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.text import Text, gettext_noop, ngettext_noop
 from pairing.domain.tiebreakers import recommended_structure
 
 
@@ -47,23 +48,37 @@ class Structure:
     def total_rounds(self) -> int:
         return self.swiss_rounds + self.playoff_rounds
 
-    def describe(self) -> str:
-        """One line for the dashboard: exactly what will be paired."""
+    def describe(self) -> Text:
+        """One line for the dashboard: exactly what will be paired (English words that keep
+        their template: pairing.presenters.structure_text says them in the reader's language)."""
         if self.swiss_rounds:
-            text = f"{self.swiss_rounds} Swiss round{'s' if self.swiss_rounds != 1 else ''}"
-            text += f", then a top {self.top_cut}" if self.top_cut else ", no top cut"
+            swiss = ngettext_noop("%(count)s Swiss round", "%(count)s Swiss rounds")
+            rounds = Text.counted(swiss, self.swiss_rounds, count=self.swiss_rounds)
+            if self.top_cut:
+                text = Text(
+                    gettext_noop("%(rounds)s, then a top %(cut)s"), rounds=rounds, cut=self.top_cut
+                )
+            else:
+                text = Text(gettext_noop("%(rounds)s, no top cut"), rounds=rounds)
         elif self.top_cut:
-            text = f"No Swiss round: a single-elimination bracket of {self.top_cut}"
+            bracket = gettext_noop("No Swiss round: a single-elimination bracket of %(cut)s")
+            text = Text(bracket, cut=self.top_cut)
         else:
-            text = "No round: set Swiss rounds or a top cut"
-        sources = []
-        if self.automatic:
-            sources.append("Swiss rounds")
-        if self.cut_automatic:
-            sources.append("top cut")
-        if sources:
-            text += f" ({' and '.join(sources)} from the count of {self.teams} teams)"
-        return text + "."
+            text = Text(gettext_noop("No round: set Swiss rounds or a top cut"))
+        source = {
+            (True, True): gettext_noop(
+                "Swiss rounds and top cut from the count of %(teams)s teams"
+            ),
+            (True, False): gettext_noop("Swiss rounds from the count of %(teams)s teams"),
+            (False, True): gettext_noop("top cut from the count of %(teams)s teams"),
+        }.get((self.automatic, self.cut_automatic))
+        if source:
+            text = Text(
+                gettext_noop("%(plan)s (%(sources)s)"),
+                plan=text,
+                sources=Text(source, teams=self.teams),
+            )
+        return Text(gettext_noop("%(plan)s."), plan=text)
 
 
 def rounds_for_one_undefeated(teams: int) -> int:
