@@ -35,6 +35,7 @@ class Text(str):
     plural: str | None
     number: int | None
     params: dict[str, Any]
+    capital: bool  # the first letter upper-case, in every language (a sentence's start)
 
     def __new__(cls, template: str, /, **params: Any) -> Text:
         return cls._make(template, None, None, params)
@@ -44,17 +45,28 @@ class Text(str):
         """The singular or the plural of ``forms`` (:func:`ngettext_noop`) by ``number``."""
         return cls._make(forms[0], forms[1], number, params)
 
+    def capitalized(self) -> Text:
+        """The same words starting with a capital letter, here and once translated."""
+        return self._make(self.template, self.plural, self.number, self.params, capital=True)
+
     @classmethod
     def _make(
-        cls, template: str, plural: str | None, number: int | None, params: dict[str, Any]
+        cls,
+        template: str,
+        plural: str | None,
+        number: int | None,
+        params: dict[str, Any],
+        capital: bool = False,
     ) -> Text:
         chosen = plural if plural is not None and number != 1 else template
-        obj = super().__new__(cls, chosen % params if params else chosen)
+        words = chosen % params if params else chosen
+        obj = super().__new__(cls, words[:1].upper() + words[1:] if capital else words)
         obj.template, obj.plural, obj.number, obj.params = template, plural, number, params
+        obj.capital = capital
         return obj
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.template, self.plural, self.number, self.params))
+        return (_rebuild, (self.template, self.plural, self.number, self.params, self.capital))
 
     def render(self, gettext: Any, ngettext: Any) -> str:
         """The words again, with ``gettext(template)`` (``ngettext`` for a counted text) and
@@ -67,8 +79,15 @@ class Text(str):
             chosen = ngettext(self.template, self.plural, self.number)
         else:
             chosen = gettext(self.template)
-        return str(chosen % params if params else chosen)
+        words = str(chosen % params if params else chosen)
+        return words[:1].upper() + words[1:] if self.capital else words
 
 
-def _rebuild(template: str, plural: str | None, number: int | None, params: dict[str, Any]) -> Text:
-    return Text._make(template, plural, number, params)
+def _rebuild(
+    template: str,
+    plural: str | None,
+    number: int | None,
+    params: dict[str, Any],
+    capital: bool = False,
+) -> Text:
+    return Text._make(template, plural, number, params, capital)

@@ -118,7 +118,7 @@ def test_a_spanish_phone_shows_a_new_row_from_the_other_phone_in_spanish(
             page.goto(f"{live_server.url}/t/{team.access_key}/table/")
         blues.evaluate("window.stayed = true")
         reds.locator("form.player", has_text="Rita").get_by_role("button", name="-5").click()
-        blues.locator("[data-log] li", has_text="Rita -5 vidas.").wait_for()
+        blues.locator("[data-log] li", has_text="Rita -5 vidas: Team Red con 25 vidas.").wait_for()
         assert "life" not in blues.locator("[data-log]").inner_text()
         assert blues.evaluate("window.stayed === true")  # no reload
     finally:

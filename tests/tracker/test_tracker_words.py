@@ -25,9 +25,11 @@ def test_the_log_and_the_undo_button_speak_spanish_to_a_spanish_browser(table, w
     _tap(spanish, key, "w1", op="life:-5", player=rita)
     _tap(spanish, key, "w2", op="pass_turn")
     page = spanish.get(f"/t/{key}/table/").content.decode()
-    assert "Rita -5 vidas." in page
-    assert "Turno pasado." in page
-    assert "Deshacer: Turno pasado" in page
+    # the whole line, as the English one: what happened, then the totals and the rule
+    assert "Rita -5 vidas: Team Red con 25 vidas." in page
+    line = "Turno pasado: turno 2, juega Team Red (no se registró quién empezó: se toma Team Blue)."
+    assert line in page
+    assert f"Deshacer: {line}" in page
     assert "life: Team Red at 25 life" not in page
 
     english = Client().get(f"/t/{key}/table/").content.decode()
@@ -82,7 +84,7 @@ def test_a_spanish_page_fetches_new_log_rows_in_spanish(table, world, seated):
     part = spanish.get(f"/t/{key}/table/?part=log").content.decode()
     assert "<html" not in part
     assert "data-log" in part
-    assert "Rita -2 vidas." in part
+    assert "Rita -2 vidas: Team Red con 28 vidas." in part
     english = Client().get(f"/t/{key}/table/?part=log").content.decode()
     assert "Rita -2 life: Team Red at 28 life." in english
     assert Client().get(f"/t/{world.green.access_key}/table/?part=log").status_code == 404
@@ -95,7 +97,7 @@ def test_the_judges_log_part_is_the_whole_log_for_staff_only(table, world, seate
     judy.force_login(world.judy)
     assert 'data-log-part="?part=log"' in judy.get(url).content.decode()
     part = judy.get(url + "?part=log").content.decode()
-    assert "Rita -1 vidas." in part
+    assert "Rita -1 vidas: Team Red con 29 vidas." in part
     assert 'class="who"' in part
     stranger = Client()
     stranger.force_login(world.charlie)

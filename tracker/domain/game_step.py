@@ -3,7 +3,6 @@ of its log line (the rules and choices are in ``tracker.domain.game``'s notes)."
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Mapping
 from dataclasses import replace
 
@@ -13,7 +12,6 @@ from tracker.domain.game_model import (
     MAX_AMOUNT,
     MAX_MULLIGANS,
     TOGGLE_TYPES,
-    Change,
     Event,
     GameError,
     GameSetup,
@@ -23,6 +21,16 @@ from tracker.domain.game_model import (
     TeamState,
     poison_to_lose,
     starting_life,
+)
+from tracker.domain.game_words import (
+    describe_event,
+    entry,
+    no_effect,
+    one_after,
+    sentence,
+    signed,
+    team_name,
+    totals,
 )
 
 _FIELDS: dict[str, tuple[str, ...]] = {
@@ -209,121 +217,57 @@ def undo_violation(state: GameState, e: Event) -> GameError | None:
     return None
 
 
-def entry(log: tuple[LogEntry, ...], seq: int) -> LogEntry | None:
-    i = bisect.bisect_left(log, seq, key=lambda entry: entry.seq)
-    return log[i] if i < len(log) and log[i].seq == seq else None
-
-
 # --- the step ---------------------------------------------------------------------------------
 
 
 def step(state: GameState, e: Event, undone: Mapping[int, int]) -> GameState:
-    summary = _summary(state, e)
+    summary = describe_event(state, e)
     undone_by = undone.get(e.seq)
     if undone_by is not None:
-        return _logged(state, e, f"{summary} (undone by #{undone_by}).", False, undone_by)
+        undone_words = gettext_noop("%(summary)s (undone by #%(seq)s).")
+        return _logged(
+            state, e, Text(undone_words, summary=summary, seq=undone_by), False, undone_by
+        )
     error = violation(state, e)
     if error is not None:
-        return _logged(state, e, f"{summary} (no effect: {error.message}).", False)
+        return _logged(state, e, no_effect(summary, error.message), False)
     if e.type == "undo":
         return _undo_step(state, e, summary, undone)
     after, detail = _HANDLERS[e.type](state, e)
     if e.type in _CHECKED and after.status == "playing":
         after, ended = _state_based(after)
-        detail = f"{detail} {ended}".strip()
-    return _logged(after, e, f"{summary}: {detail}" if detail else f"{summary}.", True)
+        detail = one_after(detail, ended)
+    if detail:
+        return _logged(
+            after,
+            e,
+            Text(gettext_noop("%(summary)s: %(detail)s"), summary=summary, detail=detail),
+            True,
+        )
+    return _logged(after, e, sentence(summary), True)
 
 
-def _undo_step(state: GameState, e: Event, summary: str, undone: Mapping[int, int]) -> GameState:
+def _undo_step(state: GameState, e: Event, summary: Text, undone: Mapping[int, int]) -> GameState:
     target = e.amount
     assert target is not None
     if target >= e.seq or entry(state.log, target) is None:
-        return _logged(state, e, f"{summary} (no effect: no earlier event #{target}).", False)
+        why = Text(gettext_noop("no earlier event #%(seq)s"), seq=target)
+        return _logged(state, e, no_effect(summary, why), False)
     by = undone.get(target)
     if by is not None and by != e.seq:
-        return _logged(state, e, f"{summary} (no effect: #{target} was undone by #{by}).", False)
-    return _logged(state, e, f"{summary}.", True)
+        why = Text(gettext_noop("#%(seq)s was undone by #%(by)s"), seq=target, by=by)
+        return _logged(state, e, no_effect(summary, why), False)
+    return _logged(state, e, sentence(summary), True)
 
 
 def _logged(
-    state: GameState, e: Event, text: str, applied: bool, undone_by: int | None = None
+    state: GameState, e: Event, words: Text, applied: bool, undone_by: int | None = None
 ) -> GameState:
-    entry = LogEntry(e.seq, e, state.game, text[:1].upper() + text[1:], applied, undone_by)
+    entry = LogEntry(e.seq, e, state.game, words.capitalized(), applied, undone_by)
     return replace(state, seq=e.seq, log=(*state.log, entry))
 
 
-def _summary(state: GameState, e: Event) -> str:
-    """What the event says, without the state: the first words of its log line."""
-    p = _player(state.setup, e.player)
-    t = _team(state.setup, e.team)
-    on_off = "on" if e.amount else "off"
-    match e.type:
-        case "life":
-            return f"{p} {e.amount or 0:+d} life"
-        case "pay_life":
-            return f"{p} pays {e.amount} life"
-        case "set_life":
-            return f"{p}'s life total becomes {e.amount}"
-        case "poison":
-            return f"{p} {e.amount or 0:+d} poison"
-        case "proliferate":
-            return f"proliferate on {t}"
-        case "effect":
-            return "at once: " + ", ".join(_change(state.setup, c) for c in e.changes)
-        case "pass_turn":
-            return "turn passed" + (f" to {t}" if e.team is not None else "")
-        case "concede":
-            return f"{p} concedes"
-        case "player_loses":
-            return f"{p} loses the game"
-        case "player_wins":
-            return f"{p} wins the game"
-        case "game_drawn":
-            return "the game is drawn"
-        case "restart":
-            return "the game restarts"
-        case "choose_play":
-            return f"{t} plays first"
-        case "mulligan":
-            return f"{p} mulligans"
-        case "undo":
-            target = entry(state.log, e.amount) if e.amount is not None else None
-            if target is None or target.event.type == "undo":  # no nesting: "undo #6 (undo #5)"
-                what = f" (undo #{target.event.amount})" if target is not None else ""
-            else:
-                what = f" ({_summary(state, target.event)})"
-            return f"undo #{e.amount}{what}"
-        case "new_game":
-            return "next game of the match"
-        case "cant_lose":
-            return f"{p} can't lose the game: {on_off}"
-        case "cant_lose_life":
-            return f"{p} can't lose life: {on_off}"
-    return f"{e.type!r} event"
-
-
-def _player(setup: GameSetup, player: int | None) -> str:
-    return setup.player_name(player) if player is not None else "?"
-
-
-def _team(setup: GameSetup, team: int | None) -> str:
-    index = setup.team_index(team) if team is not None else None
-    return setup.team_name(index) if index is not None else f"team {team}"
-
-
-def _change(setup: GameSetup, c: Change) -> str:
-    parts = [f"{c.life:+d} life"] if c.life or not c.poison else []
-    parts += [f"{c.poison:+d} poison"] if c.poison else []
-    return f"{setup.player_name(c.player)} {' '.join(parts)}"
-
-
-def _totals(state: GameState, index: int) -> str:
-    t = state.teams[index]
-    poison = f", {t.poison} poison" if t.poison else ""
-    return f"{state.setup.team_name(index)} at {t.life} life{poison}"
-
-
-def _with_team(state: GameState, index: int, team: TeamState) -> GameState:
+def _withteam_name(state: GameState, index: int, team: TeamState) -> GameState:
     teams = (team, state.teams[1]) if index == 0 else (state.teams[0], team)
     return replace(state, teams=teams)
 
@@ -345,43 +289,50 @@ def _life(state: GameState, e: Event) -> tuple[GameState, str]:
     i, amount = _index(state, e), e.amount or 0
     team = state.teams[i]
     if amount < 0 and team.cant_lose_life:
-        return state, f"no life lost, the team can't lose life (CR 810.9h); {_totals(state, i)}."
-    after = _with_team(state, i, replace(team, life=team.life + amount))
-    return after, f"{_totals(after, i)}."
+        words = gettext_noop("no life lost, the team can't lose life (CR 810.9h); %(totals)s.")
+        return state, Text(words, totals=totals(state, i))
+    after = _withteam_name(state, i, replace(team, life=team.life + amount))
+    return after, sentence(totals(after, i))
 
 
 def _pay_life(state: GameState, e: Event) -> tuple[GameState, str]:
     i = _index(state, e)
     team = state.teams[i]
-    after = _with_team(state, i, replace(team, life=team.life - (e.amount or 0)))
-    return after, f"{_totals(after, i)} (CR 810.9b)."
+    after = _withteam_name(state, i, replace(team, life=team.life - (e.amount or 0)))
+    return after, Text(gettext_noop("%(totals)s (CR 810.9b)."), totals=totals(after, i))
 
 
 def _set_life(state: GameState, e: Event) -> tuple[GameState, str]:
     i = _index(state, e)
     team = state.teams[i]
     diff = (e.amount or 0) - team.life
-    read = f"the player's life reads as the team's {team.life} (CR 810.9a)"
+    read = Text(
+        gettext_noop("the player's life reads as the team's %(life)s (CR 810.9a)"), life=team.life
+    )
     if diff < 0 and team.cant_lose_life:
-        return state, f"{read}; the team can't lose life (CR 810.9h): no change."
-    after = _with_team(state, i, replace(team, life=team.life + diff))
-    return after, f"{read}, so {diff:+d} (CR 810.9c); {_totals(after, i)}."
+        words = gettext_noop("%(read)s; the team can't lose life (CR 810.9h): no change.")
+        return state, Text(words, read=read)
+    after = _withteam_name(state, i, replace(team, life=team.life + diff))
+    words = gettext_noop("%(read)s, so %(diff)s (CR 810.9c); %(totals)s.")
+    return after, Text(words, read=read, diff=signed(diff), totals=totals(after, i))
 
 
 def _poison(state: GameState, e: Event) -> tuple[GameState, str]:
     i = _index(state, e)
     team = state.teams[i]
-    after = _with_team(state, i, replace(team, poison=max(0, team.poison + (e.amount or 0))))
-    return after, f"{_totals(after, i)} (shared by the team, CR 810.10)."
+    after = _withteam_name(state, i, replace(team, poison=max(0, team.poison + (e.amount or 0))))
+    words = gettext_noop("%(totals)s (shared by the team, CR 810.10).")
+    return after, Text(words, totals=totals(after, i))
 
 
 def _proliferate(state: GameState, e: Event) -> tuple[GameState, str]:
     i = _index(state, e)
     team = state.teams[i]
     if not team.poison:
-        return state, "the team has no poison counter, no change."
-    after = _with_team(state, i, replace(team, poison=team.poison + 1))
-    return after, f"one counter more, at most one per team; {_totals(after, i)}."
+        return state, Text(gettext_noop("the team has no poison counter, no change."))
+    after = _withteam_name(state, i, replace(team, poison=team.poison + 1))
+    words = gettext_noop("one counter more, at most one per team; %(totals)s.")
+    return after, Text(words, totals=totals(after, i))
 
 
 def _effect(state: GameState, e: Event) -> tuple[GameState, str]:
@@ -400,22 +351,31 @@ def _effect(state: GameState, e: Event) -> tuple[GameState, str]:
         for i, t in enumerate(state.teams)
     )
     after = replace(state, teams=(a, b))
-    note = " (a team that can't lose life lost none, CR 810.9h)" if prevented else ""
-    return after, f"{_totals(after, 0)}; {_totals(after, 1)}{note}."
+    if prevented:
+        words = gettext_noop("%(a)s; %(b)s (a team that can't lose life lost none, CR 810.9h).")
+    else:
+        words = gettext_noop("%(a)s; %(b)s.")
+    return after, Text(words, a=totals(after, 0), b=totals(after, 1))
 
 
 def _pass_turn(state: GameState, e: Event) -> tuple[GameState, str]:
     teams = [t.team for t in state.setup.teams]
-    active, starter, note = state.active_team, state.starter, ""
+    active, starter, guessed = state.active_team, state.starter, False
     if active is None:
         active = teams[0] if e.team is None else teams[1 - teams.index(e.team)]
-        starter = active
-        note = f" (who played first was not recorded: taken as {_team(state.setup, active)})"
+        starter, guessed = active, True
     following = e.team if e.team is not None else teams[1 - teams.index(active)]
     turn = state.turn + 1
     after = replace(state, turn=turn, active_team=following, starter=starter)
-    again = " again (an extra turn)" if following == active else ""
-    return after, f"turn {turn}, {_team(state.setup, following)} is active{again}{note}."
+    if following == active:
+        active_words = gettext_noop("turn %(turn)s, %(team)s is active again (an extra turn)")
+    else:
+        active_words = gettext_noop("turn %(turn)s, %(team)s is active")
+    line = Text(active_words, turn=turn, team=team_name(state.setup, following))
+    if guessed:
+        words = gettext_noop("%(line)s (who played first was not recorded: taken as %(team)s).")
+        return after, Text(words, line=line, team=team_name(state.setup, active))
+    return after, sentence(line)
 
 
 def _concede(state: GameState, e: Event) -> tuple[GameState, str]:
@@ -432,7 +392,10 @@ def _player_wins(state: GameState, e: Event) -> tuple[GameState, str]:
 
 def _game_drawn(state: GameState, e: Event) -> tuple[GameState, str]:
     after = replace(state, status="over", drawn=True, winner=None)
-    return after, "no team wins; the match goes on with a new game while time allows (MTR 9.1)."
+    words = gettext_noop(
+        "no team wins; the match goes on with a new game while time allows (MTR 9.1)."
+    )
+    return after, Text(words)
 
 
 def _restart(state: GameState, e: Event) -> tuple[GameState, str]:
@@ -445,26 +408,32 @@ def _restart(state: GameState, e: Event) -> tuple[GameState, str]:
         game_start_seq=state.game_start_seq,
         log=state.log,
     )
-    return after, f"still game {state.game} of the match, fresh totals and turn 1; " + (
-        f"{_totals(after, 0)}, {_totals(after, 1)}."
-    )
+    words = gettext_noop("still game %(game)s of the match, fresh totals and turn 1; %(a)s, %(b)s.")
+    return after, Text(words, game=state.game, a=totals(after, 0), b=totals(after, 1))
 
 
 def _choose_play(state: GameState, e: Event) -> tuple[GameState, str]:
     before = state.starter
     after = replace(state, starter=e.team, active_team=e.team)
-    note = f" (instead of {_team(state.setup, before)})" if before not in (None, e.team) else ""
-    return after, f"the other team draws; it skips its first draw step (CR 810.6){note}."
+    if before not in (None, e.team):
+        words = gettext_noop(
+            "the other team draws; it skips its first draw step (CR 810.6) (instead of %(team)s)."
+        )
+        return after, Text(words, team=team_name(state.setup, before))
+    return after, Text(
+        gettext_noop("the other team draws; it skips its first draw step (CR 810.6).")
+    )
 
 
 def _mulligan(state: GameState, e: Event) -> tuple[GameState, str]:
     assert e.player is not None
     count = state.mulligans_of(e.player) + 1
     mulligans = tuple((p, n + 1 if p == e.player else n) for p, n in state.mulligans)
-    free = ", the free one" if count == 1 else ""
-    return replace(state, mulligans=mulligans), (
-        f"mulligan {count}{free}: 7 cards, {count - 1} to the bottom."
-    )
+    if count == 1:
+        words = gettext_noop("mulligan %(count)s, the free one: 7 cards, %(bottom)s to the bottom.")
+    else:
+        words = gettext_noop("mulligan %(count)s: 7 cards, %(bottom)s to the bottom.")
+    return replace(state, mulligans=mulligans), Text(words, count=count, bottom=count - 1)
 
 
 def _new_game(state: GameState, e: Event) -> tuple[GameState, str]:
@@ -472,10 +441,14 @@ def _new_game(state: GameState, e: Event) -> tuple[GameState, str]:
     after = replace(
         fresh, game=state.game + 1, chooser=state.chooser, game_start_seq=e.seq, log=state.log
     )
-    chooser = _team(state.setup, state.chooser) if state.chooser is not None else "the same team"
-    return after, (
-        f"game {after.game}, fresh totals; {chooser} chooses play or draw again (MTR 2.2)."
+    if state.chooser is not None:
+        chooser = team_name(state.setup, state.chooser)
+    else:
+        chooser = Text(gettext_noop("the same team"))
+    words = gettext_noop(
+        "game %(game)s, fresh totals; %(chooser)s chooses play or draw again (MTR 2.2)."
     )
+    return after, Text(words, game=after.game, chooser=chooser)
 
 
 def _toggle(state: GameState, e: Event) -> tuple[GameState, str]:
@@ -486,10 +459,20 @@ def _toggle(state: GameState, e: Event) -> tuple[GameState, str]:
     players = team.cant_lose if game else team.cant_lose_life
     players = players | {e.player} if e.amount else players - {e.player}
     changed = replace(team, cant_lose=players) if game else replace(team, cant_lose_life=players)
-    after = _with_team(state, i, changed)
-    what = "lose the game (CR 810.8a)" if game else "lose life (CR 810.9h)"
-    now = "can't" if players else "can"
-    return after, f"{state.setup.team_name(i)} now {now} {what}."
+    after = _withteam_name(state, i, changed)
+    if game:
+        words = (
+            gettext_noop("%(team)s now can't lose the game (CR 810.8a).")
+            if players
+            else gettext_noop("%(team)s now can lose the game (CR 810.8a).")
+        )
+    else:
+        words = (
+            gettext_noop("%(team)s now can't lose life (CR 810.9h).")
+            if players
+            else gettext_noop("%(team)s now can lose life (CR 810.9h).")
+        )
+    return after, Text(words, team=state.setup.team_name(i))
 
 
 _HANDLERS = {
@@ -513,11 +496,11 @@ _HANDLERS = {
 }
 
 _REASONS: dict[Reason, str] = {
-    "life": "0 or less life, CR 810.8c",
-    "poison": "the poison threshold, CR 810.8d",
-    "conceded": "a player conceded, CR 810.8b",
-    "player_lost": "a player lost, CR 810.8a",
-    "opponent_won": "a player of the other team won, CR 810.8a",
+    "life": gettext_noop("0 or less life, CR 810.8c"),
+    "poison": gettext_noop("the poison threshold, CR 810.8d"),
+    "conceded": gettext_noop("a player conceded, CR 810.8b"),
+    "player_lost": gettext_noop("a player lost, CR 810.8a"),
+    "opponent_won": gettext_noop("a player of the other team won, CR 810.8a"),
 }
 
 
@@ -526,7 +509,7 @@ def _state_based(state: GameState) -> tuple[GameState, str]:
     their players can't lose the game (CR 810.8a)."""
     threshold = poison_to_lose(state.setup.team_size)
     lost: dict[int, Reason] = {}
-    spared: list[str] = []
+    spared: str = ""
     for i, team in enumerate(state.teams):
         reason: Reason | None = None
         if team.life <= 0:
@@ -534,13 +517,17 @@ def _state_based(state: GameState) -> tuple[GameState, str]:
         elif team.poison >= threshold:
             reason = "poison"
         if reason is not None and team.cant_lose:
-            spared.append(f"{state.setup.team_name(i)} can't lose the game (CR 810.8a).")
+            spare = Text(
+                gettext_noop("%(team)s can't lose the game (CR 810.8a)."),
+                team=state.setup.team_name(i),
+            )
+            spared = one_after(spared, spare)
         elif reason is not None:
             lost[i] = reason
     if not lost:
-        return state, " ".join(spared)
+        return state, spared
     after, words = _finish(state, lost)
-    return after, " ".join([*spared, words])
+    return after, one_after(spared, words)
 
 
 def _finish(state: GameState, lost: Mapping[int, Reason]) -> tuple[GameState, str]:
@@ -550,9 +537,12 @@ def _finish(state: GameState, lost: Mapping[int, Reason]) -> tuple[GameState, st
     pair = (teams[0], teams[1])
     if len(lost) == 2:
         after = replace(state, teams=pair, status="over", winner=None, drawn=True)
-        return after, "Both teams lose at once: the game is a draw (CR 104.4a)."
+        return after, Text(gettext_noop("Both teams lose at once: the game is a draw (CR 104.4a)."))
     ((loser, reason),) = lost.items()
     winner = teams[1 - loser].team
     after = replace(state, teams=pair, status="over", winner=winner, drawn=False)
     name = state.setup.team_name
-    return after, f"{name(loser)} loses ({_REASONS[reason]}); {name(1 - loser)} wins."
+    words = gettext_noop("%(loser)s loses (%(reason)s); %(winner)s wins.")
+    return after, Text(
+        words, loser=name(loser), reason=Text(_REASONS[reason]), winner=name(1 - loser)
+    )

@@ -1,27 +1,22 @@
-"""``{% log_line row %}``: a game log row in the page's language (tracker.log_lines), with the
-names of the page's ``sides`` and the other rows of ``state.log`` (an undo names its target)."""
+"""``{% log_line row %}``: a game log row in the page's language. A row of a folded log
+(tracker.selectors.game_state) carries its words as ``core.text.Text``, which is translated here;
+rows read back from the cached state are plain English words and are shown as they are."""
 
 from typing import Any
 
 from django import template
 
-from tracker import log_lines
+from core.i18n import localize
 
 register = template.Library()
 
 
-def _lookups(context: template.Context) -> tuple[dict, dict, dict]:
-    teams, players = log_lines.names_of(context.get("sides") or [])
-    state = context.get("state") or {}
-    rows = {row["seq"]: row for row in state.get("log") or []}
-    return teams, players, rows
+@register.simple_tag
+def log_line(row: Any) -> str:
+    return localize(row.get("text", ""))
 
 
-@register.simple_tag(takes_context=True)
-def log_line(context: template.Context, row: Any) -> str:
-    return log_lines.log_line(row, *_lookups(context))
-
-
-@register.simple_tag(takes_context=True)
-def event_summary(context: template.Context, row: Any) -> str:
-    return log_lines.event_summary(row, *_lookups(context))
+@register.simple_tag
+def event_summary(row: Any) -> str:
+    """The undo button's words for the row it would undo: its whole line."""
+    return localize(row.get("text", ""))
