@@ -27,7 +27,9 @@ def test_the_log_and_the_undo_button_speak_spanish_to_a_spanish_browser(table, w
     page = spanish.get(f"/t/{key}/table/").content.decode()
     # the whole line, as the English one: what happened, then the totals and the rule
     assert "Rita -5 vidas: Team Red con 25 vidas." in page
-    line = "Turno pasado: turno 2, juega Team Red (no se registró quién empezó: se toma Team Blue)."
+    # nobody recorded who played first: team A is taken as the starter, so team B plays turn 2
+    first, second = table.team_a.name, table.team_b.name
+    line = f"Turno pasado: turno 2, juega {second} (no se registró quién empezó: se toma {first})."
     assert line in page
     assert f"Deshacer: {line}" in page
     assert "life: Team Red at 25 life" not in page
