@@ -22,20 +22,18 @@ Glossary
   team's decks together hold at most 4 of a card, 1 of a restricted card; *choice*: a card with
   its own limit may have that many in the whole team.
 
-The problem codes, the inputs and the rules are in :mod:`decklists.domain.problems`.
+The problem codes, the inputs and the rules are in :mod:`decklists.domain.problems`. The check is
+built from :mod:`decklists.domain.udc_model` (a deck resolved to cards, the banlists, a team's
+card with its holders, the shared wording); the copy limits of constructed are in
+:mod:`decklists.domain.udc_copies`, the pool check of limited in :mod:`decklists.domain.udc_limited`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 from core.text import Text, gettext_noop, ngettext_noop
 from decklists.domain.cards import (
-    DEFAULT_DECK_LIMIT,
-    TWO_HEADED_GIANT,
-    UNLIMITED,
-    CardFacts,
     CardIndex,
     normalize_name,
 )
@@ -54,38 +52,10 @@ from decklists.domain.problems import Severity as Severity
 from decklists.domain.problems import Structure as Structure
 from decklists.domain.problems import UdcRule as UdcRule
 from decklists.domain.problems import is_checked as is_checked
-
-_MTR_UDC = "MTR 8.4, 9.5"
-_OLD_UDC = Text(gettext_noop("Unified Deck Construction as in the MTR before July 2016"))
-
-
-@dataclass(slots=True)
-class _Held:
-    card: CardFacts
-    count: int
-    line: int
-
-
-@dataclass(slots=True)
-class _Deck:
-    """One submitted deck, its main-deck entries resolved to cards by card key."""
-
-    source: DeckInput
-    cards: dict[str, _Held]
-    unknown: list[Entry]
-
-    @property
-    def name(self) -> str:
-        return self.source.player_name
-
-    @property
-    def owner(self) -> Text:
-        """ "Ann's", as in "Ann's and Bo's decks"."""
-        return Text(gettext_noop("%(player)s's"), player=self.source.player_name)
-
-    @property
-    def size(self) -> int:
-        return sum(entry.count for entry in self.source.main)
+from decklists.domain.udc_copies import copy_problems
+from decklists.domain.udc_limited import pool_problems
+from decklists.domain.udc_model import SUGGESTED_NAMES as SUGGESTED_NAMES
+from decklists.domain.udc_model import Deck, Held, Lists, cards_text, did_you_mean
 
 
 def validate_team(
@@ -100,11 +70,11 @@ def validate_team(
     for deck in resolved:
         problems += _deck_problems(deck, index, rules)
     if rules.constructed:
-        lists = _Lists.of(index, rules)
+        lists = Lists.of(index, rules)
         problems += _legality_problems(resolved, lists, rules, index)
-        problems += _copy_problems(resolved, lists, rules.udc_rule, index)
+        problems += copy_problems(resolved, lists, rules.udc_rule, index)
     else:
-        problems += _pool_problems(resolved, index, pool)
+        problems += pool_problems(resolved, index, pool)
     return sorted(problems, key=_sort_key)
 
 
@@ -165,8 +135,8 @@ def _sort_key(problem: Problem) -> tuple[int, str, tuple[int, ...], int]:
     )
 
 
-def _resolve(deck: DeckInput, index: CardIndex) -> _Deck:
-    cards: dict[str, _Held] = {}
+def _resolve(deck: DeckInput, index: CardIndex) -> Deck:
+    cards: dict[str, Held] = {}
     unknown: list[Entry] = []
     for entry in deck.main:
         card = index.get(entry.name)
@@ -176,11 +146,11 @@ def _resolve(deck: DeckInput, index: CardIndex) -> _Deck:
         key = normalize_name(card.name)
         held = cards.get(key)
         if held is None:
-            cards[key] = _Held(card, entry.count, entry.line)
+            cards[key] = Held(card, entry.count, entry.line)
         else:
             held.count += entry.count
             held.line = min(held.line, entry.line)
-    return _Deck(deck, cards, unknown)
+    return Deck(deck, cards, unknown)
 
 
 # --- one deck ---------------------------------------------------------------------------------
@@ -197,13 +167,7 @@ def _missing(deck: DeckInput) -> Problem:
     )
 
 
-# "Did you mean" costs a few milliseconds per unknown name (a search of the whole catalogue):
-# only the first unknown names of a list (and of a pool) get suggestions, so a list of a
-# thousand made-up names costs no more to check than one with a few typos.
-SUGGESTED_NAMES = 5
-
-
-def _deck_problems(deck: _Deck, index: CardIndex, rules: EventRules) -> list[Problem]:
+def _deck_problems(deck: Deck, index: CardIndex, rules: EventRules) -> list[Problem]:
     problems = [_parse_problem(deck, error) for error in deck.source.parse_errors]
     problems += [
         _unknown_problem(deck, entry, index, suggest=n < SUGGESTED_NAMES)
@@ -217,7 +181,7 @@ def _deck_problems(deck: _Deck, index: CardIndex, rules: EventRules) -> list[Pro
     return problems
 
 
-def _parse_problem(deck: _Deck, error: ParseError) -> Problem:
+def _parse_problem(deck: Deck, error: ParseError) -> Problem:
     shown = f" ({error.text!r})" if error.text else ""
     if error.line:
         message = Text(
@@ -243,7 +207,7 @@ def _parse_problem(deck: _Deck, error: ParseError) -> Problem:
     )
 
 
-def _unknown_problem(deck: _Deck, entry: Entry, index: CardIndex, *, suggest: bool) -> Problem:
+def _unknown_problem(deck: Deck, entry: Entry, index: CardIndex, *, suggest: bool) -> Problem:
     original = index.rebalanced_of(entry.name)
     suggestions = index.suggest(entry.name) if suggest else []
     hint: str
@@ -256,7 +220,7 @@ def _unknown_problem(deck: _Deck, entry: Entry, index: CardIndex, *, suggest: bo
             card=original.name,
         )
     elif suggestions:
-        hint = _did_you_mean(suggestions)
+        hint = did_you_mean(suggestions)
     else:
         hint = Text(gettext_noop(" Check the spelling."))
     return Problem(
@@ -277,7 +241,7 @@ def _unknown_problem(deck: _Deck, entry: Entry, index: CardIndex, *, suggest: bo
     )
 
 
-def _too_small(deck: _Deck, minimum: int, rules: EventRules) -> Problem:
+def _too_small(deck: Deck, minimum: int, rules: EventRules) -> Problem:
     rule = "MTR 6.1" if rules.constructed else "MTR 7.1, 9.6"
     return Problem(
         code="deck_too_small",
@@ -301,7 +265,7 @@ def _too_small(deck: _Deck, minimum: int, rules: EventRules) -> Problem:
     )
 
 
-def _sideboard_problem(deck: _Deck) -> Problem:
+def _sideboard_problem(deck: Deck) -> Problem:
     total = sum(entry.count for entry in deck.source.sideboard)
     return Problem(
         code="sideboard_not_allowed",
@@ -312,7 +276,7 @@ def _sideboard_problem(deck: _Deck) -> Problem:
                 "included) are not allowed in constructed Two-Headed Giant (MTR 9.5)."
             ),
             player=deck.name,
-            cards=_cards(total),
+            cards=cards_text(total),
         ),
         players=(deck.source.player,),
         count=total,
@@ -324,56 +288,8 @@ def _sideboard_problem(deck: _Deck) -> Problem:
 # --- legality (constructed) -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Lists:
-    """The banlists of one validation, resolved to card keys."""
-
-    format: str | None
-    has_banlist: bool
-    banned: frozenset[str]
-    restricted: frozenset[str]
-    two_hg: frozenset[str]
-    outdated: bool = False
-
-    @classmethod
-    def of(cls, index: CardIndex, rules: EventRules) -> _Lists:
-        banlist = rules.banlists.get(rules.format) if rules.format else None
-        two_hg = index.resolve_names(frozenset(rules.two_headed_giant_bans))
-        extra = rules.banlists.get(TWO_HEADED_GIANT)
-        if extra is not None:
-            two_hg |= index.resolve_names(extra.banned)
-        return cls(
-            format=rules.format,
-            has_banlist=banlist is not None,
-            banned=index.resolve_names(banlist.banned) if banlist else frozenset(),
-            restricted=index.resolve_names(banlist.restricted) if banlist else frozenset(),
-            two_hg=two_hg,
-            outdated=rules.legalities_outdated,
-        )
-
-    def status(self, key: str, card: CardFacts) -> str | None:
-        """``banned_2hg``, ``banned``, ``restricted``, ``legal``, ``not_legal`` or None (unknown)."""
-        if key in self.two_hg:
-            return "banned_2hg"
-        if self.format is None:
-            return "legal"
-        if self.has_banlist:
-            if key in self.banned:
-                return "banned"
-            if key in self.restricted:
-                return "restricted"
-        if self.outdated and key not in FREE_BASICS:
-            # The card data is too old for this (rotating) format; the five basic lands are
-            # in every set's Standard, so their status stands.
-            return None
-        listed = card.legalities.get(self.format)
-        if self.has_banlist and listed in ("banned", "restricted"):
-            return "legal"  # the catalogue's older list; the current banlist decides
-        return listed
-
-
 def _legality_problems(
-    decks: list[_Deck], lists: _Lists, rules: EventRules, index: CardIndex
+    decks: list[Deck], lists: Lists, rules: EventRules, index: CardIndex
 ) -> list[Problem]:
     problems = []
     for deck in decks:
@@ -394,7 +310,7 @@ def _legality_problems(
     return problems
 
 
-def _outdated_problem(deck: _Deck, unchecked: int, rules: EventRules) -> Problem:
+def _outdated_problem(deck: Deck, unchecked: int, rules: EventRules) -> Problem:
     """One warning per deck: the card data is too old to check a rotating format."""
     label = _format_label(rules.format)
     when = (
@@ -412,7 +328,7 @@ def _outdated_problem(deck: _Deck, unchecked: int, rules: EventRules) -> Problem
                 "(rotation, reprints); load current card data."
             ),
             player=deck.name,
-            cards=_cards(unchecked),
+            cards=cards_text(unchecked),
             format=label,
             when=when,
         ),
@@ -423,7 +339,7 @@ def _outdated_problem(deck: _Deck, unchecked: int, rules: EventRules) -> Problem
 
 
 def _legality_problem(
-    deck: _Deck, held: _Held, status: str | None, fmt: str | None, original: str | None = None
+    deck: Deck, held: Held, status: str | None, fmt: str | None, original: str | None = None
 ) -> Problem | None:
     label = _format_label(fmt)
     name = held.card.name
@@ -493,328 +409,3 @@ def _legality_problem(
 
 def _format_label(fmt: str | None) -> str:
     return fmt.title() if fmt else Text(gettext_noop("this format"))
-
-
-# --- copy limits (constructed) ----------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _TeamCard:
-    card: CardFacts
-    restricted: bool
-    holders: list[tuple[_Deck, _Held]]
-    rebalanced: set[str] = field(default_factory=set)  # Arena "A-" names counted with it
-
-    @property
-    def total(self) -> int:
-        return sum(held.count for _, held in self.holders)
-
-    @property
-    def players(self) -> tuple[int, ...]:
-        return tuple(deck.source.player for deck, _ in self.holders)
-
-    @property
-    def line(self) -> int | None:
-        return self.holders[0][1].line if len(self.holders) == 1 else None
-
-    def shares(self) -> Text:
-        """ "both Alice's and Bob's decks (4 + 2)"."""
-        owners = _and_list([deck.owner for deck, _ in self.holders])
-        counts = " + ".join(str(held.count) for _, held in self.holders)
-        if len(self.holders) == 1:
-            template = gettext_noop("%(owners)s deck (%(counts)s)")
-        elif len(self.holders) == 2:
-            template = gettext_noop("both %(owners)s decks (%(counts)s)")
-        else:
-            template = gettext_noop("%(owners)s decks (%(counts)s)")
-        return Text(template, owners=owners, counts=counts)
-
-
-def _team_cards(decks: list[_Deck], lists: _Lists, index: CardIndex) -> list[_TeamCard]:
-    """The team's non-basic cards with who holds them. MTG Arena's rebalanced "A-X" is counted
-    with the paper card X it rebalances, so "A-X" in one deck and X in another clash."""
-    table: dict[str, _TeamCard] = {}
-    for deck in decks:
-        for key, held in deck.cards.items():
-            if held.card.is_basic:
-                continue  # MTR 6.1, 8.4: basics are exempt
-            card, rebalanced = held.card, None
-            original = index.rebalanced_of(card.name)
-            if original is not None:
-                card, rebalanced = original, card.name
-                key = normalize_name(original.name)
-            entry = table.get(key)
-            if entry is None:
-                restricted = lists.status(key, card) == "restricted"
-                entry = table[key] = _TeamCard(card, restricted, [])
-            if rebalanced is not None:
-                entry.rebalanced.add(rebalanced)
-            _hold(entry, deck, _Held(card, held.count, held.line))
-    return list(table.values())
-
-
-def _hold(entry: _TeamCard, deck: _Deck, held: _Held) -> None:
-    """Add a deck's copies to a team card; a deck holding it twice (A-X and X) is summed."""
-    for position, (other, mine) in enumerate(entry.holders):
-        if other is deck:
-            entry.holders[position] = (
-                deck,
-                _Held(held.card, mine.count + held.count, min(mine.line, held.line)),
-            )
-            return
-    entry.holders.append((deck, held))
-
-
-def _copy_problems(
-    decks: list[_Deck], lists: _Lists, udc_rule: UdcRule, index: CardIndex
-) -> list[Problem]:
-    team_cards = _team_cards(decks, lists, index)
-    if udc_rule == "combined_four":
-        return [p for tc in team_cards for p in _combined_four(tc)]
-    return [p for tc in team_cards for p in _mtr(tc)]
-
-
-def _own_limit(card: CardFacts) -> int:
-    return card.deck_limit if card.deck_limit is not None else DEFAULT_DECK_LIMIT
-
-
-def _mtr(tc: _TeamCard) -> list[Problem]:
-    """MTR 8.4: one deck per card; in that deck 4, 1 if restricted, or the card's own limit."""
-    problems = [p for deck, held in tc.holders if (p := _deck_limit_problem(tc, deck, held))]
-    if len(tc.holders) > 1:
-        problems.append(_udc_shared(tc))
-    return problems
-
-
-def _deck_limit_problem(tc: _TeamCard, deck: _Deck, held: _Held) -> Problem | None:
-    limit = 1 if tc.restricted else _own_limit(tc.card)
-    if held.count <= limit:
-        return None
-    return Problem(
-        code="restricted_over_limit" if tc.restricted else "card_limit_exceeded",
-        card=tc.card.name,
-        message=Text(
-            gettext_noop(
-                "%(player)s's decklist, line %(line)s: %(count)s %(card)s; %(limit)s.%(note)s"
-            ),
-            player=deck.name,
-            line=held.line,
-            count=held.count,
-            card=tc.card.name,
-            limit=_limit_text(tc, limit),
-            note=_rebalanced_note(tc),
-        ),
-        players=(deck.source.player,),
-        count=held.count,
-        limit=limit,
-        line=held.line,
-    )
-
-
-def _limit_text(tc: _TeamCard, limit: int) -> Text:
-    if tc.restricted:
-        return Text(gettext_noop("a restricted card may have only 1 copy (MTR 6.2)"))
-    if tc.card.deck_limit is not None:
-        return Text(
-            gettext_noop("its own text allows at most %(limit)s in a deck (MTR 6.1)"), limit=limit
-        )
-    return Text(
-        gettext_noop(
-            "a deck may have at most %(limit)s copies of a card other than basics (MTR 6.1)"
-        ),
-        limit=limit,
-    )
-
-
-def _udc_shared(tc: _TeamCard) -> Problem:
-    return Problem(
-        code="udc_over_limit",
-        card=tc.card.name,
-        message=Text(
-            gettext_noop(
-                "%(card)s is in %(decks)s; under Unified Deck Construction no two decks of a team "
-                "may share a card other than basics (%(rule)s).%(limit)s%(note)s"
-            ),
-            card=tc.card.name,
-            decks=tc.shares(),
-            rule=_MTR_UDC,
-            limit=(
-                Text(gettext_noop(" A card's own deck limit applies to one deck only."))
-                if tc.card.deck_limit
-                else ""
-            ),
-            note=_rebalanced_note(tc),
-        ),
-        players=tc.players,
-        count=len(tc.holders),
-        limit=1,
-    )
-
-
-def _rebalanced_note(tc: _TeamCard) -> str:
-    if not tc.rebalanced:
-        return ""
-    return Text(
-        gettext_noop(
-            " %(names)s is MTG Arena's rebalanced version of %(card)s, counted as %(card)s here."
-        ),
-        names=_and_list(sorted(tc.rebalanced)),
-        card=tc.card.name,
-    )
-
-
-def _combined_four(tc: _TeamCard) -> list[Problem]:
-    """Rule before July 2016: the team's decks together hold at most 4 (restricted: 1)."""
-    limit = 1 if tc.restricted else _own_limit(tc.card)
-    if limit >= UNLIMITED or tc.total <= limit:
-        return []
-    if len(tc.holders) == 1:
-        deck, held = tc.holders[0]
-        problem = _deck_limit_problem(tc, deck, held)
-        return [problem] if problem is not None else []
-    if tc.restricted:
-        code = "restricted_over_limit"
-        why = Text(gettext_noop("a restricted card: 1 copy in the whole team"))
-    else:
-        code = "udc_over_limit"
-        why = Text(
-            gettext_noop("the team's decks together may hold at most %(limit)s"), limit=limit
-        )
-    return [
-        Problem(
-            code=code,
-            card=tc.card.name,
-            message=Text(
-                gettext_noop(
-                    "%(card)s is in %(decks)s: %(total)s copies; %(why)s (%(rule)s).%(note)s"
-                ),
-                card=tc.card.name,
-                decks=tc.shares(),
-                total=tc.total,
-                why=why,
-                rule=_OLD_UDC,
-                note=_rebalanced_note(tc),
-            ),
-            players=tc.players,
-            count=tc.total,
-            limit=limit,
-        )
-    ]
-
-
-# --- limited ----------------------------------------------------------------------------------
-
-
-def _pool_problems(
-    decks: list[_Deck], index: CardIndex, pool: Sequence[Entry] | None
-) -> list[Problem]:
-    if pool is None:
-        return [_pool_missing(decks)]
-    available: dict[str, int] = {}
-    problems = []
-    unknown = 0
-    for entry in pool:
-        card = index.get(entry.name)
-        if card is None:
-            problems.append(_unknown_pool_card(entry, index if unknown < SUGGESTED_NAMES else None))
-            unknown += 1
-            continue
-        key = normalize_name(card.name)
-        available[key] = available.get(key, 0) + entry.count
-    for key, tc in _used(decks).items():
-        if key not in FREE_BASICS and tc.total > available.get(key, 0):
-            problems.append(_not_in_pool(tc, available.get(key, 0)))
-    return problems
-
-
-def _used(decks: Iterable[_Deck]) -> dict[str, _TeamCard]:
-    used: dict[str, _TeamCard] = {}
-    for deck in decks:
-        for key, held in deck.cards.items():
-            used.setdefault(key, _TeamCard(held.card, False, [])).holders.append((deck, held))
-    return used
-
-
-def _pool_missing(decks: list[_Deck]) -> Problem:
-    return Problem(
-        code="pool_missing",
-        card=None,
-        message=Text(
-            gettext_noop(
-                "No card pool is recorded for this team, so the decks were not checked against it."
-            )
-        ),
-        players=tuple(deck.source.player for deck in decks),
-        severity="warning",
-    )
-
-
-def _unknown_pool_card(entry: Entry, index: CardIndex | None) -> Problem:
-    suggestions = index.suggest(entry.name) if index is not None else []
-    return Problem(
-        code="unknown_card",
-        card=entry.name,
-        message=Text(
-            gettext_noop(
-                "The team's pool, line %(line)s: no card named “%(card)s” is known.%(hint)s"
-            ),
-            line=entry.line,
-            card=entry.name,
-            hint=_did_you_mean(suggestions) if suggestions else "",
-        ),
-        players=(),
-        count=entry.count,
-        line=entry.line,
-    )
-
-
-def _not_in_pool(tc: _TeamCard, available: int) -> Problem:
-    return Problem(
-        code="not_in_pool",
-        card=tc.card.name,
-        message=Text(
-            gettext_noop(
-                "%(card)s is in %(decks)s: %(total)s copies, but the team's pool has "
-                "%(available)s; decks are built from the pool, only Plains, Island, Swamp, "
-                "Mountain and Forest may be added (MTR 7.1, 9.6)."
-            ),
-            card=tc.card.name,
-            decks=tc.shares(),
-            total=tc.total,
-            available=available,
-        ),
-        players=tc.players,
-        count=tc.total,
-        limit=available,
-        line=tc.line,
-    )
-
-
-# --- wording ----------------------------------------------------------------------------------
-
-
-def _cards(count: int) -> Text:
-    return Text.counted(ngettext_noop("%(count)s card", "%(count)s cards"), count, count=count)
-
-
-def _did_you_mean(suggestions: list[str]) -> Text:
-    return Text(gettext_noop(" Did you mean %(names)s?"), names=_or_list(suggestions))
-
-
-def _series(items: Sequence[str]) -> str:
-    """ "A, B, C": the items before the last of a list (names, or words to translate)."""
-    if len(items) == 1:
-        return items[0]
-    return Text("%(items)s, %(item)s", items=_series(items[:-1]), item=items[-1])
-
-
-def _and_list(items: Sequence[str]) -> str:
-    if len(items) == 1:
-        return items[0]
-    return Text(gettext_noop("%(items)s and %(last)s"), items=_series(items[:-1]), last=items[-1])
-
-
-def _or_list(items: Sequence[str]) -> str:
-    if len(items) == 1:
-        return items[0]
-    return Text(gettext_noop("%(items)s or %(last)s"), items=_series(items[:-1]), last=items[-1])
