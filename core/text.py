@@ -66,7 +66,8 @@ class Text(str):
         return obj
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.template, self.plural, self.number, self.params, self.capital))
+        # Text._make pickles as a reference to the class's method: one signature, not two.
+        return (Text._make, (self.template, self.plural, self.number, self.params, self.capital))
 
     def render(self, gettext: Any, ngettext: Any) -> str:
         """The words again, with ``gettext(template)`` (``ngettext`` for a counted text) and
@@ -81,13 +82,3 @@ class Text(str):
             chosen = gettext(self.template)
         words = str(chosen % params if params else chosen)
         return words[:1].upper() + words[1:] if self.capital else words
-
-
-def _rebuild(
-    template: str,
-    plural: str | None,
-    number: int | None,
-    params: dict[str, Any],
-    capital: bool = False,
-) -> Text:
-    return Text._make(template, plural, number, params, capital)
