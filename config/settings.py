@@ -129,6 +129,11 @@ elif env_int("DATABASE_POOL_MAX", 0) > 0:
         "max_size": env_int("DATABASE_POOL_MAX", 0),
         "timeout": env_int("DATABASE_POOL_TIMEOUT", 10),
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Prepared statements allowed on the connection (Django turns psycopg's off by default): the
+    # statements of core.db.prepared_cursor are prepared; Django's own cursors bind on the client
+    # and are never prepared.
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME") or None}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
