@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.db import connection
 from django.db.models import Q, QuerySet
 
 from access.caller import Caller, team_of_key
 from access.rights import MIN_RANK, RANK, TEAM_RIGHTS, Perm, staff_right
+from core.db import prepared_cursor
 from core.errors import AccessDenied, NotVisible
 from decklists.errors import IN_MATCH, DecklistsLocked
 from decklists.selectors import rebuilds_between_matches, team_lists_open
@@ -255,7 +255,7 @@ def access_match_by_key(key: str, match_id: int) -> tuple[Team, Match] | None:
     the team's id, name and event; the match's ids and its round's id and event."""
     if not key or "\x00" in key or not 0 < match_id <= MAX_ID:
         return None
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_MATCH_BY_KEY, [key, match_id, True])
         found = cursor.fetchone()
     if found is None:

@@ -2,9 +2,10 @@
 and the cached state) and its append-only ``GameEvent`` log (docs/architecture.md "Facts, not
 counters"; the rules are tracker.domain.game's).
 
-Two writers never get the same number: a writer locks the match's ``Game`` row
-(``select_for_update``) and takes ``last_seq + 1``; the unique (match, seq) constraint is the
-guard if that is ever bypassed. ``client_id`` is unique per match, so a retried request finds the
+Two writers never get the same number: a writer stores its event with ``last_seq + 1`` only
+together with moving the match's ``Game`` row from the ``last_seq`` it read (or holds the row
+locked, ``select_for_update``); the unique (match, seq) constraint is the guard if that is ever
+bypassed. ``client_id`` is unique per match, so a retried request finds the
 first answer instead of appending again.
 """
 
@@ -19,9 +20,9 @@ from tournament.models import Team
 
 
 class Game(models.Model):
-    """The per-match row writers lock. ``setup`` is the table as it sat down (teams, players in
-    seat order, names, the team that chooses play or draw), kept so the log always folds the
-    same way; ``core`` is the domain state after ``last_seq`` without its log
+    """The per-match row every writer moves (tracker.services). ``setup`` is the table as it
+    sat down (teams, players in seat order, names, the team that chooses play or draw), kept so
+    the log always folds the same way; ``core`` is the domain state after ``last_seq`` without its log
     (tracker.domain.game_json.core_to_json), from which the next event is applied in one step; ``state``
     is the contract state after ``last_seq`` with only the latest rows of its log and
     ``log_total`` (tracker.selectors.state_summary). Both are caches: the log is the truth,

@@ -1,13 +1,15 @@
 """The writes of a table's game (docs/api.md "Tracker"): add an event, rebuild the cached state,
 confirm the result a finished game proposes.
 
-Locks: the match's ``Game`` row (select_for_update), created on the first event. A writer holds it
-while it checks the new event with the domain and appends it with the next seq, so two phones
+Concurrency: a writer reads the match's ``Game`` row (created on the first event), checks the
+new event with the domain and stores it with the next seq in one statement that moves the row
+from the seq it read only if no other event took it first; otherwise it tries again from the new
+row, and after a few misses it locks the row (select_for_update) and waits its turn. So two phones
 tapping at once are both kept, one after the other. A write costs the same whatever the game's
 length: the row keeps the domain state without its log (``core``), the new event is applied to it
 in one step, and the cached state keeps only the latest rows of the log; only an undo (and
-``game_rebuild``) reads and folds the whole log. No other row is locked, so the
-result services (event, then match) never wait on the tracker in the other order.
+``game_rebuild``) reads and folds the whole log. No other row is locked, so the result services
+(event, then match) never wait on the tracker in the other order.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from core import events
+from core.db import prepared_cursor
 from core.errors import Conflict, ServiceError
 from pairing import services as pairing_services
 from pairing.models import Match
@@ -53,7 +56,9 @@ def clean_client_id(value: object) -> str:
     return value
 
 
-@transaction.atomic
+OPTIMISTIC_TRIES = 3  # writes tried without a lock before the one that waits for the Game row
+
+
 def game_add_event(
     *,
     match: Match,
@@ -65,17 +70,41 @@ def game_add_event(
     """Append one event to the match's log (400 with the domain's code when the game refuses
     it); the same client_id again answers the first answer and appends nothing.
 
-    Three statements once the game has begun: the Game row locked and read, the event inserted
-    (``ON CONFLICT`` on its client_id: a retry inserts nothing and is answered from the log),
-    the Game row updated. ``match`` needs only its ids and ``round.event_id`` (the team's write
-    path, access.team_write_target, loads no more); the whole match is read for the game's first
-    event only."""
+    Optimistic: the Game row is read without a lock, the event applied to it, and the event
+    stored by one statement that moves the row from the seq it was read at to the next
+    (``_append``), so a write costs two statements and holds no lock while Python works. When
+    another phone's event came in between, the write is tried again from the new row; after
+    ``OPTIMISTIC_TRIES`` such misses the writer locks the row (``select_for_update``) and waits
+    its turn, so a busy table still makes progress. ``match`` needs only its ids and
+    ``round.event_id`` (the team's write path, access.access_match_by_key, loads no more); the
+    whole match is read for the game's first event only."""
     client_id = clean_client_id(client_id)
-    game = _locked_row(match.pk)
+    for _try in range(OPTIMISTIC_TRIES):
+        added = _add(match, data, client_id, by_user, by_team, lock=False)
+        if added is not None:
+            return added
+    with transaction.atomic():
+        added = _add(match, data, client_id, by_user, by_team, lock=True)
+    assert added is not None  # the row was locked: no other writer moved it
+    return added
+
+
+def _add(
+    match: Match,
+    data: Mapping[str, object],
+    client_id: str,
+    by_user,
+    by_team: Team | None,
+    *,
+    lock: bool,
+) -> Added | None:
+    """One try of game_add_event: the answer, or None when another event took the next seq
+    first (only without ``lock``)."""
+    game = _read_row(match.pk, lock=lock)
     if game is None:
         _create_game(match.pk)
-        game = _locked_row(match.pk)
-        assert game is not None  # created just above, in this transaction
+        game = _read_row(match.pk, lock=lock)
+        assert game is not None  # created just above, or by the writer it raced
     last_seq, setup_json, core_json, kept = game
     setup = game_json.setup_from_json(setup_json)
     seq = last_seq + 1
@@ -84,8 +113,8 @@ def game_add_event(
         event = parse_event(seq, data)
         if event.type == "undo" or not core_json:
             # An undo changes earlier rows of the log: fold it all again (so does a row kept
-            # before the core was).
-            rows = selectors.log_rows(match)
+            # before the core was). The rows up to the seq the Game row was read at.
+            rows = selectors.log_rows(match, upto=last_seq)
             state = apply(fold(setup, [selectors.to_event(r) for r in rows]), event)
         else:
             state = apply(game_json.core_from_json(setup, core_json), event)
@@ -107,10 +136,6 @@ def game_add_event(
         by_team=by_team,
         created_at=timezone.now(),
     )
-    if not _insert_new(row):
-        retried = _answered_before(match, client_id)
-        assert retried is not None  # the insert met this client_id in the log
-        return retried
     if rows is None:
         # One step: the earlier rows do not change, the new one joins the kept ones.
         body = selectors.contract(state, [row])  # state's log is the new event alone
@@ -118,7 +143,11 @@ def game_add_event(
         body["log_total"] = kept["log_total"] + 1
     else:
         body = selectors.state_summary(selectors.contract(state, [*rows, row]))
-    _store(match.pk, seq, body, game_json.core_to_json(state))
+    if not _append(row, last_seq, body, game_json.core_to_json(state)):
+        retried = _answered_before(match, client_id)
+        if retried is not None or not lock:
+            return retried  # the first answer to this client_id, or None: try again
+        raise AssertionError("the locked Game row moved")  # pragma: no cover
     selectors.remember_written(match.pk, seq, body)
     teams = tuple(t for t in (match.team_a_id, match.team_b_id) if t is not None)
     events.game_changed.fire(events.GameChanged(match.round.event_id, match.pk, seq, teams))
@@ -126,10 +155,27 @@ def game_add_event(
 
 
 # A write's statements in SQL: the ORM would compile them again on every write, which cost more
-# than the rest of the write. The same text runs on PostgreSQL and on SQLite (3.35 and later).
-# The tables' names come from the models; every value is a parameter.
+# than the rest of the write. The tables' names come from the models; every value is a parameter.
 _GAME = Game._meta.db_table
 _EVENT = GameEvent._meta.db_table
+_EVENT_COLUMNS = (
+    "match_id, seq, client_id, type, player, team, amount, changes, by_user_id, by_team_id,"
+    " created_at"
+)
+# The Game row moves from the seq it was read at to the next, unless another event took that
+# seq or this client_id is already in the log; the event is stored only with the move.
+_MOVE = (
+    f"UPDATE {_GAME} SET last_seq = %s, state = %s, core = %s, updated_at = %s"  # noqa: S608
+    f" WHERE match_id = %s AND last_seq = %s AND NOT EXISTS"
+    f" (SELECT 1 FROM {_EVENT} WHERE match_id = %s AND client_id = %s)"
+)
+_VALUES = "%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s"
+# PostgreSQL: both in one statement (its own transaction outside an atomic block).
+_MOVE_AND_INSERT = (
+    f"WITH moved AS ({_MOVE} RETURNING match_id)"  # noqa: S608
+    f" INSERT INTO {_EVENT} ({_EVENT_COLUMNS}) SELECT {_VALUES} FROM moved RETURNING id"
+)
+_INSERT = f"INSERT INTO {_EVENT} ({_EVENT_COLUMNS}) VALUES ({_VALUES}) RETURNING id"  # noqa: S608
 
 
 def _json(value: object) -> Any:
@@ -137,13 +183,13 @@ def _json(value: object) -> Any:
     return json.loads(value) if isinstance(value, str | bytes) else value
 
 
-def _locked_row(match_id: int) -> tuple[int, Any, Any, Any] | None:
-    """The Game row's last_seq, setup, core and state, locked until the commit (PostgreSQL:
-    FOR UPDATE; on SQLite the writer holds the database from its BEGIN IMMEDIATE)."""
+def _read_row(match_id: int, *, lock: bool) -> tuple[int, Any, Any, Any] | None:
+    """The Game row's last_seq, setup, core and state; with ``lock``, locked until the commit
+    (PostgreSQL: FOR UPDATE; on SQLite the writer holds the database from its BEGIN IMMEDIATE)."""
     sql = f"SELECT last_seq, setup, core, state FROM {_GAME} WHERE match_id = %s"  # noqa: S608
-    if connection.features.has_select_for_update:
+    if lock and connection.features.has_select_for_update:
         sql += " FOR UPDATE"
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, [match_id])
         found = cursor.fetchone()
     if found is None:
@@ -151,48 +197,47 @@ def _locked_row(match_id: int) -> tuple[int, Any, Any, Any] | None:
     return found[0], _json(found[1]), _json(found[2]), _json(found[3])
 
 
-def _insert_new(row: GameEvent) -> bool:
-    """Insert the event unless its client_id is already in the match's log (then False)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {_EVENT} (match_id, seq, client_id, type, player, team, amount,"  # noqa: S608
-            " changes, by_user_id, by_team_id, created_at)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
-            " ON CONFLICT (match_id, client_id) DO NOTHING RETURNING id",
-            [
-                row.match_id,
-                row.seq,
-                row.client_id,
-                row.type,
-                row.player,
-                row.team,
-                row.amount,
-                json.dumps(row.changes),
-                row.by_user_id,
-                row.by_team_id,
-                connection.ops.adapt_datetimefield_value(row.created_at),
-            ],
-        )
-        inserted = cursor.fetchone()
+def _append(row: GameEvent, read_at: int, state: dict[str, Any], core: dict[str, Any]) -> bool:
+    """Store the event and the Game row's new state, if the row is still at seq ``read_at``
+    and the event's client_id is new in the match's log; False (nothing stored) otherwise."""
+    move: list[Any] = [
+        row.seq,
+        json.dumps(state),
+        json.dumps(core),
+        connection.ops.adapt_datetimefield_value(timezone.now()),
+        row.match_id,
+        read_at,
+        row.match_id,
+        row.client_id,
+    ]
+    values: list[Any] = [
+        row.match_id,
+        row.seq,
+        row.client_id,
+        row.type,
+        row.player,
+        row.team,
+        row.amount,
+        json.dumps(row.changes),
+        row.by_user_id,
+        row.by_team_id,
+        connection.ops.adapt_datetimefield_value(row.created_at),
+    ]
+    if connection.vendor == "postgresql":
+        with prepared_cursor() as cursor:
+            cursor.execute(_MOVE_AND_INSERT, move + values)
+            inserted = cursor.fetchone()
+    else:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(_MOVE, move)
+            if cursor.rowcount != 1:
+                return False
+            cursor.execute(_INSERT, values)
+            inserted = cursor.fetchone()
     if inserted is None:
         return False
     row.pk = inserted[0]
     return True
-
-
-def _store(match_id: int, seq: int, state: dict[str, Any], core: dict[str, Any]) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {_GAME} SET last_seq = %s, state = %s, core = %s, updated_at = %s"  # noqa: S608
-            " WHERE match_id = %s",
-            [
-                seq,
-                json.dumps(state),
-                json.dumps(core),
-                connection.ops.adapt_datetimefield_value(timezone.now()),
-                match_id,
-            ],
-        )
 
 
 def _answered_before(match: Match, client_id: str) -> Added | None:
