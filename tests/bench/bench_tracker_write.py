@@ -16,8 +16,9 @@ middleware, the view, the after-commit receivers: page-cache bump and live publi
 after another in this process. A warm-up of one event per table first (the game's first event
 creates its row), then ``--events`` writes (2,000 by default) spread over the tables.
 
-Printed: CPU ms per write (time.process_time: this process only; PostgreSQL's and Redis's work
-is not in it) and wall ms per write, the SQL queries per write, the answers' status codes.
+Printed: CPU ms per write (time.process_time: this process), the CPU of the PostgreSQL backend
+serving this process's connection and of the Redis server (also other users' of this host, so
+run it on a quiet machine) per write, wall ms per write, the SQL queries per write, the answers' status codes.
 ``--no-receivers``: without the receivers of game_changed (page-cache bump, live publish), to
 see what they cost. ``--profile``: the writes run under cProfile and the top functions by cumulative time are printed.
 """
@@ -34,6 +35,8 @@ import sys
 import time
 import uuid
 from pathlib import Path
+
+from procstats import named, stat  # tests/bench/, beside the script
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
@@ -141,7 +144,12 @@ def run() -> None:
         post(n)
     statuses.clear()
     profiler = cProfile.Profile(time.process_time) if PROFILE else None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = [cursor.fetchone()[0]]
+    redis_pids = named("redis-server")
     with connection.execute_wrapper(count):
+        pg0, redis0 = stat(backend)[0], stat(redis_pids)[0]
         cpu0, wall0 = time.process_time(), time.perf_counter()
         if profiler:
             profiler.enable()
@@ -150,8 +158,11 @@ def run() -> None:
         if profiler:
             profiler.disable()
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+        pg, redis_cpu = stat(backend)[0] - pg0, stat(redis_pids)[0] - redis0
     print(f"{EVENTS} writes on {len(tables)} tables (PostgreSQL, Redis cache and live)")
     print(f"  CPU  {1000 * cpu / EVENTS:6.2f} ms per write (this process)")
+    print(f"  PostgreSQL {1000 * pg / EVENTS:6.2f} ms CPU per write (the connection's backend)")
+    print(f"  Redis {1000 * redis_cpu / EVENTS:6.2f} ms CPU per write (redis-server)")
     print(f"  wall {1000 * wall / EVENTS:6.2f} ms per write")
     print(f"  SQL  {queries[0] / EVENTS:6.2f} queries per write")
     print(f"  answers {dict(sorted(statuses.items()))}")

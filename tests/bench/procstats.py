@@ -20,13 +20,30 @@ def tree(pid: int) -> list[int]:
     return pids
 
 
-def stat(pids: list[int]) -> tuple[float, float]:
-    """CPU seconds (user+system) and RSS in MB of these processes."""
+def named(name: str) -> list[int]:
+    """The processes whose command is ``name`` (e.g. every "postgres" process of the host)."""
+    pids = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if (d / "comm").read_text().strip() == name:
+                    pids.append(int(d.name))
+            except OSError:
+                pass
+    return pids
+
+
+def stat(pids: list[int], *, ended_children: bool = False) -> tuple[float, float]:
+    """CPU seconds (user+system) and RSS in MB of these processes; with ``ended_children``, also
+    the CPU of their children that have ended and been waited for (a server's finished
+    workers, e.g. PostgreSQL's closed connections)."""
     tick, page, cpu, rss = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE"), 0.0, 0.0
     for p in pids:
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
             cpu += (int(fields[11]) + int(fields[12])) / tick
+            if ended_children:
+                cpu += (int(fields[13]) + int(fields[14])) / tick
             rss += int(fields[21]) * page / 1e6
         except OSError:
             pass
