@@ -47,7 +47,8 @@ def test_two_phones_share_the_table_and_an_offline_tap_lands_once(
 
         reds.locator("form.player", has_text="Rita").get_by_role("button", name="-5").click()
         blues.locator(f"[data-life='{red.pk}']", has_text="25").wait_for()
-        blues.locator("[data-log] li", has_text="Rita").first.wait_for()
+        blues.locator("[data-log] li[data-seq='1']", has_text="Rita -5 life").wait_for()
+        assert blues.locator("[data-log] li").count() == 1  # "Nothing yet." gave way to the row
 
         phones[1].set_offline(True)
         blues.locator("form.player", has_text="Bea").get_by_role("button", name="-1").click()
