@@ -208,7 +208,9 @@
     if (!log.length) return true;
     if (log[0].seq > last + 1) return false;
     // An undo names the row it changed, which a judge's page shows even beyond the rows sent.
-    var older = log.some(function (row) { return row.type === "undo" && row.amount < log[0].seq; });
+    var older = log.some(function (row) {
+      return row.type === "undo" && row.amount != null && row.amount < log[0].seq;
+    });
     if (staff && older) return false;
     log.forEach(function (row) {
       var old = list.querySelector("li[data-seq='" + row.seq + "']");

@@ -150,7 +150,8 @@ def test_new_rows_reach_the_other_phone_and_the_judge_one_message_at_a_time(
     """A live message carries only the log rows its event changed (docs/api.md "Tracker"): the
     other phone (its latest 20 rows) and a judge's page (the whole log) put the new row in
     place, and after an undo draw the undone row struck through, without reading the game
-    again; a phone that missed a message reads the game again."""
+    again; a phone that missed a message reads the game again, and so does a judge's page for an
+    undo of a row older than the rows sent."""
     red, blue, match = table
     rita = red.players.get(name="Rita")
     for n in range(35):
@@ -206,6 +207,17 @@ def test_new_rows_reach_the_other_phone_and_the_judge_one_message_at_a_time(
         blues.locator("[data-log] li[data-seq='39']").wait_for()
         assert _seqs(blues) == list(range(39, 19, -1))  # row 38 too: the game was read again
         assert len(blue_reads) == 1
+
+        judge.locator("[data-log] li[data-seq='39']").wait_for()
+        reads = len(judge_reads)  # the judge's page may have missed row 38 too
+        tracker_services.game_add_event(
+            match=match, data={"type": "undo", "amount": 5}, client_id="undo-5"
+        )
+        judge.locator("[data-log] li.void[data-seq='5']", has_text="undone by #40").wait_for()
+        assert len(judge_reads) == reads + 1  # row 5 is older than the 30 rows sent
+        blues.locator("[data-log] li[data-seq='40']", has_text="Undo #5").wait_for()
+        assert _seqs(blues) == list(range(40, 20, -1))
+        assert len(blue_reads) == 1  # row 5 is not among the 20 rows of a player's page
     finally:
         for context in contexts:
             context.close()
