@@ -17,7 +17,7 @@ from tournament.hooks import TeamBlock
 from tournament.models import Team
 from tracker import selectors
 
-LIVE_LOG_ROWS = selectors.LOG_TAIL  # the log rows a live message carries; the page reads the rest
+LIVE_LOG_ROWS = selectors.LOG_TAIL  # the log rows a live message carries after an undo
 
 
 def topic(match_id: int) -> str:
@@ -30,13 +30,21 @@ def may_follow_table(request: HttpRequest, match_id: str) -> bool:
     return may_follow(request, access_match, match_id, Perm.READ_GAME)
 
 
-def live_message(state: dict[str, Any]) -> dict[str, Any]:
-    """The state as a live message: the numbers and the latest rows of the log (the state may
-    already be a summary, tracker.selectors.state_summary, with its ``log_total``)."""
+def live_message(state: dict[str, Any], since: int | None = None) -> dict[str, Any]:
+    """The state as a live message (docs/api.md "Tracker", "Follow a game live"): every key of the
+    state as it is, ``log_total``, and in ``log`` only the rows the change touched: its own row
+    (the rows from event ``since`` on, when the state is already past it), or the latest
+    ``LIVE_LOG_ROWS`` rows when one of them is an ``undo``, which changes ``applied``,
+    ``undone`` and ``undone_by`` of an earlier row. The state may already be a summary
+    (tracker.selectors.state_summary) with its ``log_total``."""
     log = state.get("log") or []
     assert isinstance(log, list)
     total = state.get("log_total", len(log))
-    return {**state, "log": log[-LIVE_LOG_ROWS:], "log_total": total}
+    tail = log[-LIVE_LOG_ROWS:]
+    rows = [row for row in tail if since is not None and row["seq"] >= since] or log[-1:]
+    if any(row.get("type") == "undo" for row in rows):
+        rows = tail
+    return {**state, "log": rows, "log_total": total}
 
 
 def table_changed(change: GameChanged) -> None:
@@ -53,7 +61,8 @@ def table_changed(change: GameChanged) -> None:
     if counters is None:
         pagecache.bump_together(*scopes)
     if state is not None:
-        live.publish(topic(change.match_id), live_message(state), counters=counters)
+        message = live_message(state, since=change.seq)
+        live.publish(topic(change.match_id), message, counters=counters)
 
 
 def _match_teams(match_id: int) -> tuple[int, ...]:

@@ -14,6 +14,12 @@
  * when the countdown reaches zero, when a turn passes, and every 30 seconds for extensions and
  * the additional turns.
  *
+ * A live message carries the numbers of the state and only the log rows its event changed (its
+ * own row; the last 30 after an undo). The page puts them in place by seq among the rows it shows
+ * (each <li data-seq>, newest first: 20 on a player's page, all on a judge's) and reads the game
+ * again when a message's first row is more than one past the newest row it has (it missed
+ * messages, e.g. while reconnecting).
+ *
  * The log's rows carry English words (row.text); a page in another language has data-log-part
  * (?part=log: the log alone, rendered by the server in the page's language, checked like the
  * page) and fetches the log again instead of drawing the rows itself.
@@ -27,6 +33,7 @@
   var queueLine = root.querySelector("[data-queue]");
   var sending = false, retry = null;
   var seq = Number(root.dataset.seq || 0);
+  var LOG_SHOWN = 20;  // the log rows a player's page shows, newest first; a judge's page all
 
   function load() {
     try { return JSON.parse(localStorage.getItem(storeKey) || "[]"); } catch (e) { return []; }
@@ -138,7 +145,7 @@
       var turnText = (turn.dataset.format || "Turn {turn}").replace("{turn}", state.turn);
       turn.textContent = turnText + (active ? ": " + active.firstChild.textContent.trim() : "");
     }
-    renderLog(state.log);
+    if (!renderLog(state)) refetch();
   }
 
   var logAsked = 0;
@@ -157,30 +164,66 @@
       }, function () {});
   }
 
-  function renderLog(log) {
+  function rowItem(row, staff) {
+    var li = document.createElement("li");
+    li.dataset.seq = row.seq;
+    if (!row.applied) li.className = "void";
+    var n = document.createElement("span");
+    n.className = "seq";
+    n.textContent = "#" + row.seq;
+    li.appendChild(n);
+    li.appendChild(document.createTextNode(" " + row.text));
+    if (staff) {
+      var who = document.createElement("small");
+      who.className = "who";
+      who.textContent = " " + (row.by || "?") + " · " + String(row.at || "").slice(11, 19);
+      li.appendChild(who);
+    }
+    return li;
+  }
+
+  // Draws the log of a state; false when its rows do not follow the rows the page has (it
+  // missed messages) and the game must be read again.
+  function renderLog(state) {
     var list = root.querySelector("[data-log]");
-    if (!list || !log) return;
-    if (root.dataset.logPart) { logRefresh(); return; }
+    var log = state.log;
+    if (!list || !log) return true;
+    if (root.dataset.logPart) { logRefresh(); return true; }
     var staff = root.classList.contains("judge");
-    var rows = log.slice().reverse();
-    if (!staff) rows = rows.slice(0, 20);
-    list.textContent = "";
-    rows.forEach(function (row) {
-      var li = document.createElement("li");
-      if (!row.applied) li.className = "void";
-      var n = document.createElement("span");
-      n.className = "seq";
-      n.textContent = "#" + row.seq;
-      li.appendChild(n);
-      li.appendChild(document.createTextNode(" " + row.text));
-      if (staff) {
-        var who = document.createElement("small");
-        who.className = "who";
-        who.textContent = " " + (row.by || "?") + " · " + String(row.at || "").slice(11, 19);
-        li.appendChild(who);
-      }
-      list.appendChild(li);
+    if (state.log_total == null || log.length >= state.log_total) {
+      var rows = log.slice().reverse();
+      if (!staff) rows = rows.slice(0, LOG_SHOWN);
+      list.textContent = "";
+      rows.forEach(function (row) { list.appendChild(rowItem(row, staff)); });
+      return true;
+    }
+    return mergeLog(list, log, staff);
+  }
+
+  // A live message (or a write's answer) carries only the latest rows: each replaces the row of
+  // its seq or comes first as a new one (the list is newest first).
+  function mergeLog(list, log, staff) {
+    var known = list.querySelectorAll("li[data-seq]");
+    var last = known.length ? Number(known[0].dataset.seq) : 0;
+    if (!log.length) return true;
+    if (log[0].seq > last + 1) return false;
+    // An undo names the row it changed, which a judge's page shows even beyond the rows sent.
+    var older = log.some(function (row) {
+      return row.type === "undo" && row.amount != null && row.amount < log[0].seq;
     });
+    if (staff && older) return false;
+    log.forEach(function (row) {
+      var old = list.querySelector("li[data-seq='" + row.seq + "']");
+      if (old) { old.replaceWith(rowItem(row, staff)); return; }
+      if (row.seq <= last) return;  // beyond the rows this page shows
+      list.insertBefore(rowItem(row, staff), list.firstChild);
+      last = row.seq;
+    });
+    list.querySelectorAll("li:not([data-seq])").forEach(function (li) { li.remove(); });
+    if (!staff) {
+      list.querySelectorAll("li[data-seq]").forEach(function (li, i) { if (i >= LOG_SHOWN) li.remove(); });
+    }
+    return true;
   }
 
   function refetch() {
@@ -248,10 +291,8 @@
   if (root.dataset.follow && window.Live) {
     window.Live.subscribe(root.dataset.follow, function (msg) {
       if (load().length) return;
-      var data = msg.data || {};
-      // A live message carries the latest rows of the log; the judge's view reads it all.
-      if (root.classList.contains("judge") && data.log && data.log_total > data.log.length) refetch();
-      else render(data);
+      // A live message carries only the log rows its event changed (docs/api.md "Tracker").
+      render(msg.data);
     }, { since: root.dataset.followSince });
   }
   send();

@@ -8,7 +8,9 @@ import pytest
 from pairing import services
 from pairing.models import Match
 from support import factories
+from support.browser import login
 from tracker import selectors
+from tracker import services as tracker_services
 from tracker.models import GameEvent
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -47,7 +49,8 @@ def test_two_phones_share_the_table_and_an_offline_tap_lands_once(
 
         reds.locator("form.player", has_text="Rita").get_by_role("button", name="-5").click()
         blues.locator(f"[data-life='{red.pk}']", has_text="25").wait_for()
-        blues.locator("[data-log] li", has_text="Rita").first.wait_for()
+        blues.locator("[data-log] li[data-seq='1']", has_text="Rita -5 life").wait_for()
+        assert blues.locator("[data-log] li").count() == 1  # "Nothing yet." gave way to the row
 
         phones[1].set_offline(True)
         blues.locator("form.player", has_text="Bea").get_by_role("button", name="-1").click()
@@ -123,4 +126,98 @@ def test_a_spanish_phone_shows_a_new_row_from_the_other_phone_in_spanish(
         assert blues.evaluate("window.stayed === true")  # no reload
     finally:
         for context in phones:
+            context.close()
+
+
+def _game_reads(page, match) -> list[str]:
+    """The page's reads of the whole game (tracker.js refetch)."""
+    path = f"/api/v1/matches/{match.pk}/game/"
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url) if r.url.endswith(path) else None)
+    return seen
+
+
+def _seqs(page) -> list[int]:
+    return [
+        int(s)
+        for s in page.locator("[data-log] li").evaluate_all("els => els.map(e => e.dataset.seq)")
+    ]
+
+
+def test_new_rows_reach_the_other_phone_and_the_judge_one_message_at_a_time(
+    live_server, browser, table
+):
+    """A live message carries only the log rows its event changed (docs/api.md "Tracker"): the
+    other phone (its latest 20 rows) and a judge's page (the whole log) put the new row in
+    place, and after an undo draw the undone row struck through, without reading the game
+    again; a phone that missed a message reads the game again, and so does a judge's page for an
+    undo of a row older than the rows sent."""
+    red, blue, match = table
+    rita = red.players.get(name="Rita")
+    for n in range(35):
+        data = {"type": "life", "player": rita.pk, "amount": 1 if n % 2 == 0 else -1}
+        tracker_services.game_add_event(match=match, data=data, client_id=f"before-{n}")
+    judy = factories.staff(match.round.event, "judge", "judy")
+    judy.set_password("judy-judges-well")
+    judy.save()
+    contexts = [browser.new_context(**PHONE) for _ in range(2)]
+    contexts.append(browser.new_context(viewport={"width": 1280, "height": 900}))
+    try:
+        reds, blues, judge = (context.new_page() for context in contexts)
+        for page in (reds, blues, judge):
+            page.set_default_timeout(20_000)
+        login(judge, live_server.url, "judy", "judy-judges-well")
+        judge.goto(f"{live_server.url}/events/{match.round.event_id}/matches/{match.pk}/game/")
+        for page, team in ((reds, red), (blues, blue)):
+            page.goto(f"{live_server.url}/t/{team.access_key}/table/")
+        blue_reads, judge_reads = _game_reads(blues, match), _game_reads(judge, match)
+        assert _seqs(blues) == list(range(35, 15, -1))
+        assert _seqs(judge) == list(range(35, 0, -1))
+
+        reds.locator("form.player", has_text="Rita").get_by_role("button", name="-5").click()
+        blues.locator("[data-log] li[data-seq='36']", has_text="Rita -5 life").wait_for()
+        judge.locator("[data-log] li[data-seq='36'] .who", has_text="Team Red").wait_for()
+        assert _seqs(blues) == list(range(36, 16, -1))
+        assert _seqs(judge) == list(range(36, 0, -1))
+
+        tracker_services.game_add_event(
+            match=match, data={"type": "undo", "amount": 36}, client_id="undo-36"
+        )
+        for page in (blues, judge):
+            page.locator("[data-log] li[data-seq='37']", has_text="Undo #36").wait_for()
+            page.locator("[data-log] li.void[data-seq='36']", has_text="undone by #37").wait_for()
+        assert _seqs(blues) == list(range(37, 17, -1))
+        assert _seqs(judge) == list(range(37, 0, -1))
+        assert blues.locator(f"[data-life='{red.pk}']").inner_text() == "31"
+        assert (blue_reads, judge_reads) == ([], [])
+
+        def quiet(route):  # the stream answers nothing new while the two events are stored
+            if route.request.url.split("?")[0].endswith("/version"):
+                route.fulfill(status=204)
+            else:
+                route.fulfill(status=200, content_type="text/event-stream", body="retry: 500\n\n")
+
+        blues.route("**/live/table/**", quiet)
+        with blues.expect_request(lambda r: "/live/table/" in r.url):
+            pass  # the stream's request in flight before the route has been answered
+        for n in (38, 39):
+            data = {"type": "life", "player": rita.pk, "amount": -1}
+            tracker_services.game_add_event(match=match, data=data, client_id=f"missed-{n}")
+        blues.unroute("**/live/table/**", quiet)
+        blues.locator("[data-log] li[data-seq='39']").wait_for()
+        assert _seqs(blues) == list(range(39, 19, -1))  # row 38 too: the game was read again
+        assert len(blue_reads) == 1
+
+        judge.locator("[data-log] li[data-seq='39']").wait_for()
+        reads = len(judge_reads)  # the judge's page may have missed row 38 too
+        tracker_services.game_add_event(
+            match=match, data={"type": "undo", "amount": 5}, client_id="undo-5"
+        )
+        judge.locator("[data-log] li.void[data-seq='5']", has_text="undone by #40").wait_for()
+        assert len(judge_reads) == reads + 1  # row 5 is older than the 30 rows sent
+        blues.locator("[data-log] li[data-seq='40']", has_text="Undo #5").wait_for()
+        assert _seqs(blues) == list(range(40, 20, -1))
+        assert len(blue_reads) == 1  # row 5 is not among the 20 rows of a player's page
+    finally:
+        for context in contexts:
             context.close()
