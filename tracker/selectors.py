@@ -29,7 +29,7 @@ from tracker.domain.game_json import setup_from_json
 from tracker.domain.game_model import SetupError
 from tracker.models import Game, GameEvent
 
-LOG_TAIL = 30  # the latest log rows the Game row keeps (and a live message carries)
+LOG_TAIL = 30  # the latest log rows the Game row keeps, a write answers and an undo publishes
 
 
 def build_setup(match: Match) -> GameSetup:
