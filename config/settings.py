@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Cached public pages for callers without a session, before the session is loaded.
     "core.middleware.CachedPagesMiddleware",
+    # A team's keyed API write (a phone's game event), also before the session is loaded.
+    "core.middleware.TeamKeyWritesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # the language: cookie of the switcher, else the browser's
     "django.middleware.common.CommonMiddleware",

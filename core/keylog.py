@@ -120,6 +120,11 @@ def refused(misses: object) -> bool:
     return int(misses or 0) >= settings.TEAM_KEY_MISS_LIMIT  # type: ignore[call-overload]
 
 
+def refused_address(request) -> bool:
+    """Whether the request's address is past its misses (the throttle answers it 429)."""
+    return refused(misses_of(_address(request)))
+
+
 def _count_miss(address: str) -> None:
     key = _cache_key(address)
     try:
@@ -138,9 +143,9 @@ class TeamKeyThrottleMiddleware:
     def __call__(self, request):
         if not _carries_key(request):
             return self.get_response(request)
-        address = _address(request)
-        if refused(misses_of(address)):
+        if refused_address(request):
             return _too_many(request)
+        address = _address(request)
         misses: list[str] = []
         token = _misses.set(misses)
         try:

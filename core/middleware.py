@@ -2,6 +2,7 @@
 access errors like the API: 404 for what is private, login for anonymous callers."""
 
 import json
+from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -18,6 +19,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext
 
+from core import keylog
 from core.errors import AccessDenied, NotVisible
 
 
@@ -64,51 +66,117 @@ class CachedPagesMiddleware:
         return self.get_response(request)
 
     def _early(self, request):
-        route = _route(request.path_info)
+        route = _route(request.path_info, "cached_page")
         if route is None:
             return None
-        lookup, args, kwargs = route
-        request.get_host()  # a Host not allowed is refused here too (DisallowedHost: 400)
-        language = translation.get_language_from_request(request)
-        translation.activate(language)
-        request.LANGUAGE_CODE = translation.get_language()
         self.csrf.process_request(request)  # the caller's CSRF secret, from the cookie
-        request.user = AnonymousUser()
-        request.caller = SimpleLazyObject(lambda: resolve_caller(request))
-        response = lookup(request, *args, **kwargs)
-        if response is None:  # not kept: the chain sets these again, its own way
-            del request.user, request.caller
+        response = _answer_early(request, route, vary=("Cookie", "Accept-Language"))
+        if response is None:
             return None
-        response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
-        if not response.has_header("Content-Length"):  # as CommonMiddleware
-            response.headers["Content-Length"] = str(len(response.content))
-        patch_vary_headers(response, ("Cookie", "Accept-Language"))
         self.csrf.process_response(request, response)  # the cookie, on the same response
         return self.xframe.process_response(request, response)
+
+
+def early_write(handler: Callable[..., HttpResponse | None]) -> Callable:
+    """Mark an API view whose team-keyed POST ``handler(request, *args, **kwargs)`` answers
+    (None when it does not take the request as it is): TeamKeyWritesMiddleware asks it first,
+    before the rest of the middleware runs. The handler must answer only what the view itself
+    would answer, and must not have changed anything when it answers None."""
+
+    def mark(view: Callable) -> Callable:
+        view.early_write = handler  # type: ignore[attr-defined]
+        return view
+
+    return mark
+
+
+class TeamKeyWritesMiddleware:
+    """A team's keyed write to the API (a phone's game event: a POST with X-Team-Key and no
+    Authorization) answered before the session, the user and the rest of the middleware are
+    loaded, by the handler its view marks (``early_write``); what the handler does not take goes
+    down the chain as before. After CachedPagesMiddleware in MIDDLEWARE.
+
+    What the skipped middleware would do to such a request is done here, with their own code: the
+    host check (CommonMiddleware), the language of the answer's words (LocaleMiddleware;
+    Content-Language, Vary), the key throttle (an address past its unknown keys goes down the
+    chain, which answers 429), X-Frame-Options. The key is the caller's credential: no session,
+    login or CSRF check is involved (the API checks CSRF for a session's requests only)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.xframe = XFrameOptionsMiddleware(get_response)
+
+    def __call__(self, request):
+        meta = request.META
+        if (
+            request.method == "POST"
+            and "HTTP_X_TEAM_KEY" in meta
+            and "HTTP_AUTHORIZATION" not in meta
+            and request.path_info.startswith(API_PREFIX)
+        ):
+            response = self._early(request)
+            if response is not None:
+                return response
+        return self.get_response(request)
+
+    def _early(self, request):
+        route = _route(request.path_info, "early_write")
+        if route is None or keylog.refused_address(request):
+            return None
+        response = _answer_early(request, route, vary=("Accept-Language",))
+        if response is None:
+            return None
+        return self.xframe.process_response(request, response)
+
+
+def _answer_early(request, route: tuple, vary: tuple[str, ...]) -> HttpResponse | None:
+    """The early answer of ``route`` (handler, args, kwargs), with what LocaleMiddleware and
+    CommonMiddleware do to a request and its answer; None, and the request as it was, when the
+    handler does not answer."""
+    handler, args, kwargs = route
+    request.get_host()  # a Host not allowed is refused here too (DisallowedHost: 400)
+    language = translation.get_language_from_request(request)
+    translation.activate(language)
+    request.LANGUAGE_CODE = translation.get_language()
+    request.user = AnonymousUser()
+    request.caller = SimpleLazyObject(lambda: resolve_caller(request))
+    response = handler(request, *args, **kwargs)
+    if response is None:  # not kept: the chain sets these again, its own way
+        del request.user, request.caller
+        return None
+    response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
+    if not response.has_header("Content-Length"):  # as CommonMiddleware
+        response.headers["Content-Length"] = str(len(response.content))
+    patch_vary_headers(response, vary)
+    return response
 
 
 _routes: dict[tuple[str, str], tuple | None] = {}
 _ROUTES_KEPT = 4096
 
 
-def _route(path: str) -> tuple | None:
-    """The cached-page lookup of the view at ``path`` with the view's arguments, or None. Kept
-    per path (resolving walks every pattern of the URL configuration: a tenth of a millisecond);
-    the paths seen are few, a team's link each at most, and the table starts again when full."""
+def _route(path: str, mark: str) -> tuple | None:
+    """The early handler a view at ``path`` marks with ``mark`` (``cached_page``,
+    ``early_write``), with the view's arguments, or None. Resolving walks every pattern of the URL
+    configuration (a tenth of a millisecond), so the view of a path is kept; the paths seen are
+    few (a team's link, a table's events), and the table starts again when full."""
     key = (settings.ROOT_URLCONF, path)
     if key in _routes:
-        return _routes[key]
-    try:
-        match = resolve(path)
-    except Resolver404:
-        route = None
+        found = _routes[key]
     else:
-        lookup = getattr(match.func, "cached_page", None)
-        route = None if lookup is None else (lookup, match.args, match.kwargs)
-    if len(_routes) >= _ROUTES_KEPT:
-        _routes.clear()
-    _routes[key] = route
-    return route
+        try:
+            match = resolve(path)
+        except Resolver404:
+            found = None
+        else:
+            found = (match.func, match.args, match.kwargs)
+        if len(_routes) >= _ROUTES_KEPT:
+            _routes.clear()
+        _routes[key] = found
+    if found is None:
+        return None
+    handler = getattr(found[0], mark, None)
+    return None if handler is None else (handler, found[1], found[2])
 
 
 def _brings_nothing(request) -> bool:

@@ -23,6 +23,7 @@ from access import Caller, Perm, access_match, access_match_by_key, plays
 from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from core.errors import ServiceError
+from core.middleware import early_write
 from core.parsers import plain_json_object
 from tracker import selectors, services
 from tracker.domain.game_model import EVENT_TYPES
@@ -150,7 +151,8 @@ class GameEventsView(APIView):
 # (access.access_match_by_key), no DRF request, negotiation or renderer. Every other request,
 # and every one this path does not take as it is (a token, an unknown key, a match the key may
 # not write, a body the parser would refuse, an Accept or ?format= asking for something else),
-# goes to GameEventsView, which answers it as always.
+# goes to GameEventsView, which answers it as always. core.middleware.TeamKeyWritesMiddleware asks
+# this path first, before the session, the user and the rest of the middleware are loaded.
 
 _MAX_BODY = 64 * 1024  # an event is a few hundred bytes; a bigger body takes the whole way
 _JSON_TYPES = frozenset({"*/*", "application/*", "application/json"})
@@ -214,6 +216,7 @@ def _team_write(request: HttpRequest, pk: int) -> HttpResponse | None:
 _game_events_view = GameEventsView.as_view()
 
 
+@early_write(_team_write)  # core.middleware.TeamKeyWritesMiddleware asks it before the session
 @functools.wraps(_game_events_view)  # its cls and csrf_exempt: the schema is GameEventsView's
 def game_events(request: HttpRequest, pk: int) -> HttpResponse:
     """POST /api/v1/matches/{id}/game/events/ (GameEventsView; a phone's event by the fast path)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -90,8 +91,58 @@ def test_the_fast_path_answers_as_the_drf_view(table, seated, body):
     if fast.status_code == 201:  # the log row's time differs
         fast_body["state"]["log"][0].pop("at"), whole_body["state"]["log"][0].pop("at")
     assert fast_body == whole_body
-    for header in ("Content-Type", "Allow", "Vary", "X-Frame-Options", "Content-Security-Policy"):
+    for header in (
+        "Content-Type",
+        "Content-Length",
+        "Content-Language",
+        "Allow",
+        "Vary",
+        "X-Frame-Options",
+        "Content-Security-Policy",
+        "Permissions-Policy",
+        "X-Content-Type-Options",
+        "Referrer-Policy",
+    ):
         assert fast.get(header) == whole.get(header), header
+
+
+# --- answered before the session and the rest of the middleware (TeamKeyWritesMiddleware) -------
+
+
+def test_a_phones_event_is_answered_before_the_session_is_loaded(table, seated):
+    response = send(phone(table.team_a.access_key), table, life(seated[0][0], "early"))
+    assert response.status_code == 201
+    assert not hasattr(response.wsgi_request, "session")  # SessionMiddleware did not run
+    whole = send(phone(table.team_a.access_key), table, life(seated[0][0], "w"), "?format=json")
+    assert hasattr(whole.wsgi_request, "session")
+
+
+def test_a_refused_event_is_said_in_the_phones_language_by_both_ways(table, seated):
+    red = Client(HTTP_X_TEAM_KEY=table.team_a.access_key, HTTP_ACCEPT_LANGUAGE="es")
+    refused = {"type": "life", "player": 0, "amount": -1, "client_id": "es"}
+    early = send(red, table, refused)
+    whole = send(red, table, refused, "?format=json")
+    assert early.status_code == whole.status_code == 400
+    assert early.json() == whole.json()
+    assert early["Content-Language"] == whole["Content-Language"] == "es"
+    assert not hasattr(early.wsgi_request, "session")
+
+
+def test_an_address_past_its_unknown_keys_is_refused_even_with_the_right_key(
+    table, seated, settings
+):
+    cache.clear()
+    settings.TEAM_KEY_MISS_LIMIT = 2
+    guesser = {"REMOTE_ADDR": "10.0.0.99"}
+    for n in range(2):
+        wrong = Client(HTTP_X_TEAM_KEY=f"guess-{n}", **guesser)
+        assert send(wrong, table, life(seated[0][0], f"g{n}")).status_code == 401
+    right = Client(HTTP_X_TEAM_KEY=table.team_a.access_key, **guesser)
+    refused = send(right, table, life(seated[0][0], "g2"))
+    assert refused.status_code == 429
+    assert refused.json()["code"] == "throttled"
+    assert not GameEvent.objects.filter(match=table).exists()
+    cache.clear()
 
 
 def test_a_retry_answers_the_first_answer_with_200_by_both_ways(table, seated):
