@@ -5,6 +5,7 @@ and Redis on 127.0.0.1:6379; starts and stops its own server, creates and drops 
 
     .venv/bin/python tests/bench/bench_tracker.py [--quick] [--seconds N] [--tables N]
                                                   [--single] [--pool N]
+                                                  [--web-workers N] [--web-threads N]
 
 Set-up: a fresh database ``bench_tracker_<pid>`` (dropped at the end), Redis db 9 for the cache
 and the live versions (flushed at the end, pub/sub on a channel of this run), an event of 1,000
@@ -73,7 +74,8 @@ TABLES = int(_arg("--tables", 100 if QUICK else 500))
 SECONDS = _arg("--seconds", 10 if QUICK else 60)
 SINGLE = "--single" in sys.argv  # one uvicorn for everything instead of web + live
 POOL = int(_arg("--pool", 20))  # docker-compose.yml's live DATABASE_POOL_MAX (0: no pool)
-WEB_WORKERS, WEB_THREADS = 3, 4  # deploy/web.sh's defaults
+WEB_WORKERS = int(_arg("--web-workers", 3))  # deploy/web.sh's defaults (WEB_WORKERS, WEB_THREADS)
+WEB_THREADS = int(_arg("--web-threads", 4))
 WARMUP = 3.0 if QUICK else 5.0
 
 
