@@ -134,7 +134,9 @@ def _add(
         if retried is not None:
             return retried
         raise ServiceError(exc.message, code=exc.code) from exc
-    row = GameEvent(
+    user = by_user if getattr(by_user, "is_authenticated", False) else None
+    row = _new_row(
+        id=None,
         match_id=match.pk,
         seq=seq,
         client_id=client_id,
@@ -143,10 +145,14 @@ def _add(
         team=event.team,
         amount=event.amount,
         changes=[{"player": c.player, "life": c.life, "poison": c.poison} for c in event.changes],
-        by_user=by_user if getattr(by_user, "is_authenticated", False) else None,
-        by_team=by_team,
+        by_user_id=user.pk if user is not None else None,
+        by_team_id=by_team.pk if by_team is not None else None,
         created_at=timezone.now(),
     )
+    if user is not None:
+        row.by_user = user
+    if by_team is not None:
+        row.by_team = by_team  # the log's "by" reads its name
     if rows is None:
         # One step: the earlier rows do not change, the new one joins the kept ones.
         body = selectors.contract(state, [row])  # state's log is the new event alone
@@ -164,6 +170,15 @@ def _add(
     teams = tuple(t for t in (match.team_a_id, match.team_b_id) if t is not None)
     events.game_changed.fire(events.GameChanged(match.round.event_id, match.pk, seq, teams))
     return Added(seq, body, created=True, state_text=text)
+
+
+_EVENT_FIELDS = tuple(f.attname for f in GameEvent._meta.concrete_fields)
+
+
+def _new_row(**columns: Any) -> GameEvent:
+    """A new GameEvent from every one of its columns, passed to the model by position as
+    Model.from_db does (half the cost of keywords); a column left out is a KeyError."""
+    return GameEvent(*[columns[name] for name in _EVENT_FIELDS])
 
 
 # A write's statements in SQL: the ORM would compile them again on every write, which cost more

@@ -210,3 +210,15 @@ def assert_agree(team: Team, match_id: int) -> None:
         allowed.team_b_id,
         allowed.round.event_id,
     )
+    assert (got_match.pk, got_match.round_id, got_match.round.pk) == (
+        allowed.pk,
+        allowed.round_id,
+        allowed.round_id,
+    )
+    assert got_team.access_key == team.access_key
+    # A field the query did not read is read when asked for, never a default made up.
+    assert (got_team.dropped, got_match.table, got_match.round.number) == (
+        team.dropped,
+        allowed.table,
+        allowed.round.number,
+    )
