@@ -9,7 +9,6 @@ read any table of their event (Perm.READ_GAME) and a scorekeeper or judge may wr
 from __future__ import annotations
 
 import functools
-import json
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import InterfaceError, OperationalError
@@ -181,8 +180,18 @@ def _takes_fast_path(request: HttpRequest) -> bool:
 
 def _json_response(data: object, status_code: int) -> HttpResponse:
     """As DRF's JSONRenderer writes it (compact, UTF-8, U+2028 and U+2029 escaped)."""
-    text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-    text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return _text_response(services.json_text(data), status_code)
+
+
+def _added_response(added: services.Added, status_code: int) -> HttpResponse:
+    """``{"seq": ..., "state": ...}`` as _json_response writes it, with the state's text as the
+    write encoded it when it did (the state is not encoded twice)."""
+    if added.state_text is None:
+        return _json_response({"seq": added.seq, "state": added.state}, status_code)
+    return _text_response(f'{{"seq":{added.seq:d},"state":{added.state_text}}}', status_code)
+
+
+def _text_response(text: str, status_code: int) -> HttpResponse:
     response = HttpResponse(text.encode(), status=status_code, content_type="application/json")
     for header, value in _HEADERS.items():
         response[header] = value
@@ -210,7 +219,7 @@ def _team_write(request: HttpRequest, pk: int) -> HttpResponse | None:
     except (OperationalError, InterfaceError):
         return None  # nothing was saved: the whole way answers as the database allows (503)
     code = status.HTTP_201_CREATED if added.created else status.HTTP_200_OK
-    return _json_response({"seq": added.seq, "state": added.state}, code)
+    return _added_response(added, code)
 
 
 _game_events_view = GameEventsView.as_view()

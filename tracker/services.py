@@ -41,11 +41,22 @@ CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
 class Added:
     """The answer to an event: its seq and the state right after it, with the latest rows of
     its log (tracker.selectors.state_summary). ``created`` is False when the client_id was seen
-    before and this is the first answer again."""
+    before and this is the first answer again. ``state_text`` is ``state`` as ``json_text``
+    writes it, when the write encoded it (the text stored in the Game row): the answer's body
+    takes it as it is instead of encoding the state again."""
 
     seq: int
     state: dict[str, Any]
     created: bool
+    state_text: str | None = None
+
+
+def json_text(value: object) -> str:
+    """JSON as DRF's JSONRenderer writes it (compact, non-ASCII as it is, U+2028 and U+2029
+    escaped): the text of an API answer, and of the state a write stores (PostgreSQL's jsonb and
+    SQLite read it back as the same value)."""
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 def clean_client_id(value: object) -> str:
@@ -123,7 +134,9 @@ def _add(
         if retried is not None:
             return retried
         raise ServiceError(exc.message, code=exc.code) from exc
-    row = GameEvent(
+    user = by_user if getattr(by_user, "is_authenticated", False) else None
+    row = _new_row(
+        id=None,
         match_id=match.pk,
         seq=seq,
         client_id=client_id,
@@ -132,10 +145,14 @@ def _add(
         team=event.team,
         amount=event.amount,
         changes=[{"player": c.player, "life": c.life, "poison": c.poison} for c in event.changes],
-        by_user=by_user if getattr(by_user, "is_authenticated", False) else None,
-        by_team=by_team,
+        by_user_id=user.pk if user is not None else None,
+        by_team_id=by_team.pk if by_team is not None else None,
         created_at=timezone.now(),
     )
+    if user is not None:
+        row.by_user = user
+    if by_team is not None:
+        row.by_team = by_team  # the log's "by" reads its name
     if rows is None:
         # One step: the earlier rows do not change, the new one joins the kept ones.
         body = selectors.contract(state, [row])  # state's log is the new event alone
@@ -143,7 +160,8 @@ def _add(
         body["log_total"] = kept["log_total"] + 1
     else:
         body = selectors.state_summary(selectors.contract(state, [*rows, row]))
-    if not _append(row, last_seq, body, game_json.core_to_json(state)):
+    text = json_text(body)
+    if not _append(row, last_seq, text, game_json.core_to_json(state)):
         retried = _answered_before(match, client_id)
         if retried is not None or not lock:
             return retried  # the first answer to this client_id, or None: try again
@@ -151,7 +169,16 @@ def _add(
     selectors.remember_written(match.pk, seq, body)
     teams = tuple(t for t in (match.team_a_id, match.team_b_id) if t is not None)
     events.game_changed.fire(events.GameChanged(match.round.event_id, match.pk, seq, teams))
-    return Added(seq, body, created=True)
+    return Added(seq, body, created=True, state_text=text)
+
+
+_EVENT_FIELDS = tuple(f.attname for f in GameEvent._meta.concrete_fields)
+
+
+def _new_row(**columns: Any) -> GameEvent:
+    """A new GameEvent from every one of its columns, passed to the model by position as
+    Model.from_db does (half the cost of keywords); a column left out is a KeyError."""
+    return GameEvent(*[columns[name] for name in _EVENT_FIELDS])
 
 
 # A write's statements in SQL: the ORM would compile them again on every write, which cost more
@@ -197,12 +224,13 @@ def _read_row(match_id: int, *, lock: bool) -> tuple[int, Any, Any, Any] | None:
     return found[0], _json(found[1]), _json(found[2]), _json(found[3])
 
 
-def _append(row: GameEvent, read_at: int, state: dict[str, Any], core: dict[str, Any]) -> bool:
-    """Store the event and the Game row's new state, if the row is still at seq ``read_at``
-    and the event's client_id is new in the match's log; False (nothing stored) otherwise."""
+def _append(row: GameEvent, read_at: int, state_text: str, core: dict[str, Any]) -> bool:
+    """Store the event and the Game row's new state (``state_text``, its JSON), if the row is
+    still at seq ``read_at`` and the event's client_id is new in the match's log; False (nothing
+    stored) otherwise."""
     move: list[Any] = [
         row.seq,
-        json.dumps(state),
+        state_text,
         json.dumps(core),
         connection.ops.adapt_datetimefield_value(timezone.now()),
         row.match_id,

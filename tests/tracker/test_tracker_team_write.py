@@ -11,12 +11,13 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from rest_framework.renderers import JSONRenderer
 
 from access import Caller, Perm, access_match, access_match_by_key
 from core.errors import AccessDenied, NotVisible
 from pairing import services as pairing_services
 from pairing.models import Match, Round
-from tournament.models import Team
+from tournament.models import Player, Team
 from tournament.services import events as tournament_services
 from tracker.models import Game, GameEvent
 
@@ -145,6 +146,27 @@ def test_an_address_past_its_unknown_keys_is_refused_even_with_the_right_key(
     cache.clear()
 
 
+def test_the_fast_paths_body_is_the_state_as_drfs_renderer_writes_it(table, seated):
+    """The state is encoded once, for the Game row and the answer: the body is, byte for byte,
+    what DRF's JSONRenderer writes for the same answer (non-ASCII names as they are, U+2028
+    escaped), and the Game row reads back as the answer's state."""
+    Team.objects.filter(pk=table.team_a_id).update(name="Año Ñandú")
+    Player.objects.filter(pk=seated[0][0]).update(name="Zoë\u2028")
+    red = phone(table.team_a.access_key)
+    for n in range(3):
+        send(red, table, life(seated[0][0], f"c{n}"))
+    response = send(red, table, life(seated[0][0], "last"))
+    assert response.status_code == 201
+    answer = response.json()
+    assert "Año Ñandú".encode() in response.content
+    assert "Zoë".encode() in response.content
+    assert b"\\u2028" in response.content
+    assert "\u2028".encode() not in response.content
+    assert response.content == JSONRenderer().render(answer)
+    assert Game.objects.get(pk=table.pk).state == answer["state"]
+    assert {row["by"] for row in answer["state"]["log"]} == {"Año Ñandú"}
+
+
 def test_a_retry_answers_the_first_answer_with_200_by_both_ways(table, seated):
     red = phone(table.team_a.access_key)
     first = send(red, table, life(seated[0][0], "retry"))
@@ -238,4 +260,16 @@ def assert_agree(team: Team, match_id: int) -> None:
         allowed.team_a_id,
         allowed.team_b_id,
         allowed.round.event_id,
+    )
+    assert (got_match.pk, got_match.round_id, got_match.round.pk) == (
+        allowed.pk,
+        allowed.round_id,
+        allowed.round_id,
+    )
+    assert got_team.access_key == team.access_key
+    # A field the query did not read is read when asked for, never a default made up.
+    assert (got_team.dropped, got_match.table, got_match.round.number) == (
+        team.dropped,
+        allowed.table,
+        allowed.round.number,
     )
