@@ -21,6 +21,10 @@ if [ "${WEB_SERVER:-gunicorn}" = "uvicorn" ]; then
   exec uvicorn config.asgi:application --host 0.0.0.0 --port "${PORT:-8000}" \
     --workers "$workers" --proxy-headers --forwarded-allow-ips="*" --timeout-graceful-shutdown 5
 fi
+# Keep-alive: a table's phones post every few seconds; gunicorn's default (2 s) closed their
+# connections between taps, and the reconnections piled onto whichever worker accepted first
+# (tests/bench/bench_tracker.py: one worker at 43 s of CPU in 60 s, the others at 9 s).
 exec gunicorn config.wsgi:application --bind "0.0.0.0:${PORT:-8000}" \
   --workers "$workers" --threads "${WEB_THREADS:-4}" --worker-class gthread \
+  --keep-alive "${WEB_KEEPALIVE:-10}" \
   --forwarded-allow-ips="*" --graceful-timeout 5 --timeout 60

@@ -6,13 +6,15 @@ and Redis on 127.0.0.1:6379; starts and stops its own server, creates and drops 
     .venv/bin/python tests/bench/bench_tracker.py [--quick] [--seconds N] [--tables N]
                                                   [--single] [--pool N]
                                                   [--web-workers N] [--web-threads N]
+                                                  [--web-keepalive SECONDS]
 
 Set-up: a fresh database ``bench_tracker_<pid>`` (dropped at the end), Redis db 9 for the cache
 and the live versions (flushed at the end, pub/sub on a channel of this run), an event of 1,000
 teams with round 1 paired and published (500 tables). The servers are docker-compose.yml's: the
-web service (deploy/web.sh's gunicorn: 3 workers x 4 threads, DATABASE_CONN_MAX_AGE=60) takes the
-phones' POSTs, the live service (deploy/live.sh's uvicorn, one process, DATABASE_POOL_MAX) holds
-their streams; the phones talk to each directly, as the proxy in front would route them.
+web service (deploy/web.sh's gunicorn: 3 workers x 4 threads, keep-alive 10 s,
+DATABASE_CONN_MAX_AGE=60) takes the phones' POSTs, the live service (deploy/live.sh's uvicorn, one
+process, DATABASE_POOL_MAX) holds their streams; the phones talk to each directly, as the proxy in
+front would route them.
 ``--single``: one uvicorn with 2 workers serves both (WEB_SERVER=uvicorn).
 
 Load: 4 phones per table, each holding the table's Server-Sent Events stream
@@ -76,6 +78,7 @@ SINGLE = "--single" in sys.argv  # one uvicorn for everything instead of web + l
 POOL = int(_arg("--pool", 20))  # docker-compose.yml's live DATABASE_POOL_MAX (0: no pool)
 WEB_WORKERS = int(_arg("--web-workers", 3))  # deploy/web.sh's defaults (WEB_WORKERS, WEB_THREADS)
 WEB_THREADS = int(_arg("--web-threads", 4))
+WEB_KEEPALIVE = int(_arg("--web-keepalive", 10))  # deploy/web.sh's WEB_KEEPALIVE
 WARMUP = 3.0 if QUICK else 5.0
 
 
@@ -237,6 +240,7 @@ class Setup:
             web = [sys.executable, "-m", "gunicorn", "config.wsgi:application"]
             web += ["--bind", f"{HOST}:{self.port}", "--workers", str(WEB_WORKERS)]
             web += ["--threads", str(WEB_THREADS), "--worker-class", "gthread", "--timeout", "60"]
+            web += ["--keep-alive", str(WEB_KEEPALIVE)]
             self._start(web, web_env, self.port, WEB_WORKERS)
             live = [*uvicorn, "--port", str(self.live_port), "--workers", "1"]
             self._start(live, self.env, self.live_port, 1)
@@ -569,7 +573,8 @@ def main() -> None:
         servers = (
             f"one uvicorn, {WORKERS} workers (DATABASE_POOL_MAX={POOL})"
             if SINGLE
-            else f"web: gunicorn {WEB_WORKERS}x{WEB_THREADS} threads (CONN_MAX_AGE=60); "
+            else f"web: gunicorn {WEB_WORKERS}x{WEB_THREADS} threads, keep-alive {WEB_KEEPALIVE}s"
+            " (CONN_MAX_AGE=60); "
             f"live: uvicorn, 1 process (DATABASE_POOL_MAX={POOL})"
         )
         print(f"{servers}; PostgreSQL, Redis pub/sub", flush=True)
