@@ -8,8 +8,6 @@ read any table of their event (Perm.READ_GAME) and a scorekeeper or judge may wr
 
 from __future__ import annotations
 
-import functools
-
 from django.contrib.auth.models import AnonymousUser
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
@@ -151,7 +149,7 @@ class GameEventsView(APIView):
 # and every one this path does not take as it is (a token, an unknown key, a match the key may
 # not write, a body the parser would refuse, an Accept or ?format= asking for something else),
 # goes to GameEventsView, which answers it as always. core.middleware.TeamKeyWritesMiddleware asks
-# this path first, before the session, the user and the rest of the middleware are loaded.
+# this path, before the session, the user and the rest of the middleware are loaded.
 
 _MAX_BODY = 64 * 1024  # an event is a few hundred bytes; a bigger body takes the whole way
 _JSON_TYPES = frozenset({"*/*", "application/*", "application/json"})
@@ -222,12 +220,7 @@ def _team_write(request: HttpRequest, pk: int) -> HttpResponse | None:
     return _added_response(added, code)
 
 
-_game_events_view = GameEventsView.as_view()
-
-
-@early_write(_team_write)  # core.middleware.TeamKeyWritesMiddleware asks it before the session
-@functools.wraps(_game_events_view)  # its cls and csrf_exempt: the schema is GameEventsView's
-def game_events(request: HttpRequest, pk: int) -> HttpResponse:
-    """POST /api/v1/matches/{id}/game/events/ (GameEventsView; a phone's event by the fast path)."""
-    fast = _team_write(request, pk)
-    return fast if fast is not None else _game_events_view(request, pk=pk)
+# POST /api/v1/matches/{id}/game/events/: GameEventsView, whose phone's event
+# core.middleware.TeamKeyWritesMiddleware answers first by _team_write, before the session and the
+# rest of the middleware; what _team_write does not take reaches the view.
+game_events = early_write(_team_write)(GameEventsView.as_view())

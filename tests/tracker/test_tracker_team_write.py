@@ -1,5 +1,6 @@
-"""A phone's event (X-Team-Key, a JSON body) is answered by tracker.api.game_events' fast path:
-its queries are few, its answers are GameEventsView's (the whole DRF way), and its access check
+"""A phone's event (X-Team-Key, a JSON body) is answered by tracker.api._team_write, which
+core.middleware.TeamKeyWritesMiddleware asks before the rest of the middleware: its queries are
+few, its answers are GameEventsView's (the whole DRF way), and its access check
 (access.access_match_by_key) is made at the moment of the request, so a new key, an unpublished
 round or a match that no longer exists is refused at once (docs/api.md "Tracker")."""
 
