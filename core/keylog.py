@@ -3,7 +3,7 @@ is refused for a while.
 
 - KeyRedactingFilter rewrites a log record's message and arguments so that a private link
   /t/<key>/ reads /t/<hidden>/ and a ?key=<key> parameter reads key=<hidden>. It is put on the
-  access loggers of uvicorn and gunicorn and on Django's request loggers (install()).
+  access loggers of uvicorn, gunicorn and granian and on Django's request loggers (install()).
 - Misses: the access layer calls note_key_miss() when a key matches no team;
   TeamKeyThrottleMiddleware counts them per client address in the cache and answers 429 to any
   request carrying a key from an address past TEAM_KEY_MISS_LIMIT misses within
@@ -29,6 +29,7 @@ LOGGERS = (
     "uvicorn.error",
     "gunicorn.access",
     "gunicorn.error",
+    "granian.access",
     "django.request",
     "django.server",
     "django.security",

@@ -2,29 +2,40 @@
 # The web service's start: migrate, load the shipped card catalogue into an empty database,
 # collect static files, then serve. docker-compose runs this; so does a test.
 #
-# Pages and the API are served by gunicorn (WSGI, threads: measured about twice as many pages
-# per second as uvicorn on the same machine, tests/bench/bench_pages.py). Live updates
+# Pages and the API are served by granian (WSGI: HTTP parsed and connections held in Rust, a few
+# Python threads per worker run the application; WEB_SERVER=gunicorn for gunicorn's threads, the
+# server before it, which tests/bench/bench_tracker.py --web-server compares). Live updates
 # (Server-Sent Events under /live/) need the ASGI server: deploy/live.sh runs uvicorn for them
-# (the compose "live" service); the proxy in front sends /live/ there. Under gunicorn /live/
+# (the compose "live" service); the proxy in front sends /live/ there. Under a WSGI server /live/
 # still answers, as polling (core/live.py). WEB_SERVER=uvicorn serves everything with uvicorn.
 set -eu
 python manage.py migrate --no-input
 python manage.py load_catalogue --if-empty
 python manage.py collectstatic --no-input -v0
-workers="${WEB_WORKERS:-3}"
+workers="${WEB_WORKERS:-2}"
 if [ -z "${LIVE_REDIS_URL:-${REDIS_URL:-}}" ] && [ "$workers" -gt 1 ]; then
   # Live updates fan out inside the process without Redis: one process sees every change.
   echo "No REDIS_URL/LIVE_REDIS_URL: serving with one worker process (set Redis for more)." >&2
   workers=1
 fi
-if [ "${WEB_SERVER:-gunicorn}" = "uvicorn" ]; then
+if [ "${WEB_SERVER:-granian}" = "uvicorn" ]; then
   exec uvicorn config.asgi:application --host 0.0.0.0 --port "${PORT:-8000}" \
     --workers "$workers" --proxy-headers --forwarded-allow-ips="*" --timeout-graceful-shutdown 5
 fi
-# Keep-alive: a table's phones post every few seconds; gunicorn's default (2 s) closed their
-# connections between taps, and the reconnections piled onto whichever worker accepted first
-# (tests/bench/bench_tracker.py: one worker at 43 s of CPU in 60 s, the others at 9 s).
-exec gunicorn config.wsgi:application --bind "0.0.0.0:${PORT:-8000}" \
-  --workers "$workers" --threads "${WEB_THREADS:-4}" --worker-class gthread \
-  --keep-alive "${WEB_KEEPALIVE:-10}" \
-  --forwarded-allow-ips="*" --graceful-timeout 5 --timeout 60
+keepalive="${WEB_KEEPALIVE:-10}"
+if [ "${WEB_SERVER:-granian}" = "gunicorn" ]; then
+  exec gunicorn config.wsgi:application --bind "0.0.0.0:${PORT:-8000}" \
+    --workers "$workers" --threads "${WEB_THREADS:-4}" --worker-class gthread \
+    --keep-alive "$keepalive" --forwarded-allow-ips="*" --graceful-timeout 5 --timeout 60
+fi
+# Keep-alive: a table's phones post every few seconds and keep their connection (with gunicorn's
+# default of 2 s they reconnected for almost every post, onto whichever worker accepted first).
+# granian counts an idle connection's wait for its next request as reading headers. Its
+# backpressure caps the connections a worker holds (by default 1024 / workers, fewer than a
+# round's phones: the rest waited unserved), hence WEB_CONNECTIONS per worker.
+exec granian --interface wsgi --http 1 --no-ws --host 0.0.0.0 --port "${PORT:-8000}" \
+  --workers "$workers" --blocking-threads "${WEB_THREADS:-4}" \
+  --backlog "${WEB_CONNECTIONS:-4096}" --backpressure "${WEB_CONNECTIONS:-4096}" \
+  --http1-header-read-timeout "$((keepalive * 1000))" \
+  --workers-kill-timeout 5 --respawn-failed-workers \
+  config.wsgi:application

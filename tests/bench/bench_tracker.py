@@ -5,14 +5,15 @@ and Redis on 127.0.0.1:6379; starts and stops its own server, creates and drops 
 
     .venv/bin/python tests/bench/bench_tracker.py [--quick] [--seconds N] [--tables N]
                                                   [--single] [--pool N]
+                                                  [--web-server granian|gunicorn]
                                                   [--web-workers N] [--web-threads N]
                                                   [--web-keepalive SECONDS]
 
 Set-up: a fresh database ``bench_tracker_<pid>`` (dropped at the end), Redis db 9 for the cache
 and the live versions (flushed at the end, pub/sub on a channel of this run), an event of 1,000
 teams with round 1 paired and published (500 tables). The servers are docker-compose.yml's: the
-web service (deploy/web.sh's gunicorn: 3 workers x 4 threads, keep-alive 10 s,
-DATABASE_CONN_MAX_AGE=60) takes the phones' POSTs, the live service (deploy/live.sh's uvicorn, one
+web service (deploy/web.sh's granian: 2 workers x 4 threads, keep-alive 10 s,
+DATABASE_CONN_MAX_AGE=60; ``--web-server gunicorn`` for its gunicorn) takes the phones' POSTs, the live service (deploy/live.sh's uvicorn, one
 process, DATABASE_POOL_MAX) holds their streams; the phones talk to each directly, as the proxy in
 front would route them.
 ``--single``: one uvicorn with 2 workers serves both (WEB_SERVER=uvicorn).
@@ -25,7 +26,8 @@ client_id). Open loop: a phone posts at its scheduled time whatever the others w
 latencies count from that time (a late post counts its wait).
 
 Measured after a warm-up: write latency (scheduled POST to its 201) and the time until each of
-the table's other three phones sees the new seq on its stream, p50/p99/max; events written and
+the table's other three phones sees the new seq on its stream, p50/p99/max, and its p99 for each
+10 s of the window (a backlog that grows or drains); events written and
 stream deliveries seen/expected; errors; the server's CPU seconds and RSS (all its processes);
 the generator's CPU; PostgreSQL's and Redis's CPU on this host (also other users'; PostgreSQL's
 backends that end inside the window are counted through the server process that waited for them)
@@ -76,9 +78,14 @@ TABLES = int(_arg("--tables", 100 if QUICK else 500))
 SECONDS = _arg("--seconds", 10 if QUICK else 60)
 SINGLE = "--single" in sys.argv  # one uvicorn for everything instead of web + live
 POOL = int(_arg("--pool", 20))  # docker-compose.yml's live DATABASE_POOL_MAX (0: no pool)
-WEB_WORKERS = int(_arg("--web-workers", 3))  # deploy/web.sh's defaults (WEB_WORKERS, WEB_THREADS)
+WEB_WORKERS = int(_arg("--web-workers", 2))  # deploy/web.sh's defaults (WEB_WORKERS, WEB_THREADS)
 WEB_THREADS = int(_arg("--web-threads", 4))
 WEB_KEEPALIVE = int(_arg("--web-keepalive", 10))  # deploy/web.sh's WEB_KEEPALIVE
+WEB_SERVER = (
+    sys.argv[sys.argv.index("--web-server") + 1] if "--web-server" in sys.argv else "granian"
+)
+if WEB_SERVER not in ("granian", "gunicorn"):
+    raise SystemExit(f"--web-server: granian or gunicorn, not {WEB_SERVER!r}")
 WARMUP = 3.0 if QUICK else 5.0
 
 
@@ -221,7 +228,7 @@ class Setup:
             raise RuntimeError(f"server did not start; see {self.log}")
 
     def start_server(self) -> None:
-        """The compose services on loopback and free ports: gunicorn for the posts, uvicorn for
+        """The compose services on loopback and free ports: granian for the posts, uvicorn for
         the streams (or one uvicorn for both with --single)."""
         uvicorn = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", HOST]
         uvicorn += [
@@ -237,10 +244,18 @@ class Setup:
         else:
             self.port, self.live_port = _free_port(), _free_port()
             web_env = {**self.env, "DATABASE_CONN_MAX_AGE": "60", "DATABASE_POOL_MAX": "0"}
-            web = [sys.executable, "-m", "gunicorn", "config.wsgi:application"]
-            web += ["--bind", f"{HOST}:{self.port}", "--workers", str(WEB_WORKERS)]
-            web += ["--threads", str(WEB_THREADS), "--worker-class", "gthread", "--timeout", "60"]
-            web += ["--keep-alive", str(WEB_KEEPALIVE)]
+            if WEB_SERVER == "granian":  # deploy/web.sh's command
+                web = [sys.executable, "-m", "granian", "--interface", "wsgi", "--http", "1"]
+                web += ["--no-ws", "--host", HOST, "--port", str(self.port)]
+                web += ["--workers", str(WEB_WORKERS), "--blocking-threads", str(WEB_THREADS)]
+                web += ["--backlog", "4096", "--backpressure", "4096"]
+                web += ["--http1-header-read-timeout", str(WEB_KEEPALIVE * 1000)]
+                web += ["config.wsgi:application"]
+            else:
+                web = [sys.executable, "-m", "gunicorn", "config.wsgi:application"]
+                web += ["--bind", f"{HOST}:{self.port}", "--workers", str(WEB_WORKERS)]
+                web += ["--threads", str(WEB_THREADS), "--worker-class", "gthread"]
+                web += ["--timeout", "60", "--keep-alive", str(WEB_KEEPALIVE)]
             self._start(web, web_env, self.port, WEB_WORKERS)
             live = [*uvicorn, "--port", str(self.live_port), "--workers", "1"]
             self._start(live, self.env, self.live_port, 1)
@@ -468,13 +483,16 @@ async def run(setup: Setup, tables: list[dict]) -> dict:
 
     # For each measured event, the other three phones' delay from the scheduled POST.
     see_lat, expected = [], 0
+    slices: list[list[float]] = [[] for _ in range(max(1, int(SECONDS // 10)))]
     for t in range(len(tables)):
         seen = stats.seen[t]
         for seq, (phone, at) in stats.written[t].items():
             if not stats.measure_from <= at < stats.measure_to:
                 continue
             expected += 3
-            see_lat += [when - at for p, when in seen.get(seq, ()) if p != phone]
+            lat = [when - at for p, when in seen.get(seq, ()) if p != phone]
+            see_lat += lat
+            slices[min(len(slices) - 1, int((at - stats.measure_from) // 10))] += lat
     window = SECONDS
     return {
         "tables": len(tables),
@@ -486,6 +504,7 @@ async def run(setup: Setup, tables: list[dict]) -> dict:
         "rate": len(stats.write_lat) / window,
         "w": [_pct(stats.write_lat, 50), _pct(stats.write_lat, 99), max(stats.write_lat or [0])],
         "s": [_pct(see_lat, 50), _pct(see_lat, 99), max(see_lat or [0])],
+        "by10": [_pct(lat, 99) if lat else 0.0 for lat in slices],
         "seen": len(see_lat),
         "expected": expected,
         "late": sum(1 for x in see_lat if x >= 1.0),
@@ -519,6 +538,7 @@ def _print(res: dict) -> None:
          f"({res['rate']:.0f}/s; target {res['tables']}/s)"),
         ("write (POST to 201)", _ms(res["w"])),
         ("other phones see it", _ms(res["s"]) + f"  (>= 1 s: {res['late']})"),
+        ("  p99 by 10 s", "  ".join(f"{v * 1000:.0f}" for v in res["by10"]) + " ms"),
         ("stream deliveries", f"{res['seen']}/{res['expected']} seen"),
         ("errors", f"{errors}; reconnects {res['reconnects']}, streams ended "
          f"{res['streams_ended']}"),
@@ -573,7 +593,8 @@ def main() -> None:
         servers = (
             f"one uvicorn, {WORKERS} workers (DATABASE_POOL_MAX={POOL})"
             if SINGLE
-            else f"web: gunicorn {WEB_WORKERS}x{WEB_THREADS} threads, keep-alive {WEB_KEEPALIVE}s"
+            else f"web: {WEB_SERVER} {WEB_WORKERS}x{WEB_THREADS} threads, "
+            f"keep-alive {WEB_KEEPALIVE}s"
             " (CONN_MAX_AGE=60); "
             f"live: uvicorn, 1 process (DATABASE_POOL_MAX={POOL})"
         )

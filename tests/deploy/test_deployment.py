@@ -50,7 +50,7 @@ def test_compose_file_has_every_service_with_health_checks():
     env = services["web"]["environment"]
     assert env["DATABASE_URL"].startswith("postgres://")
     assert env["CELERY_BROKER_URL"].startswith("redis://")
-    # gunicorn's few reused threads keep their connections; under ASGI (the live service) no
+    # the web server's few reused threads keep their connections; under ASGI (the live service) no
     # connection outlives its request (a thread per request); the worker keeps them.
     assert env["DATABASE_CONN_MAX_AGE"] == "60"
     live = services["live"]["environment"]

@@ -2,6 +2,7 @@
 request log), and an address trying many unknown keys is refused for a while (429)."""
 
 import logging
+import time
 
 import pytest
 from django.core.cache import cache
@@ -42,7 +43,7 @@ class _Capture(logging.Handler):
 def capture():
     keylog.install()
     handler = _Capture()
-    names = ("uvicorn.access", "gunicorn.access", "django.request")
+    names = ("uvicorn.access", "gunicorn.access", "granian.access", "django.request")
     levels = {}
     for name in names:
         logger = logging.getLogger(name)
@@ -75,6 +76,28 @@ def test_gunicorn_access_line_has_no_key(capture):
     logging.getLogger("gunicorn.access").info('"%(r)s" %(s)s "%(f)s" %(U)s %(q)s', atoms)
     assert KEY not in capture.lines[0]
     assert "/t/<hidden>/" in capture.lines[0]
+
+
+def test_granian_access_line_has_no_key(capture):
+    # granian's own access logger (the web service's server, deploy/web.sh), with its path,
+    # query string and a header in the format.
+    from granian.log import log_request_builder
+
+    log = log_request_builder('%(path)s %(query_string)s %(status)d "%(header{referer})s"')
+    headers = {"referer": f"https://tandem.example.org/t/{KEY}/"}
+    request = {
+        "addr_remote": "10.0.0.1",
+        "path": f"/t/{KEY}/table/",
+        "qs": f"key={KEY}",
+        "method": "GET",
+        "scheme": "https",
+        "protocol": "HTTP/1.1",
+        "headers": headers.get,
+    }
+    log(time.time(), time.perf_counter(), request, 200)
+    assert capture.lines == [
+        '/t/<hidden>/table/ key=<hidden> 200 "https://tandem.example.org/t/<hidden>/"'
+    ]
 
 
 def test_django_request_log_of_a_wrong_key_has_no_key(world, capture):
