@@ -15,7 +15,9 @@ else:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db import DEFAULT_DB_ALIAS
 from django.db.models import Model, Q, QuerySet
@@ -254,14 +256,35 @@ def access_match_by_key(key: str, match_id: int) -> tuple[Team, Match] | None:
     The rules are access_match's for a team caller: the event is seen by its teams, the match's
     round is published, the team plays the match. The objects carry what a tracker write reads:
     the team's id, name and event; the match's ids and its round's id and event."""
+    found = access_match_by_key_with(key, match_id, None)
+    return None if found is None else (found[0], found[1])
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A row of another table, one per match at most, read in the same query as the key's match
+    (access_match_by_key_with): ``table``'s ``columns`` where its ``match_column`` is the match's
+    id. A caller that reads such a row next saves a round trip to the database."""
+
+    table: str
+    match_column: str
+    columns: tuple[str, ...]
+
+
+def access_match_by_key_with(
+    key: str, match_id: int, joined: Joined | None
+) -> tuple[Team, Match, tuple | None] | None:
+    """access_match_by_key, and the ``joined`` row's values as the database driver returns them
+    (None when the match has no such row, or without ``joined``). The row is read only when the
+    access is granted: one statement, one snapshot."""
     if not key or "\x00" in key or not 0 < match_id <= MAX_ID:
         return None
     with prepared_cursor() as cursor:
-        cursor.execute(_MATCH_BY_KEY, [key, match_id, True])
+        cursor.execute(_match_by_key_sql(joined), [key, match_id, True])
         found = cursor.fetchone()
     if found is None:
         return None
-    team_id, name, event_id, round_id, team_a_id, team_b_id = found
+    team_id, name, event_id, round_id, team_a_id, team_b_id = found[:6]
     # Built as the ORM builds what it reads (Model.from_db, about half the cost of keywords):
     # the values in the models' field order, every other field deferred (read if asked for).
     team = Team.from_db(DEFAULT_DB_ALIAS, _TEAM_FIELDS, (team_id, event_id, name, key))
@@ -269,7 +292,10 @@ def access_match_by_key(key: str, match_id: int) -> tuple[Team, Match] | None:
         DEFAULT_DB_ALIAS, _MATCH_FIELDS, (match_id, round_id, team_a_id, team_b_id)
     )
     match.round = Round.from_db(DEFAULT_DB_ALIAS, _ROUND_FIELDS, (round_id, event_id, True))
-    return team, match
+    row = None
+    if joined is not None and found[6]:  # the joined row's match column: NULL when none
+        row = tuple(found[7:])
+    return team, match, row
 
 
 def _loaded(model: type[Model], *names: str) -> tuple[str, ...]:
@@ -284,13 +310,23 @@ _MATCH_FIELDS = _loaded(Match, "id", "round_id", "team_a_id", "team_b_id")
 _ROUND_FIELDS = _loaded(Round, "id", "event_id", "published")
 
 
-# The tables' names come from the models; the key and the id are parameters.
-_TABLES = f"{Team._meta.db_table} t, {Match._meta.db_table} m, {Round._meta.db_table} r"
-_MATCH_BY_KEY = (
-    f"SELECT t.id, t.name, t.event_id, m.round_id, m.team_a_id, m.team_b_id FROM {_TABLES}"  # noqa: S608
+# The tables' names come from the models (and Joined's from its caller's); the key and the id
+# are parameters.
+_TABLES = f"{Team._meta.db_table} t, {Round._meta.db_table} r, {Match._meta.db_table} m"
+_MATCH_BY_KEY_WHERE = (
     " WHERE t.access_key = %s AND m.id = %s AND r.id = m.round_id AND r.published = %s"
     " AND r.event_id = t.event_id AND (m.team_a_id = t.id OR m.team_b_id = t.id)"
 )
+
+
+@functools.cache
+def _match_by_key_sql(joined: Joined | None) -> str:
+    columns = "t.id, t.name, t.event_id, m.round_id, m.team_a_id, m.team_b_id"
+    tables = _TABLES
+    if joined is not None:
+        columns += f", j.{joined.match_column}" + "".join(f", j.{c}" for c in joined.columns)
+        tables += f" LEFT JOIN {joined.table} j ON j.{joined.match_column} = m.id"
+    return f"SELECT {columns} FROM {tables}{_MATCH_BY_KEY_WHERE}"  # noqa: S608
 
 
 # --- live topics ---------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from access import Caller, Perm, access_match, access_match_by_key, plays
+from access import Caller, Joined, Perm, access_match, access_match_by_key_with, plays
 from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from core.errors import ServiceError
@@ -196,6 +196,9 @@ def _text_response(text: str, status_code: int) -> HttpResponse:
     return response
 
 
+_GAME_ROW = Joined(services.GAME_TABLE, services.GAME_MATCH_COLUMN, services.GAME_ROW_COLUMNS)
+
+
 def _team_write(request: HttpRequest, pk: int) -> HttpResponse | None:
     """The phone's event by the fast path, or None when the whole way must answer it."""
     if not _takes_fast_path(request):
@@ -204,13 +207,18 @@ def _team_write(request: HttpRequest, pk: int) -> HttpResponse | None:
     if data is None:
         return None
     try:
-        found = access_match_by_key(request.META["HTTP_X_TEAM_KEY"].strip(), pk)
+        key = request.META["HTTP_X_TEAM_KEY"].strip()
+        found = access_match_by_key_with(key, pk, _GAME_ROW)  # the Game row in the same query
         if found is None:
             return None
-        team, match = found
+        team, match, row = found
         request.caller = Caller(AnonymousUser(), team)  # type: ignore[attr-defined]
         added = services.game_add_event(
-            match=match, data=data, client_id=data.pop("client_id", None), by_team=team
+            match=match,
+            data=data,
+            client_id=data.pop("client_id", None),
+            by_team=team,
+            row=services.game_row(row),
         )
     except ServiceError as exc:
         return _json_response(exc.as_dict(), exc.status)

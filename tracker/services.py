@@ -14,6 +14,7 @@ in one step, and the cached state keeps only the latest rows of the log; only an
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 from collections.abc import Mapping
@@ -67,6 +68,24 @@ def clean_client_id(value: object) -> str:
     return value
 
 
+GameRow = tuple[int, Any, Any, Any]  # last_seq, setup, core, state (decoded)
+
+
+class NotRead(enum.Enum):
+    """game_add_event's ``row`` when the caller did not read the Game row."""
+
+    NOT_READ = "not read"
+
+
+NOT_READ = NotRead.NOT_READ
+
+# The Game row's table and the columns a write reads, in GameRow's order: for a caller that
+# reads them with the match (tracker.api, by access.access_match_by_key_with) and hands them on
+# (game_row).
+GAME_TABLE, GAME_MATCH_COLUMN = Game._meta.db_table, "match_id"
+GAME_ROW_COLUMNS = ("last_seq", "setup", "core", "state")
+
+
 OPTIMISTIC_TRIES = 3  # writes tried without a lock before the one that waits for the Game row
 
 
@@ -77,6 +96,7 @@ def game_add_event(
     client_id: object,
     by_user=None,
     by_team: Team | None = None,
+    row: GameRow | None | NotRead = NOT_READ,
 ) -> Added:
     """Append one event to the match's log (400 with the domain's code when the game refuses
     it); the same client_id again answers the first answer and appends nothing.
@@ -88,12 +108,15 @@ def game_add_event(
     ``OPTIMISTIC_TRIES`` such misses the writer locks the row (``select_for_update``) and waits
     its turn, so a busy table still makes progress. ``match`` needs only its ids and
     ``round.event_id`` (the team's write path, access.access_match_by_key, loads no more); the
-    whole match is read for the game's first event only."""
+    whole match is read for the game's first event only. ``row``: the Game row as the caller
+    read it with the match (``GAME_ROW_COLUMNS``; None when the match has none yet), for the
+    first try."""
     client_id = clean_client_id(client_id)
     for _try in range(OPTIMISTIC_TRIES):
-        added = _add(match, data, client_id, by_user, by_team, lock=False)
+        added = _add(match, data, client_id, by_user, by_team, lock=False, read=row)
         if added is not None:
             return added
+        row = NOT_READ  # moved meanwhile: read it again
     with transaction.atomic():
         added = _add(match, data, client_id, by_user, by_team, lock=True)
     assert added is not None  # the row was locked: no other writer moved it
@@ -108,10 +131,11 @@ def _add(
     by_team: Team | None,
     *,
     lock: bool,
+    read: GameRow | None | NotRead = NOT_READ,
 ) -> Added | None:
     """One try of game_add_event: the answer, or None when another event took the next seq
-    first (only without ``lock``)."""
-    game = _read_row(match.pk, lock=lock)
+    first (only without ``lock``). ``read``: the row already read (None: there is none yet)."""
+    game = _read_row(match.pk, lock=lock) if read is NOT_READ else read
     if game is None:
         _create_game(match.pk)
         game = _read_row(match.pk, lock=lock)
@@ -210,18 +234,24 @@ def _json(value: object) -> Any:
     return json.loads(value) if isinstance(value, str | bytes) else value
 
 
-def _read_row(match_id: int, *, lock: bool) -> tuple[int, Any, Any, Any] | None:
+def game_row(values: tuple | None) -> GameRow | None:
+    """GAME_ROW_COLUMNS' values as the database returned them, decoded (game_add_event's
+    ``row``)."""
+    if values is None:
+        return None
+    return values[0], _json(values[1]), _json(values[2]), _json(values[3])
+
+
+def _read_row(match_id: int, *, lock: bool) -> GameRow | None:
     """The Game row's last_seq, setup, core and state; with ``lock``, locked until the commit
     (PostgreSQL: FOR UPDATE; on SQLite the writer holds the database from its BEGIN IMMEDIATE)."""
-    sql = f"SELECT last_seq, setup, core, state FROM {_GAME} WHERE match_id = %s"  # noqa: S608
+    sql = f"SELECT {', '.join(GAME_ROW_COLUMNS)} FROM {_GAME} WHERE match_id = %s"  # noqa: S608
     if lock and connection.features.has_select_for_update:
         sql += " FOR UPDATE"
     with prepared_cursor() as cursor:
         cursor.execute(sql, [match_id])
         found = cursor.fetchone()
-    if found is None:
-        return None
-    return found[0], _json(found[1]), _json(found[2]), _json(found[3])
+    return game_row(found)
 
 
 def _append(row: GameEvent, read_at: int, state_text: str, core: dict[str, Any]) -> bool:

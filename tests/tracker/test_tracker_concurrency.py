@@ -87,6 +87,31 @@ def test_a_write_that_finds_the_row_moved_tries_again_from_the_new_row(monkeypat
 
 
 @pytest.mark.django_db
+def test_a_row_the_caller_read_before_another_event_is_read_again(table, seated):
+    """game_add_event's ``row`` (read with the phone's access query) is only the first try's:
+    when another event came since, the write finds the row moved and reads it again."""
+    red = seated[0][0]
+    services.game_add_event(
+        match=table, data={"type": "life", "player": red, "amount": -1}, client_id="first"
+    )
+    stale = services._read_row(table.pk, lock=False)
+    services.game_add_event(
+        match=table, data={"type": "life", "player": red, "amount": -1}, client_id="other"
+    )
+    added = services.game_add_event(
+        match=table,
+        data={"type": "life", "player": red, "amount": -2},
+        client_id="mine",
+        row=stale,
+    )
+    assert added.seq == 3
+    rows = list(GameEvent.objects.filter(match=table).values_list("seq", "client_id"))
+    assert rows == [(1, "first"), (2, "other"), (3, "mine")]
+    assert added.state["teams"][0]["life"] == 30 - 1 - 1 - 2
+    assert selectors.game_state(table) == selectors.rebuilt_state(table)
+
+
+@pytest.mark.django_db
 def test_after_missing_every_optimistic_try_the_writer_locks_the_row_and_is_kept(
     monkeypatch, table, seated
 ):

@@ -14,7 +14,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.renderers import JSONRenderer
 
-from access import Caller, Perm, access_match, access_match_by_key
+from access import Caller, Joined, Perm, access_match, access_match_by_key, access_match_by_key_with
 from core.errors import AccessDenied, NotVisible
 from pairing import services as pairing_services
 from pairing.models import Match, Round
@@ -48,20 +48,31 @@ def life(player: int, client_id: str, amount: int = -1) -> dict:
 # row's move to the next seq, one statement on PostgreSQL, an UPDATE and an INSERT in a
 # transaction on SQLite (in a test a transaction is a savepoint and its release).
 WRITE_STATEMENTS = {
-    "postgresql": ["SELECT", "SELECT", "WITH"],
-    "sqlite": ["SELECT", "SELECT", "SAVEPOINT", "UPDATE", "INSERT", "RELEASE"],
+    "postgresql": ["SELECT", "WITH"],
+    "sqlite": ["SELECT", "SAVEPOINT", "UPDATE", "INSERT", "RELEASE"],
 }
 
 
-def test_a_phones_event_costs_one_access_query_a_read_and_one_write(table, seated):
+def test_a_phones_event_costs_one_query_for_the_access_and_the_game_and_one_write(table, seated):
     red = phone(table.team_a.access_key)
     for n in range(4):
         assert send(red, table, life(seated[0][0], f"c{n}")).status_code == 201
     with CaptureQueriesContext(connection) as queries:
         response = send(red, table, life(seated[0][0], "c5"))
     assert response.status_code == 201
+    assert response.json()["seq"] == 5
     statements = [q["sql"].split()[0].upper() for q in queries.captured_queries]
     assert statements == WRITE_STATEMENTS[connection.vendor]
+    assert Game._meta.db_table in queries.captured_queries[0]["sql"]  # read with the access
+
+
+def test_a_phones_first_event_creates_the_game_after_the_joined_read_found_none(table, seated):
+    red = phone(table.team_a.access_key)
+    assert not Game.objects.filter(pk=table.pk).exists()
+    response = send(red, table, life(seated[0][0], "c1"))
+    assert response.status_code == 201
+    assert response.json()["seq"] == 1
+    assert Game.objects.get(pk=table.pk).last_seq == 1
 
 
 @pytest.mark.parametrize(
@@ -232,6 +243,22 @@ def test_the_fast_check_agrees_with_access_match(world, table):
             for match in Match.objects.all():
                 assert_agree(team, match.pk)
             assert_agree(team, Match.objects.order_by("pk").last().pk + 1)  # no such match
+
+
+def test_the_joined_row_is_read_only_with_the_access(world, table, seated):
+    """access_match_by_key_with: the Game row's values when the match has one, None before its
+    first event, and no answer at all (nothing of the row) when the key may not track it."""
+    joined = Joined(Game._meta.db_table, "match_id", ("last_seq",))
+    team = table.team_a
+    assert access_match_by_key_with(team.access_key, table.pk, joined)[2] is None
+    send(phone(team.access_key), table, life(seated[0][0], "c1"))
+    send(phone(team.access_key), table, life(seated[0][0], "c2"))
+    found = access_match_by_key_with(team.access_key, table.pk, joined)
+    assert (found[0].pk, found[1].pk, found[2]) == (team.pk, table.pk, (2,))
+    other = Team.objects.exclude(pk__in=[table.team_a_id, table.team_b_id]).first()
+    assert access_match_by_key_with(other.access_key, table.pk, joined) is None
+    Round.objects.update(published=False)
+    assert access_match_by_key_with(team.access_key, table.pk, joined) is None
 
 
 def assert_agree(team: Team, match_id: int) -> None:
