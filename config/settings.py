@@ -181,6 +181,9 @@ API_TOKEN_TTL = timedelta(hours=env_int("API_TOKEN_TTL_HOURS", 168))
 # window ends (core/keylog.py).
 TEAM_KEY_MISS_LIMIT = env_int("TEAM_KEY_MISS_LIMIT", 20)
 TEAM_KEY_MISS_WINDOW = env_int("TEAM_KEY_MISS_WINDOW", 600)
+# Each server process reads an address's count from the cache again after this many seconds
+# (the misses it counts itself it knows at once); 0: on every request with a key.
+TEAM_KEY_MISS_RECHECK = env_int("TEAM_KEY_MISS_RECHECK", 1)
 
 # Anyone may create an account (and then organize events) at /signup/: off by default; the first
 # account is made with `manage.py adduser`, staff are invited by link from an event's staff page.

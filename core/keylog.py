@@ -8,11 +8,14 @@ is refused for a while.
   TeamKeyThrottleMiddleware counts them per client address in the cache and answers 429 to any
   request carrying a key from an address past TEAM_KEY_MISS_LIMIT misses within
   TEAM_KEY_MISS_WINDOW seconds. A cache that fails counts nothing (the site keeps working).
+  Each process reads an address's count again after TEAM_KEY_MISS_RECHECK seconds (misses it
+  counts itself it knows at once).
 """
 
 import contextvars
 import logging
 import re
+import time
 from collections.abc import Mapping
 
 from django.conf import settings
@@ -102,12 +105,39 @@ def _carries_key(request) -> bool:
     )
 
 
+# The counts this process last read or wrote, by address: (when, count). Every request with a
+# key asks for its address's count; reading it from the shared cache each time was one more
+# round trip on a phone's write (a quarter of its time under load, tests/bench/bench_tracker.py).
+# A count is read again after TEAM_KEY_MISS_RECHECK seconds, and a miss this process counts
+# replaces its entry with the shared count at once: an address past its limit is refused at
+# once by the process that counted the miss, and within the recheck by the others (so each
+# other process lets through at most the misses it sees itself in that time).
+_known: dict[str, tuple[float, int]] = {}
+_KNOWN_MAX = 10_000  # addresses kept; past that the table starts again empty
+
+
+def _remember(address: str, misses: int) -> None:
+    if len(_known) >= _KNOWN_MAX:
+        _known.clear()
+    _known[address] = (time.monotonic(), misses)
+
+
+def forget_counts() -> None:
+    """Drop this process's copies of the counts (tests; a count read next comes from the cache)."""
+    _known.clear()
+
+
 def misses_of(address: str) -> int:
+    known = _known.get(address)
+    if known is not None and time.monotonic() - known[0] < settings.TEAM_KEY_MISS_RECHECK:
+        return known[1]
     try:
-        return int(cache.get(_cache_key(address)) or 0)
+        misses = int(cache.get(_cache_key(address)) or 0)
     except Exception:  # a cache outage throttles nothing
         log.warning("Cache unavailable: team key misses not counted", exc_info=True)
         return 0
+    _remember(address, misses)
+    return misses
 
 
 def misses_key(request) -> str:
@@ -129,10 +159,13 @@ def refused_address(request) -> bool:
 def _count_miss(address: str) -> None:
     key = _cache_key(address)
     try:
+        misses = 1
         if not cache.add(key, 1, settings.TEAM_KEY_MISS_WINDOW):
-            cache.incr(key)
+            misses = cache.incr(key)
+        _remember(address, misses)
     except ValueError:  # expired between add and incr
         cache.add(key, 1, settings.TEAM_KEY_MISS_WINDOW)
+        _remember(address, 1)
     except Exception:
         log.warning("Cache unavailable: team key miss not counted", exc_info=True)
 

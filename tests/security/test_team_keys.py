@@ -147,6 +147,29 @@ def test_api_key_guesses_count_and_are_refused_in_json(world, limit):
     assert refused.json()["code"] == "throttled"
 
 
+def test_misses_this_process_counts_refuse_at_once_within_the_recheck(world, limit, settings):
+    settings.TEAM_KEY_MISS_RECHECK = 600  # the count read once is kept (core/keylog.py)
+    guesser = Client(REMOTE_ADDR="10.0.0.68")
+    assert guesser.get(f"/t/{world.red.access_key}/").status_code == 200  # count 0 read
+    for n in range(limit):
+        assert guesser.get(f"/t/guess{n}/").status_code == 404
+    assert guesser.get(f"/t/{world.red.access_key}/").status_code == 429
+
+
+def test_misses_another_process_counted_are_seen_once_the_count_is_read_again(
+    world, limit, settings
+):
+    settings.TEAM_KEY_MISS_RECHECK = 600
+    address, key = "10.0.0.69", world.red.access_key
+    client = APIClient(REMOTE_ADDR=address)
+    client.credentials(HTTP_X_TEAM_KEY=key)
+    assert client.get(f"/api/v1/teams/{world.red.pk}/").status_code == 200  # count 0 read
+    cache.set(f"tandem:keymiss:{address}", limit, 600)  # another process counted the misses
+    assert client.get(f"/api/v1/teams/{world.red.pk}/").status_code == 200  # not read again yet
+    settings.TEAM_KEY_MISS_RECHECK = 0  # the recheck is due: read on the next request
+    assert client.get(f"/api/v1/teams/{world.red.pk}/").status_code == 429
+
+
 def test_right_keys_do_not_count(world, limit):
     client = Client(REMOTE_ADDR="10.0.0.80")
     for _ in range(limit * 3):
