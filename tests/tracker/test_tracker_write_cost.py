@@ -114,3 +114,38 @@ def test_time_of_one_write_at_event_5_and_at_event_200(table, seated):
         f"\none write (median of 5): at event 5 {at_5:.2f} ms, at event 50 {at_50:.2f} ms,"
         f" at event 200 {at_200:.2f} ms"
     )
+
+
+@pytest.mark.postgres
+def test_the_cached_state_is_stored_as_text_compressed_with_lz4_where_the_server_has_it():
+    """tracker.models.JSONText and migration 0003: PostgreSQL stores the Game row's state as
+    text it neither parses nor prints, compressed with lz4 when the server was built with it."""
+    table = Game._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT data_type FROM information_schema.columns"
+            " WHERE table_name = %s AND column_name = 'state'",
+            [table],
+        )
+        assert cursor.fetchone()[0] == "text"
+        cursor.execute(
+            "SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'"
+        )
+        has_lz4 = cursor.fetchone()[0]
+        cursor.execute(
+            "SELECT attcompression FROM pg_attribute"
+            " WHERE attrelid = %s::regclass AND attname = 'state'",
+            [table],
+        )
+        assert cursor.fetchone()[0] == ("l" if has_lz4 else "")
+
+
+def test_the_state_reads_back_as_the_value_written(table, seated):
+    players = seated[0] + seated[1]
+    life_events(table, players, 1, 3)
+    kept = Game.objects.get(pk=table.pk)
+    assert isinstance(kept.state, dict)
+    assert kept.state == selectors.state_summary(selectors.state_at(table, 3))
+    kept.state = {**kept.state, "note": "é\u2028"}
+    kept.save(update_fields=["state"])
+    assert Game.objects.get(pk=table.pk).state["note"] == "é\u2028"
