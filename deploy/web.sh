@@ -32,9 +32,11 @@ fi
 # default of 2 s they reconnected for almost every post, onto whichever worker accepted first).
 # granian counts an idle connection's wait for its next request as reading headers. Its
 # backpressure caps the connections a worker holds (by default 1024 / workers, fewer than a
-# round's phones: the rest waited unserved), hence WEB_CONNECTIONS per worker.
+# round's phones: the rest waited unserved), hence WEB_CONNECTIONS per worker. Threads: a phone's
+# write spends most of its time waiting on PostgreSQL and Redis, so 8 per worker (2 x 8 kept up
+# with bench_tracker's 500 writes a second where 2 x 4 fell behind; 2 x 16 fell further behind).
 exec granian --interface wsgi --http 1 --no-ws --host 0.0.0.0 --port "${PORT:-8000}" \
-  --workers "$workers" --blocking-threads "${WEB_THREADS:-4}" \
+  --workers "$workers" --blocking-threads "${WEB_THREADS:-8}" \
   --backlog "${WEB_CONNECTIONS:-4096}" --backpressure "${WEB_CONNECTIONS:-4096}" \
   --http1-header-read-timeout "$((keepalive * 1000))" \
   --workers-kill-timeout 5 --respawn-failed-workers \

@@ -12,7 +12,7 @@ and Redis on 127.0.0.1:6379; starts and stops its own server, creates and drops 
 Set-up: a fresh database ``bench_tracker_<pid>`` (dropped at the end), Redis db 9 for the cache
 and the live versions (flushed at the end, pub/sub on a channel of this run), an event of 1,000
 teams with round 1 paired and published (500 tables). The servers are docker-compose.yml's: the
-web service (deploy/web.sh's granian: 2 workers x 4 threads, keep-alive 10 s,
+web service (deploy/web.sh's granian: 2 workers x 8 threads, keep-alive 10 s,
 DATABASE_CONN_MAX_AGE=60; ``--web-server gunicorn`` for its gunicorn) takes the phones' POSTs, the live service (deploy/live.sh's uvicorn, one
 process, DATABASE_POOL_MAX) holds their streams; the phones talk to each directly, as the proxy in
 front would route them.
@@ -78,14 +78,14 @@ TABLES = int(_arg("--tables", 100 if QUICK else 500))
 SECONDS = _arg("--seconds", 10 if QUICK else 60)
 SINGLE = "--single" in sys.argv  # one uvicorn for everything instead of web + live
 POOL = int(_arg("--pool", 20))  # docker-compose.yml's live DATABASE_POOL_MAX (0: no pool)
-WEB_WORKERS = int(_arg("--web-workers", 2))  # deploy/web.sh's defaults (WEB_WORKERS, WEB_THREADS)
-WEB_THREADS = int(_arg("--web-threads", 4))
-WEB_KEEPALIVE = int(_arg("--web-keepalive", 10))  # deploy/web.sh's WEB_KEEPALIVE
 WEB_SERVER = (
     sys.argv[sys.argv.index("--web-server") + 1] if "--web-server" in sys.argv else "granian"
 )
 if WEB_SERVER not in ("granian", "gunicorn"):
     raise SystemExit(f"--web-server: granian or gunicorn, not {WEB_SERVER!r}")
+WEB_WORKERS = int(_arg("--web-workers", 2))  # deploy/web.sh's defaults (WEB_WORKERS, WEB_THREADS)
+WEB_THREADS = int(_arg("--web-threads", 8 if WEB_SERVER == "granian" else 4))
+WEB_KEEPALIVE = int(_arg("--web-keepalive", 10))  # deploy/web.sh's WEB_KEEPALIVE
 WARMUP = 3.0 if QUICK else 5.0
 
 
