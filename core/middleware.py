@@ -40,7 +40,29 @@ class CallerMiddleware:
         return self.get_response(request)
 
 
-class CachedPagesMiddleware:
+class _AnswersEarly:
+    """A middleware that answers some requests itself (``_takes``, then ``_early``; None: not
+    this one) and hands every other one down the chain."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.xframe = XFrameOptionsMiddleware(get_response)
+
+    def __call__(self, request):
+        if self._takes(request):
+            response = self._early(request)
+            if response is not None:
+                return response
+        return self.get_response(request)
+
+    def _takes(self, request) -> bool:
+        raise NotImplementedError
+
+    def _early(self, request) -> HttpResponse | None:
+        raise NotImplementedError
+
+
+class CachedPagesMiddleware(_AnswersEarly):
     """Cached public pages answered before the session, the user and the rest of the middleware
     are loaded (core.pagecache.answers_early): for a GET from a caller who brings nothing of
     their own (no session cookie, so anonymous and without messages in a session; no messages
@@ -54,16 +76,11 @@ class CachedPagesMiddleware:
     middleware above this one, as for every answer. After WhiteNoise in MIDDLEWARE."""
 
     def __init__(self, get_response):
-        self.get_response = get_response
+        super().__init__(get_response)
         self.csrf = CsrfViewMiddleware(get_response)
-        self.xframe = XFrameOptionsMiddleware(get_response)
 
-    def __call__(self, request):
-        if _brings_nothing(request):
-            response = self._early(request)
-            if response is not None:
-                return response
-        return self.get_response(request)
+    def _takes(self, request) -> bool:
+        return _brings_nothing(request)
 
     def _early(self, request):
         route = _route(request.path_info, "cached_page")
@@ -90,7 +107,7 @@ def early_write(handler: Callable[..., HttpResponse | None]) -> Callable:
     return mark
 
 
-class TeamKeyWritesMiddleware:
+class TeamKeyWritesMiddleware(_AnswersEarly):
     """A team's keyed write to the API (a phone's game event: a POST with X-Team-Key and no
     Authorization) answered before the session, the user and the rest of the middleware are
     loaded, by the handler its view marks (``early_write``); what the handler does not take goes
@@ -102,22 +119,14 @@ class TeamKeyWritesMiddleware:
     chain, which answers 429), X-Frame-Options. The key is the caller's credential: no session,
     login or CSRF check is involved (the API checks CSRF for a session's requests only)."""
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-        self.xframe = XFrameOptionsMiddleware(get_response)
-
-    def __call__(self, request):
+    def _takes(self, request) -> bool:
         meta = request.META
-        if (
+        return (
             request.method == "POST"
             and "HTTP_X_TEAM_KEY" in meta
             and "HTTP_AUTHORIZATION" not in meta
             and request.path_info.startswith(API_PREFIX)
-        ):
-            response = self._early(request)
-            if response is not None:
-                return response
-        return self.get_response(request)
+        )
 
     def _early(self, request):
         route = _route(request.path_info, "early_write")
