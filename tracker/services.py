@@ -137,8 +137,7 @@ def _add(
     first (only without ``lock``). ``read``: the row already read (None: there is none yet)."""
     game = _read_row(match.pk, lock=lock) if read is NOT_READ else read
     if game is None:
-        _create_game(match.pk)
-        game = _read_row(match.pk, lock=lock)
+        game = _create_game(match.pk) or _read_row(match.pk, lock=lock)
         assert game is not None  # created just above, or by the writer it raced
     last_seq, setup_json, core_json, kept = game
     setup = game_json.setup_from_json(setup_json)
@@ -307,18 +306,31 @@ def _answered_before(match: Match, client_id: str) -> Added | None:
     return Added(first.seq, selectors.state_summary(state_then), created=False)
 
 
-def _create_game(match_id: int) -> None:
-    """The game's row with the table's setup, at its first event (reads the whole match)."""
-    match = Match.objects.select_related("round").get(pk=match_id)
-    setup = selectors.build_setup(match)
+_CREATE = (
+    f"INSERT INTO {_GAME} (match_id, last_seq, setup, state, core, updated_at)"  # noqa: S608
+    " VALUES (%s, 0, %s, %s, %s, %s) ON CONFLICT (match_id) DO NOTHING"
+)
+
+
+def _create_game(match_id: int) -> GameRow | None:
+    """The game's row with the table's setup, at its first event: the row as created, or None
+    when another writer created it first (read it then). One statement reads the table
+    (selectors.table_setup), one inserts the row unless it is there."""
+    setup = selectors.table_setup(match_id)
     fresh = initial_state(setup)
-    defaults = {
-        "setup": game_json.setup_to_json(setup),
-        "state": selectors.state_summary(selectors.contract(fresh, ())),
-        "core": game_json.core_to_json(fresh),
-    }
-    # Two first events at once: one creates, the other's insert fails and it locks the row.
-    Game.objects.get_or_create(match_id=match_id, defaults=defaults)
+    setup_json, core_json = game_json.setup_to_json(setup), game_json.core_to_json(fresh)
+    state = selectors.state_summary(selectors.contract(fresh, ()))
+    values: list[Any] = [
+        match_id,
+        json.dumps(setup_json),
+        json_text(state),
+        json.dumps(core_json),
+        connection.ops.adapt_datetimefield_value(timezone.now()),
+    ]
+    with prepared_cursor() as cursor:
+        cursor.execute(_CREATE, values)
+        created = cursor.rowcount == 1
+    return (0, setup_json, core_json, state) if created else None
 
 
 def _locked_game(match: Match) -> Game:

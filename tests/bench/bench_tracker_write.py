@@ -16,7 +16,7 @@ middleware, the view, the after-commit receivers: page-cache bump and live publi
 after another in this process. A warm-up of one event per table first (the game's first event
 creates its row), then ``--events`` writes (2,000 by default) spread over the tables.
 
-Printed: CPU ms per write (time.process_time: this process), the CPU of the PostgreSQL backend
+Printed: CPU ms per write (time.process_time: this process; also of the warm-up's first events), the CPU of the PostgreSQL backend
 serving this process's connection and of the Redis server (also other users' of this host, so
 run it on a quiet machine) per write, wall ms per write, the SQL queries per write, the answers' status codes.
 ``--no-receivers``: without the receivers of game_changed (page-cache bump, live publish), to
@@ -140,8 +140,11 @@ def run() -> None:
         getattr(result, "close", lambda: None)()
         statuses[got[0][:3]] = statuses.get(got[0][:3], 0) + 1
 
+    first_cpu = time.process_time()
     for n in range(len(tables)):  # warm-up: each game's first event creates its row
         post(n)
+    first_cpu = time.process_time() - first_cpu
+    first_statuses = dict(statuses)
     statuses.clear()
     profiler = cProfile.Profile(time.process_time) if PROFILE else None
     with connection.cursor() as cursor:
@@ -166,6 +169,10 @@ def run() -> None:
     print(f"  wall {1000 * wall / EVENTS:6.2f} ms per write")
     print(f"  SQL  {queries[0] / EVENTS:6.2f} queries per write")
     print(f"  answers {dict(sorted(statuses.items()))}")
+    print(
+        f"  first events (warm-up: each creates its game's row) {1000 * first_cpu / len(tables):.2f}"
+        f" ms CPU each, answers {first_statuses}"
+    )
     if profiler:
         out = io.StringIO()
         stats = pstats.Stats(profiler, stream=out)

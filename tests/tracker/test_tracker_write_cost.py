@@ -14,7 +14,7 @@ from django.db import connection
 
 from pairing.models import Match
 from tracker import selectors, services
-from tracker.models import Game
+from tracker.models import Game, GameEvent
 
 pytestmark = pytest.mark.django_db
 
@@ -40,6 +40,60 @@ def test_the_5th_and_the_200th_event_cost_the_same_few_queries(
     life_events(table, players, 6, 199)
     with django_assert_num_queries(len(fifth.captured_queries)):
         add(table, "c200", type="life", player=players[0], amount=-1)
+
+
+def test_the_first_event_reads_the_table_in_one_statement_and_creates_the_row_with_one_more(
+    table, seated, django_assert_num_queries
+):
+    # The Game row read (none yet), the table read (match, round, teams, seats, players), the
+    # row inserted unless another writer did it first, then the event stored as any other: at
+    # the start of a round every table's first event comes within seconds.
+    players = seated[0] + seated[1]
+    with django_assert_num_queries(4 if connection.vendor == "postgresql" else 7):
+        add(table, "c1", type="life", player=players[0], amount=-1)
+    game = Game.objects.get(pk=table.pk)
+    assert game.setup == {
+        "teams": [
+            {
+                "team": table.team_a_id,
+                "players": seated[0],
+                "name": table.team_a.name,
+                "player_names": [p.name for p in table.team_a.players.order_by("seat")],
+            },
+            {
+                "team": table.team_b_id,
+                "players": seated[1],
+                "name": table.team_b.name,
+                "player_names": [p.name for p in table.team_b.players.order_by("seat")],
+            },
+        ],
+        "chooser": game.setup["chooser"],
+    }
+    assert game.setup["chooser"] in (table.team_a_id, table.team_b_id)
+    assert game.last_seq == 1
+    assert game.state == selectors.rebuilt_state(table) | {"log_total": 1}
+
+
+def test_a_first_event_that_loses_the_creation_to_another_writer_reads_its_row(
+    monkeypatch, table, seated
+):
+    # Two first events at once: the one whose insert finds the row there reads it (None from
+    # _create_game) and stores its event after the other's.
+    players = seated[0] + seated[1]
+    create = services._create_game
+
+    def created_by_another(match_id: int):
+        create(match_id)
+        add(table, "other", type="life", player=players[1], amount=-2)
+        return create(match_id)  # the row is there now: not created
+
+    monkeypatch.setattr(services, "_create_game", created_by_another)
+    added = add(table, "mine", type="life", player=players[0], amount=-1)
+    assert added.seq == 2
+    log = GameEvent.objects.filter(match=table).order_by("seq")
+    assert list(log.values_list("client_id", flat=True)) == ["other", "mine"]
+    assert added.state["teams"][0]["life"] == 30 - 3
+    assert added.state == selectors.rebuilt_state(table) | {"log_total": 2}
 
 
 def random_event(rng: random.Random, match: Match, players: list[int], seq: int) -> dict:
