@@ -11,7 +11,7 @@ and Redis on 127.0.0.1:6379; starts and stops its own server, creates and drops 
 
 Set-up: a fresh database ``bench_tracker_<pid>`` (dropped at the end), Redis db 9 for the cache
 and the live versions (flushed at the end, pub/sub on a channel of this run), an event of 1,000
-teams with round 1 paired and published (500 tables). The servers are docker-compose.yml's: the
+teams (two per table when ``--tables`` asks for more than 500) with round 1 paired and published. The servers are docker-compose.yml's: the
 web service (deploy/web.sh's granian: 2 workers x 8 threads, keep-alive 10 s,
 DATABASE_CONN_MAX_AGE=60; ``--web-server gunicorn`` for its gunicorn) takes the phones' POSTs, the live service (deploy/live.sh's uvicorn, one
 process, DATABASE_POOL_MAX) holds their streams; the phones talk to each directly, as the proxy in
@@ -59,7 +59,6 @@ ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
 REDIS_DB = "redis://127.0.0.1:6379/9"
-TEAMS = 1000  # 500 tables in round 1
 WORKERS = 2
 TAIL = 3.0  # seconds after the last post for the last deliveries
 CONNECT_TIMEOUT = 30.0
@@ -75,6 +74,7 @@ def _arg(name: str, default: float) -> float:
 
 QUICK = "--quick" in sys.argv
 TABLES = int(_arg("--tables", 100 if QUICK else 500))
+TEAMS = max(1000, 2 * TABLES)  # round 1 pairs them all: 500 tables at least
 SECONDS = _arg("--seconds", 10 if QUICK else 60)
 SINGLE = "--single" in sys.argv  # one uvicorn for everything instead of web + live
 POOL = int(_arg("--pool", 20))  # docker-compose.yml's live DATABASE_POOL_MAX (0: no pool)
@@ -93,7 +93,7 @@ WARMUP = 3.0 if QUICK else 5.0
 
 
 def seed() -> None:
-    """Create the event, 1,000 teams, round 1 paired and published; print the tables as JSON."""
+    """Create the event, TEAMS teams (1,000, or two per table asked), round 1 paired and published; print the tables as JSON."""
     sys.path.insert(0, str(ROOT / "tests"))
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -204,7 +204,10 @@ class Setup:
         run = dict(cwd=ROOT, env=self.env, check=True, timeout=600)
         subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v0"], **run)
         out = subprocess.run(
-            [sys.executable, __file__, "--seed"], **run, stdout=subprocess.PIPE, text=True
+            [sys.executable, __file__, "--seed", *sys.argv[1:]],
+            **run,
+            stdout=subprocess.PIPE,
+            text=True,
         )
         return json.loads(out.stdout)
 
