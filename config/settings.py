@@ -184,6 +184,11 @@ TEAM_KEY_MISS_WINDOW = env_int("TEAM_KEY_MISS_WINDOW", 600)
 # Each server process reads an address's count from the cache again after this many seconds
 # (the misses it counts itself it knows at once); 0: on every request with a key.
 TEAM_KEY_MISS_RECHECK = env_int("TEAM_KEY_MISS_RECHECK", 1)
+# The proxies in front of the app that append the address they were reached from to
+# X-Forwarded-For (the TLS proxy docker-compose.yml expects: 1). The misses above count per
+# client address, which is then that header's entry this many from the right; with 0 (no proxy)
+# it is the connection's address.
+PROXY_HOPS = env_int("PROXY_HOPS", 0)
 
 # Anyone may create an account (and then organize events) at /signup/: off by default; the first
 # account is made with `manage.py adduser`, staff are invited by link from an event's staff page.

@@ -90,7 +90,19 @@ def note_key_miss() -> None:
 
 
 def _address(request) -> str:
-    return request.META.get("REMOTE_ADDR") or "unknown"
+    """The client's address. Behind ``PROXY_HOPS`` proxies that each append the address they
+    were reached from to X-Forwarded-For (docker-compose's TLS proxy: 1), it is the entry that
+    many from the right (the entries before it are the client's to write); REMOTE_ADDR is the
+    nearest proxy's, shared by every phone. A request with fewer entries did not come through
+    them all: its REMOTE_ADDR."""
+    meta = request.META
+    hops = settings.PROXY_HOPS
+    if hops > 0:
+        forwarded = [a.strip() for a in meta.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        forwarded = [a for a in forwarded if a]
+        if len(forwarded) >= hops:
+            return forwarded[-hops]
+    return meta.get("REMOTE_ADDR") or "unknown"
 
 
 def _cache_key(address: str) -> str:

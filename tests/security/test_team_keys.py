@@ -135,6 +135,52 @@ def test_an_address_guessing_keys_is_refused_after_the_limit(world, limit):
     assert guesser.get("/login/").status_code == 200
 
 
+def test_behind_a_proxy_misses_count_per_forwarded_address_not_per_proxy(world, limit, settings):
+    # Every request reaches the app from the proxy (REMOTE_ADDR 10.0.0.1); the proxy appends
+    # the address it was reached from. What a client writes before that entry is not trusted.
+    settings.PROXY_HOPS = 1
+
+    def via_proxy(client_address: str, forged: str = "") -> Client:
+        chain = f"{forged}, {client_address}" if forged else client_address
+        return Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=chain)
+
+    guesser = via_proxy("203.0.113.9")
+    for n in range(limit):
+        forged = f"198.51.100.{n}"  # a new made-up address each time changes nothing
+        assert via_proxy("203.0.113.9", forged).get(f"/t/guess{n}/").status_code == 404
+    assert guesser.get(f"/t/{world.red.access_key}/").status_code == 429
+    # Another phone behind the same proxy is served.
+    assert via_proxy("203.0.113.10").get(f"/t/{world.red.access_key}/").status_code == 200
+
+
+def test_without_proxy_hops_the_forwarded_header_is_ignored(world, limit, settings):
+    settings.PROXY_HOPS = 0
+    for n in range(limit):
+        client = Client(REMOTE_ADDR="10.0.0.71", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")
+        assert client.get(f"/t/guess{n}/").status_code == 404
+    refused = Client(REMOTE_ADDR="10.0.0.71", HTTP_X_FORWARDED_FOR="198.51.100.99")
+    assert refused.get(f"/t/{world.red.access_key}/").status_code == 429
+
+
+@pytest.mark.parametrize(
+    ("hops", "forwarded", "address"),
+    [
+        (1, "203.0.113.9", "203.0.113.9"),
+        (1, " 198.51.100.1 ,203.0.113.9 ", "203.0.113.9"),
+        (2, "198.51.100.1, 203.0.113.9, 10.0.0.2", "203.0.113.9"),
+        (2, "203.0.113.9", "10.0.0.1"),  # fewer entries than proxies: not through them all
+        (1, "", "10.0.0.1"),
+        (0, "203.0.113.9", "10.0.0.1"),
+    ],
+)
+def test_the_client_address_is_the_forwarded_entry_as_many_from_the_right_as_proxies(
+    settings, rf, hops, forwarded, address
+):
+    settings.PROXY_HOPS = hops
+    request = rf.get("/t/x/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=forwarded)
+    assert keylog._address(request) == address
+
+
 def test_api_key_guesses_count_and_are_refused_in_json(world, limit):
     for n in range(limit):
         client = APIClient(REMOTE_ADDR="10.0.0.70")
