@@ -31,7 +31,8 @@ the table's other three phones sees the new seq on its stream, p50/p99/max, and 
 stream deliveries seen/expected; errors; the server's CPU seconds and RSS (all its processes);
 the generator's CPU; PostgreSQL's and Redis's CPU on this host (also other users'; PostgreSQL's
 backends that end inside the window are counted through the server process that waited for them)
-and how busy the host's cores were.
+and how busy the host's cores were; the host's speed before and after (procstats.host_speed:
+these hosts change speed, and a run at full load follows it).
 Target (issue 10): p99 under 1 s until the other phones see a change. Printed, not enforced.
 --quick: 100 tables for 10 s.
 """
@@ -53,7 +54,7 @@ import time
 import uuid
 from pathlib import Path
 
-from procstats import named, stat, tree  # tests/bench/, beside the script
+from procstats import host_speed, named, stat, tree  # tests/bench/, beside the script
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
@@ -553,6 +554,7 @@ def _print(res: dict) -> None:
         ("PostgreSQL CPU", f"{res['pg_cpu']:.1f}s (every backend, also those that ended)"),
         ("Redis CPU", f"{res['redis_cpu']:.1f}s"),
         ("host CPU busy", f"{res['host_busy']:.2f} of {os.cpu_count()} cores (every process)"),
+        ("host speed", f"before {res['speed'][0]}, after {res['speed'][1]}; lower is faster"),
     ]  # fmt: skip
     for name, value in rows:
         print(f"  {name:<22} {value}")
@@ -581,6 +583,7 @@ def main() -> None:
     if not (_reachable(5432) and _reachable(6379)):
         print("bench_tracker: skipped, it needs PostgreSQL on 127.0.0.1:5432 and Redis on :6379")
         return
+    speed = host_speed()
     setup = Setup()
     try:
         t0 = time.monotonic()
@@ -602,7 +605,9 @@ def main() -> None:
             f"live: uvicorn, 1 process (DATABASE_POOL_MAX={POOL})"
         )
         print(f"{servers}; PostgreSQL, Redis pub/sub", flush=True)
-        _print(asyncio.run(run(setup, tables)))
+        result = asyncio.run(run(setup, tables))
+        result["speed"] = (speed, host_speed())
+        _print(result)
     finally:
         setup.cleanup()
 

@@ -36,7 +36,7 @@ import time
 import uuid
 from pathlib import Path
 
-from procstats import named, stat  # tests/bench/, beside the script
+from procstats import host_speed, named, stat  # tests/bench/, beside the script
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
@@ -169,6 +169,7 @@ def run() -> None:
     print(f"  wall {1000 * wall / EVENTS:6.2f} ms per write")
     print(f"  SQL  {queries[0] / EVENTS:6.2f} queries per write")
     print(f"  answers {dict(sorted(statuses.items()))}")
+    print(f"  host speed {host_speed()}; lower is faster (procstats.host_speed)")
     print(
         f"  first events (warm-up: each creates its game's row) {1000 * first_cpu / len(tables):.2f}"
         f" ms CPU each, answers {first_statuses}"

@@ -1,5 +1,6 @@
 """Process accounting for the benchmarks that start servers (bench_live, bench_tracker): a
-process's tree and the CPU seconds and resident memory of a set of processes, from /proc."""
+process's tree and the CPU seconds and resident memory of a set of processes, from /proc; and
+how fast the host runs at the time (host_speed)."""
 
 from __future__ import annotations
 
@@ -48,3 +49,28 @@ def stat(pids: list[int], *, ended_children: bool = False) -> tuple[float, float
         except OSError:
             pass
     return cpu, rss
+
+
+def host_speed(tries: int = 5) -> str:
+    """CPU milliseconds of a fixed piece of Python work (JSON of a game state's size, both ways,
+    and integer arithmetic), the fastest and the slowest of ``tries``: how fast this host's core
+    runs at the time, lower is faster. Hosts here change speed within seconds (35 to 62 ms on one
+    machine a few seconds apart, nothing else running), and the same tracker code took a third
+    more CPU per write one hour than the next (bench_tracker_write): a figure measured at full
+    load is read beside this one."""
+    import json
+    import time
+
+    rows = [
+        {"seq": n, "type": "life", "text": "Team A: player 1 loses 1 life", "changes": [n, -1]}
+        for n in range(30)
+    ]
+    state = {"teams": [{"team": 1, "life": 30}, {"team": 2, "life": 30}], "log": rows}
+    times = []
+    for _try in range(tries):
+        t0 = time.process_time()
+        for n in range(400):
+            json.loads(json.dumps(state))
+            sum(i * i for i in range(n, n + 1000))
+        times.append((time.process_time() - t0) * 1000)
+    return f"{min(times):.0f}-{max(times):.0f} ms ({tries} tries of a fixed piece of work)"
