@@ -554,7 +554,8 @@ def _print(res: dict) -> None:
         ("PostgreSQL CPU", f"{res['pg_cpu']:.1f}s (every backend, also those that ended)"),
         ("Redis CPU", f"{res['redis_cpu']:.1f}s"),
         ("host CPU busy", f"{res['host_busy']:.2f} of {os.cpu_count()} cores (every process)"),
-        ("host speed", f"before {res['speed'][0]}, after {res['speed'][1]}; lower is faster"),
+        ("host speed", f"before {res['speed'][0]}, after {res['speed'][1]} (a fixed piece of "
+         "work, 5 tries; lower is faster)"),
     ]  # fmt: skip
     for name, value in rows:
         print(f"  {name:<22} {value}")

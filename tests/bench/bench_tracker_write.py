@@ -169,7 +169,7 @@ def run() -> None:
     print(f"  wall {1000 * wall / EVENTS:6.2f} ms per write")
     print(f"  SQL  {queries[0] / EVENTS:6.2f} queries per write")
     print(f"  answers {dict(sorted(statuses.items()))}")
-    print(f"  host speed {host_speed()}; lower is faster (procstats.host_speed)")
+    print(f"  host speed {host_speed()} (a fixed piece of work, 5 tries; lower is faster)")
     print(
         f"  first events (warm-up: each creates its game's row) {1000 * first_cpu / len(tables):.2f}"
         f" ms CPU each, answers {first_statuses}"
