@@ -1,4 +1,5 @@
-"""REST API of penalties (docs/api.md "Penalties"): issue, list, rescind.
+"""REST API of judging (docs/api.md "Penalties", "Clock", "Deck checks"): penalties (issue, list,
+rescind), the round clock and a table's time, deck checks (start, end, list).
 
 Rights (docs/api.md "Who may call"): a judge issues and reads penalties (Perm.PENALTIES); a Game
 Loss or more (Tardiness and Decklist Problem aside), an override and a rescission are the head
@@ -8,7 +9,9 @@ judge's (Perm.SEVERE_PENALTIES): 403 with ``code`` ``head_judge_only`` or
 
 from __future__ import annotations
 
+from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -20,12 +23,12 @@ from judging import selectors, services
 from judging.domain.clock import RoundState
 from judging.domain.infractions import BY_CODE, Variant
 from judging.domain.infractions import Penalty as Code
-from judging.lookup import access_penalty
-from judging.models import EXTENSION_REASONS, Penalty
+from judging.lookup import access_deck_check, access_penalty
+from judging.models import EXTENSION_REASONS, OUTCOMES, DeckCheck, Penalty
 from judging.selectors import clock as clock_selectors
 from judging.services import clock as clock_services
 from pairing.models import Round
-from tournament.models import Event, Player
+from tournament.models import Event, Player, Team
 
 # --- shapes ----------------------------------------------------------------------------------
 
@@ -368,3 +371,118 @@ class MatchExtensionsView(APIView):
             "given_at": row.given_at,
         }
         return Response(ExtensionSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+# --- deck checks (docs/api.md "Deck checks") --------------------------------------------------
+
+
+class DeckCheckSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    match = serializers.IntegerField()
+    table = serializers.IntegerField()
+    team = serializers.IntegerField()
+    team_name = serializers.CharField()
+    chosen_at_random = serializers.BooleanField()
+    started_at = serializers.DateTimeField()
+    started_by = serializers.CharField(allow_null=True)
+    ended_at = serializers.DateTimeField(allow_null=True)
+    ended_by = serializers.CharField(allow_null=True)
+    outcome = serializers.CharField(help_text="ok | problem; empty while the check runs")
+    notes = serializers.CharField(allow_blank=True)
+    minutes_taken = serializers.IntegerField(allow_null=True, help_text="rounded up")
+    extension_minutes = serializers.IntegerField(
+        allow_null=True, help_text="given to the table: the time taken plus three (MTR 2.6)"
+    )
+
+
+class DeckCheckInSerializer(serializers.Serializer):
+    match = serializers.IntegerField(required=False, help_text="without it: a random table")
+    team = serializers.IntegerField(
+        required=False, help_text="without it: a random team of the table; alone: its table"
+    )
+
+
+class DeckCheckEndSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=[o for o, _ in OUTCOMES])
+    notes = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+def deck_check_json(check: DeckCheck) -> dict:
+    return {
+        "id": check.pk,
+        "round": check.round_id,
+        "match": check.match_id,
+        "table": check.match.table,
+        "team": check.team_id,
+        "team_name": check.team.name,
+        "chosen_at_random": check.chosen_at_random,
+        "started_at": check.started_at,
+        "started_by": _name(check.started_by),
+        "ended_at": check.ended_at,
+        "ended_by": _name(check.ended_by),
+        "outcome": check.outcome,
+        "notes": check.notes,
+        "minutes_taken": check.minutes_taken,
+        "extension_minutes": check.extension.minutes if check.extension is not None else None,
+    }
+
+
+def _checks() -> QuerySet[DeckCheck]:
+    return DeckCheck.objects.select_related("match", "team", "extension", "started_by", "ended_by")
+
+
+class RoundDeckChecksView(APIView):
+    @extend_schema(responses=DeckCheckSerializer(many=True))
+    def get(self, request, pk: int):
+        """The round's deck checks, oldest first (judges)."""
+        round_ = access_round(request.caller, pk, Perm.DECK_CHECKS)
+        rows = _checks().filter(round=round_).order_by("started_at", "id")
+        return Response(DeckCheckSerializer([deck_check_json(c) for c in rows], many=True).data)
+
+    @extend_schema(
+        request=DeckCheckInSerializer,
+        responses={201: DeckCheckSerializer, 400: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def post(self, request, pk: int):
+        """Take a team's decks (IPG 3.5): at the table and of the team given, or drawn at random
+        among the round's tables still playing."""
+        round_ = access_round(request.caller, pk, Perm.DECK_CHECKS)
+        data = DeckCheckInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        match = None
+        if "match" in values:
+            match = round_.matches.filter(pk=values["match"]).first()
+            if match is None:
+                raise _bad("match", gettext("Not a table of this round."))
+        team = None
+        if "team" in values:  # with no table given, the team's table of this round
+            team = Team.objects.filter(pk=values["team"], event_id=round_.event_id).first()
+            if match is None and team is not None:
+                match = round_.matches.filter(Q(team_a=team) | Q(team_b=team)).first()
+            if team is None or match is None:
+                raise _bad("team", gettext("Not a team of this table."))
+        check = services.deck_check_start(round_=round_, match=match, team=team, by=request.user)
+        body = deck_check_json(_checks().get(pk=check.pk))
+        return Response(DeckCheckSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class DeckCheckEndView(APIView):
+    @extend_schema(
+        request=DeckCheckEndSerializer,
+        responses={200: DeckCheckSerializer, 400: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def post(self, request, pk: int):
+        """The decks are back: the outcome, and the table's extension of the time taken plus
+        three minutes (MTR 2.6)."""
+        check = access_deck_check(request.caller, pk)
+        data = DeckCheckEndSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.deck_check_end(
+            check=check,
+            outcome=data.validated_data["outcome"],
+            notes=data.validated_data["notes"],
+            by=request.user,
+        )
+        return Response(DeckCheckSerializer(deck_check_json(_checks().get(pk=check.pk))).data)

@@ -15,4 +15,6 @@ urlpatterns = [
         api.MatchExtensionsView.as_view(),
         name="api-match-extensions",
     ),
+    path("rounds/<id:pk>/deck-checks/", api.RoundDeckChecksView.as_view(), name="api-deck-checks"),
+    path("deck-checks/<id:pk>/end/", api.DeckCheckEndView.as_view(), name="api-deck-check-end"),
 ]

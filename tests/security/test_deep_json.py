@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from judging import services as judging
 from pairing import services
 from support.api_clients import client_for
 from support.openapi import _spec
@@ -29,7 +30,8 @@ def _write_operations() -> list[tuple[str, str]]:
 def _ids(world) -> dict[str, int]:
     Event.objects.filter(pk=world.event.pk).update(swiss_rounds=3)
     round_ = services.round_pair_next(event=world.event, seed=7)
-    match = round_.matches.first()
+    match = round_.matches.exclude(table=None).first()
+    check = judging.deck_check_start(round_=round_, match=match, team=match.team_a)
     return {
         "events": world.event.pk,
         "teams": world.red.pk,
@@ -38,6 +40,7 @@ def _ids(world) -> dict[str, int]:
         "matches": match.pk,
         "penalties": 1,
         "pools": world.red.pk,
+        "deck-checks": check.pk,
     }
 
 
@@ -52,7 +55,7 @@ def test_deeply_nested_json_is_a_400_on_every_write_endpoint(world, body):
     seen = []
     for method, template in _write_operations():
         path = re.sub(
-            r"/(\w+)/\{[^}]+\}",
+            r"/([\w-]+)/\{[^}]+\}",
             lambda m: f"/{m.group(1)}/{ids.get(m.group(1), 1)}",
             template,
         )

@@ -34,6 +34,16 @@ def _with_problem_check(world) -> None:
     judging_services.deck_check_end(check=check, outcome="problem")
 
 
+def _with_running_check(world) -> None:
+    _paired(world)
+    round_ = world.event.rounds.get(number=1)
+    judging_services.deck_check_start(round_=round_, match=round_.matches.get(), team=world.red)
+
+
+def _round(world) -> int:
+    return world.event.rounds.get(number=1).pk
+
+
 def _check(world) -> int:
     return DeckCheck.objects.get(event=world.event).pk
 
@@ -148,6 +158,29 @@ ROWS += [
         expect("judge"),
         setup=_paired,
         fmt="page",
+    ),
+    Row(
+        "api-deck-checks",
+        "get",
+        lambda w: f"/api/v1/rounds/{_round(w)}/deck-checks/",
+        expect("judge"),
+        setup=_with_running_check,
+    ),
+    Row(
+        "api-deck-check-start",
+        "post",
+        lambda w: f"/api/v1/rounds/{_round(w)}/deck-checks/",
+        expect("judge", 201),
+        body=lambda w: {"team": w.red.pk},
+        setup=_paired,
+    ),
+    Row(
+        "api-deck-check-end",
+        "post",
+        lambda w: f"/api/v1/deck-checks/{_check(w)}/end/",
+        expect("judge"),
+        body=lambda w: {"outcome": "ok"},
+        setup=_with_running_check,
     ),
     Row(
         "deck-check-fix",
