@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import orjson
 from django.db import connection
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 
@@ -59,3 +60,9 @@ class _LoggedCursor(CursorDebugWrapper):
     def execute(self, sql: Any, params: Any = None) -> Any:
         with self.debug_sql(sql, params):
             return CursorWrapper.execute(self, sql, params)
+
+
+def json_column(value: Any) -> Any:
+    """A JSON column's value as a raw query returns it (text on both backends, or already
+    decoded where a driver does it), decoded."""
+    return orjson.loads(value) if isinstance(value, str | bytes) else value

@@ -9,7 +9,7 @@ judge's (Perm.SEVERE_PENALTIES): 403 with ``code`` ``head_judge_only`` or
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -457,11 +457,9 @@ class RoundDeckChecksView(APIView):
             if match is None:
                 raise _bad("match", gettext("Not a table of this round."))
         team = None
-        if "team" in values:  # with no table given, the team's table of this round
+        if "team" in values:
             team = Team.objects.filter(pk=values["team"], event_id=round_.event_id).first()
-            if match is None and team is not None:
-                match = round_.matches.filter(Q(team_a=team) | Q(team_b=team)).first()
-            if team is None or match is None:
+            if team is None:
                 raise _bad("team", gettext("Not a team of this table."))
         check = services.deck_check_start(round_=round_, match=match, team=team, by=request.user)
         body = deck_check_json(_checks().get(pk=check.pk))

@@ -6,12 +6,11 @@ written by a read)."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from core.db import prepared_cursor
+from core.db import json_column, prepared_cursor
 from core.errors import Conflict
 from pairing.models import Match, MatchTeam, Round
 from tournament.models import Player, Team
@@ -78,7 +77,7 @@ def table_setup(match_id: int) -> GameSetup:
         if team is None:
             continue
         names[team] = name
-        seats[team] = (json.loads(seated) if isinstance(seated, str) else seated) or []
+        seats[team] = json_column(seated) or []
         if player is not None:
             players.setdefault(team, []).append((player, player_name))
     try:

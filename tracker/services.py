@@ -25,7 +25,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from core import events
-from core.db import prepared_cursor
+from core.db import json_column, prepared_cursor
 from core.errors import Conflict, ServiceError
 from pairing import services as pairing_services
 from pairing.models import Match
@@ -229,17 +229,12 @@ _MOVE_AND_INSERT = (
 _INSERT = f"INSERT INTO {_EVENT} ({_EVENT_COLUMNS}) VALUES ({_VALUES}) RETURNING id"  # noqa: S608
 
 
-def _json(value: object) -> Any:
-    """A JSON column as a raw query returns it (text, on both backends), decoded."""
-    return orjson.loads(value) if isinstance(value, str | bytes) else value
-
-
 def game_row(values: tuple | None) -> GameRow | None:
     """GAME_ROW_COLUMNS' values as the database returned them, decoded (game_add_event's
     ``row``)."""
     if values is None:
         return None
-    return values[0], _json(values[1]), _json(values[2]), _json(values[3])
+    return values[0], json_column(values[1]), json_column(values[2]), json_column(values[3])
 
 
 def _read_row(match_id: int, *, lock: bool) -> GameRow | None:

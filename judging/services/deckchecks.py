@@ -10,6 +10,7 @@ import random
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -48,10 +49,15 @@ def deck_check_start(
     by=None,
     now: datetime | None = None,
 ) -> DeckCheck:
-    """Take a team's decks at a table: the table and team given, or drawn at random among the
-    round's tables still playing (``rng``, a fresh generator by default)."""
+    """Take a team's decks at a table: the table and team given, the team alone (at its table of
+    the round), or drawn at random among the round's tables still playing (``rng``, a fresh
+    generator by default)."""
     Event.objects.select_for_update().get(pk=round_.event_id)
     rng = rng or random.SystemRandom()
+    if match is None and team is not None:
+        match = round_.matches.filter(Q(team_a=team) | Q(team_b=team)).first()
+        if match is None:
+            raise ServiceError(field="team", message=gettext("Not a team of this table."))
     random_pick = match is None
     if match is None:
         candidates = _candidates(round_)

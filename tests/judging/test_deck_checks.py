@@ -12,6 +12,7 @@ from core.errors import Conflict, ServiceError
 from judging import services
 from judging.models import DeckCheck, Extension, Penalty
 from pairing import services as pairing_services
+from support import factories
 
 pytestmark = pytest.mark.django_db
 
@@ -102,3 +103,17 @@ def test_the_deck_problem_found_is_proposed_as_found_at_a_check_and_linked(table
 def test_a_scorekeeper_cannot_check_decks(table, world):
     response = _client(world.sam).get(f"/events/{table.event.pk}/deckchecks/")
     assert response.status_code == 403
+
+
+def test_a_team_alone_is_checked_at_its_table_and_a_team_without_one_is_refused(table, world):
+    check = services.deck_check_start(round_=table.round, team=table.blue, by=world.judy)
+    assert (check.match_id, check.team_id, check.chosen_at_random) == (
+        table.match.pk,
+        table.blue.pk,
+        False,
+    )
+    elsewhere = factories.event(world.alice, name="Other 2HG")
+    late = factories.team(elsewhere, "Team Late", ["Lu", "Lea"])  # no table in this round
+    with pytest.raises(ServiceError):
+        services.deck_check_start(round_=table.round, team=late, by=world.judy)
+    assert DeckCheck.objects.count() == 1

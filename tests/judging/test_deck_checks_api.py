@@ -6,21 +6,15 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from judging.models import DeckCheck, Extension
+from support.api_clients import client_for
 
 pytestmark = pytest.mark.django_db
 
 
-def _api(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
 def test_a_judge_checks_a_chosen_team_and_the_table_gets_the_time_back(table, world):
-    judge = _api(world.judy)
+    judge = client_for(world.judy)
     url = f"/api/v1/rounds/{table.round.pk}/deck-checks/"
     started = judge.post(url, {"match": table.match.pk, "team": table.red.pk}, format="json")
     assert started.status_code == 201, started.content
@@ -50,7 +44,7 @@ def test_a_judge_checks_a_chosen_team_and_the_table_gets_the_time_back(table, wo
 
 
 def test_a_random_check_and_a_team_alone_finds_its_table(table, world):
-    judge = _api(world.judy)
+    judge = client_for(world.judy)
     url = f"/api/v1/rounds/{table.round.pk}/deck-checks/"
     drawn = judge.post(url, {}, format="json")
     assert drawn.status_code == 201, drawn.content
@@ -77,7 +71,7 @@ def test_a_random_check_and_a_team_alone_finds_its_table(table, world):
     ],
 )
 def test_bad_tables_and_teams_are_400_and_save_nothing(table, world, data):
-    response = _api(world.judy).post(
+    response = client_for(world.judy).post(
         f"/api/v1/rounds/{table.round.pk}/deck-checks/", data, format="json"
     )
     assert response.status_code == 400, response.content
@@ -85,7 +79,7 @@ def test_bad_tables_and_teams_are_400_and_save_nothing(table, world, data):
 
 
 def test_a_bad_outcome_is_400_and_the_check_keeps_running(table, world):
-    judge = _api(world.judy)
+    judge = client_for(world.judy)
     check = judge.post(
         f"/api/v1/rounds/{table.round.pk}/deck-checks/", {"team": table.red.pk}, format="json"
     ).json()
@@ -101,19 +95,18 @@ def test_a_bad_outcome_is_400_and_the_check_keeps_running(table, world):
 
 def test_scorekeepers_teams_and_strangers_may_not(table, world):
     url = f"/api/v1/rounds/{table.round.pk}/deck-checks/"
-    check = _api(world.judy).post(url, {"team": table.red.pk}, format="json").json()
+    check = client_for(world.judy).post(url, {"team": table.red.pk}, format="json").json()
     end = f"/api/v1/deck-checks/{check['id']}/end/"
-    scorekeeper = _api(world.sam)
+    scorekeeper = client_for(world.sam)
     assert scorekeeper.get(url).status_code == 403
     assert scorekeeper.post(url, {}, format="json").status_code == 403
     assert scorekeeper.post(end, {"outcome": "ok"}, format="json").status_code == 403
-    team = APIClient()
-    team.credentials(HTTP_X_TEAM_KEY=table.red.access_key)
+    team = client_for(table.red)
     assert team.post(end, {"outcome": "ok"}, format="json").status_code == 403
-    stranger = APIClient()  # the event is private: its checks are not there
+    stranger = client_for(None)  # the event is private: its checks are not there
     assert stranger.post(end, {"outcome": "ok"}, format="json").status_code == 404
     assert (
-        _api(world.judy)
+        client_for(world.judy)
         .post("/api/v1/deck-checks/999999/end/", {"outcome": "ok"}, format="json")
         .status_code
         == 404
