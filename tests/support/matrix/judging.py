@@ -9,6 +9,7 @@ from judging import services as judging_services
 from judging.models import DeckCheck, Penalty
 from pairing import services
 from support.matrix import Row, expect
+from support.matrix.clock import _round
 
 
 def _paired(world) -> None:
@@ -38,10 +39,6 @@ def _with_running_check(world) -> None:
     _paired(world)
     round_ = world.event.rounds.get(number=1)
     judging_services.deck_check_start(round_=round_, match=round_.matches.get(), team=world.red)
-
-
-def _round(world) -> int:
-    return world.event.rounds.get(number=1).pk
 
 
 def _check(world) -> int:
