@@ -37,7 +37,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from decklists.domain.cards import Banlist
-from decklists.domain.decklists import Entry, ParseError
+from decklists.domain.decklists import (
+    MAX_SIDEBOARD,
+    BlankLineRule,
+    Entry,
+    ParsedDecklist,
+    ParseError,
+)
 
 Severity = Literal["error", "warning"]
 Structure = Literal["constructed", "sealed", "draft"]
@@ -69,6 +75,8 @@ set (and with it a rotation or a reprint) comes about every three months."""
 CODE_RANK = {code: rank for rank, code in enumerate(CODE_ORDER)}
 MIN_CONSTRUCTED_DECK = 60  # MTR 6.1
 MIN_LIMITED_DECK = 40  # MTR 7.1, 9.6
+COMMANDER_DECK = 100  # CR 903.5a: exactly 100 cards, the commander included
+COMMANDER_FORMATS = frozenset({"commander"})
 FREE_BASICS = frozenset({"plains", "island", "swamp", "mountain", "forest"})  # MTR 7.1
 TWO_HEADED_GIANT_BANS = frozenset({"Erayo, Soratami Ascendant"})  # MTR 9.5
 
@@ -93,6 +101,7 @@ class DeckInput:
     sideboard: Sequence[Entry] = ()
     parse_errors: Sequence[ParseError] = ()
     submitted: bool = True
+    commander: Sequence[Entry] = ()  # the command zone (CR 903.3), Commander events only
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +129,26 @@ class EventRules:
         return self.structure == "constructed"
 
     @property
+    def commander(self) -> bool:
+        """A Commander deck: 100 cards with the commander (CR 903.5)."""
+        return self.constructed and self.format in COMMANDER_FORMATS
+
+    @property
+    def minimum(self) -> int:
+        if self.commander:
+            return COMMANDER_DECK
+        return MIN_CONSTRUCTED_DECK if self.constructed else MIN_LIMITED_DECK
+
+    @property
+    def blank_line_rule(self) -> BlankLineRule:
+        """A blank line starts a sideboard only after a whole main deck, before at most 15 cards
+        (an MTGO export). Commander: the block of one or two cards after 98 or 99 is the
+        commander, as MTGO writes it (:func:`command_zone`)."""
+        if self.commander:
+            return BlankLineRule(minimum=COMMANDER_DECK - 2, maximum=2)
+        return BlankLineRule(minimum=self.minimum, maximum=MAX_SIDEBOARD)
+
+    @property
     def legalities_outdated(self) -> bool:
         """The card data is too old to say who is legal in this rotating format."""
         return (
@@ -136,3 +165,40 @@ class EventRules:
 def is_checked(problems: Iterable[Problem]) -> bool:
     """No problem leaves a card's legality unknown (``UNCHECKED_CODES``)."""
     return not any(problem.code in UNCHECKED_CODES for problem in problems)
+
+
+def read_deck(
+    player: int,
+    player_name: str,
+    main: ParsedDecklist,
+    sideboard: ParsedDecklist,
+    rules: EventRules,
+    side_errors: Sequence[ParseError] = (),
+) -> DeckInput:
+    """A player's deck from the two boxes read (the main list, read with
+    ``rules.blank_line_rule``, and the sideboard box).
+
+    Commander (CR 903.3): a ``Commander`` section is the command zone; a list without one whose
+    sideboard holds one or two cards that make 100 with the main deck (MTGO, XMage and
+    Cockatrice put the commander there) has them as its commander. In other formats a
+    ``Commander`` section is read as part of the main deck (Brawl-like lists brought to a
+    constructed event).
+    """
+    commander = (*main.commander, *sideboard.commander)
+    side = (*main.sideboard, *sideboard.sideboard)
+    deck = (*main.main, *sideboard.main)
+    if rules.commander:
+        side_count = sum(entry.count for entry in side)
+        deck_count = sum(entry.count for entry in deck)
+        if not commander and 1 <= side_count <= 2 and deck_count + side_count == COMMANDER_DECK:
+            commander, side = side, ()
+    else:
+        deck, commander = (*commander, *deck), ()
+    return DeckInput(
+        player=player,
+        player_name=player_name,
+        main=deck,
+        sideboard=side,
+        commander=commander,
+        parse_errors=(*main.errors, *side_errors),
+    )

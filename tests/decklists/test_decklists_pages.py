@@ -89,10 +89,16 @@ def test_upload_of_an_mtgo_dek_file(world):
     upload = SimpleUploadedFile("burn.dek", dek.encode(), content_type="application/xml")
     url = f"/t/{world.red.access_key}/decklists/{rita.pk}/save/"
     assert Client().post(url, {"main": "", "file": upload}).status_code == 302
-    assert Decklist.objects.get(player=rita).main_text == (
-        "4 Lightning Bolt\n56 Mountain\n\nSideboard\n2 Skullcrack"
-    )
+    # Saved as uploaded: the reader finds the form by the content, on every read.
+    assert Decklist.objects.get(player=rita).main_text == dek
     report = deck_selectors.team_report(world.red)
+    deck = report.decks[0]
+    assert [(line.name, line.count, line.line) for line in deck.main] == [
+        ("Lightning Bolt", 4, 3),
+        ("Mountain", 56, 4),
+    ]
+    assert [(line.name, line.count) for line in deck.sideboard] == [("Skullcrack", 2)]
+    assert deck.form == "mtgo_dek"
     # MTR 9.5: no sideboard in constructed 2HG.
     assert [(p.code, p.count) for p in report.problems_of(rita.pk)] == [
         ("sideboard_not_allowed", 2)
