@@ -122,6 +122,19 @@ def _is_dropped(ch: str) -> bool:
     return unicodedata.combining(ch) != 0 or unicodedata.category(ch) == "Cf"
 
 
+def color_identity_of(colors: object) -> str | None:
+    """Colour identity letters in WUBRG order from a card file's list (``["G", "W"]`` -> "WG");
+    None when the file gives none.
+
+    >>> color_identity_of(["G", "W"])
+    'WG'
+    """
+    if not isinstance(colors, list | tuple | str):
+        return None
+    letters = {str(c).strip().upper() for c in colors}
+    return "".join(c for c in "WUBRG" if c in letters)
+
+
 def deck_limit_from_text(text: str | None) -> int | None:
     """A card's own copy limit from its rules text, or None for the usual four (MTR 6.1).
 
@@ -154,6 +167,8 @@ class CardFacts:
     # Other printed names of this card (flavor names, Universes Within names; MTR 3.6), as a
     # card file gives them; the index finds the card by them.
     other_names: tuple[str, ...] = field(default=(), compare=False)
+    # Colour identity (CR 903.4): letters in WUBRG order, "" colourless, None unknown.
+    color_identity: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if not self.faces:

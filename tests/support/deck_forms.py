@@ -38,9 +38,11 @@ def plain(main: Cards, side: Cards = (), commander: Cards = ()) -> str:
 
 
 def mtgo_text(main: Cards, side: Cards = (), commander: Cards = ()) -> str:
-    """MTGO's .txt: main deck, a blank line, the sideboard; Windows line endings."""
+    """MTGO's .txt: main deck, a blank line, the sideboard (the commander, for Commander);
+    Windows line endings."""
     text = "".join(f"{c} {n}\r\n" for c, n in main)
-    return text + ("\r\n" + "".join(f"{c} {n}\r\n" for c, n in side) if side else "")
+    after = [*side, *commander]
+    return text + ("\r\n" + "".join(f"{c} {n}\r\n" for c, n in after) if after else "")
 
 
 def arena(main: Cards, side: Cards = (), commander: Cards = ()) -> str:
