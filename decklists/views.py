@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -33,7 +34,10 @@ from access import (
 from core import live
 from core.errors import ServiceError
 from core.events import DecklistsChanged
+from core.tasks import run_task
 from decklists import selectors as deck_selectors
+from decklists import tasks
+from decklists.services import card_updates
 from decklists.services import catalogue as catalogue_svc
 from decklists.services import decklists as svc
 from tournament.hooks import NextStep, TeamBlock
@@ -273,6 +277,8 @@ def board(request, pk: int):
             "two_hg_chosen": chosen,
             "changes": list(deck_selectors.changes(event)[:50]),
             "catalogue": catalogue_dates(),
+            "data_outdated": deck_selectors.event_rules(event).data_outdated,
+            "may_update": may_update_cards(request.user),
         },
     )
 
@@ -370,6 +376,42 @@ def may_load_cards(user) -> bool:
     return bool(getattr(user, "is_superuser", False) or getattr(user, "is_staff", False))
 
 
+def may_update_cards(user) -> bool:
+    """Who may press "Update now" (an update from Scryfall, no file chosen): administrators and
+    organizers of an event on this server."""
+    if may_load_cards(user):
+        return True
+    return bool(
+        getattr(user, "is_authenticated", False) and Event.objects.filter(organizer=user).exists()
+    )
+
+
+@require_POST
+def catalogue_update(request):
+    """Update now: Scryfall's current card data, through the task the daily schedule runs (in
+    this request without a broker, else by a worker). Back to the page it was pressed on."""
+    if not may_update_cards(request.user):
+        raise PermissionDenied("Only an organizer or an administrator may update the card data.")
+    back = request.POST.get("next", "")
+    if not back.startswith("/") or back.startswith("//"):
+        back = reverse("catalogue")
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        try:
+            text = card_updates.summary(card_updates.update_cards())
+        except ServiceError as exc:
+            messages.error(
+                request, gettext("The card data was not updated: %(why)s") % {"why": exc.message}
+            )
+        else:
+            messages.success(request, text)
+    else:
+        run_task(tasks.update_cards)
+        messages.success(
+            request, gettext("The card data update has started; this page shows it when done.")
+        )
+    return redirect(back)
+
+
 def catalogue_page(request):
     """The card data's status; administrators may upload a Scryfall or MTGJSON file here (a
     laptop without internet: the file was downloaded on another computer)."""
@@ -407,7 +449,13 @@ def catalogue_page(request):
     return render(
         request,
         "decklists/catalogue.html",
-        {"status": catalogue_svc.catalogue_status(), "may_load": may_load, "error": error},
+        {
+            "status": catalogue_svc.catalogue_status(),
+            "may_load": may_load,
+            "may_update": may_update_cards(request.user),
+            "failure": card_updates.last_failure(),
+            "error": error,
+        },
         status=400 if error else 200,
     )
 
@@ -456,6 +504,14 @@ def next_step(event: Event) -> NextStep | None:
             counts["unchecked"],
         )
         parts.append(text % {"count": counts["unchecked"]})
+    if event.is_constructed and deck_selectors.event_rules(event).data_outdated:
+        parts.append(
+            gettext(
+                "the card data (of %(date)s) is more than 90 days older than the event: update "
+                "it on the Decklists board"
+            )
+            % {"date": catalogue_dates()["cards_date"] or gettext("an unknown date")}
+        )
     names = sorted((r.team.name for r in reports if r.status != "legal"), key=str.casefold)
     named = ", ".join(names[:12])
     if len(names) > 12:
