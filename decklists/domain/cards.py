@@ -39,6 +39,7 @@ lists), MTR 8.4 / 9.5 (cards counted by English name), CR 205.4a (basic supertyp
 from __future__ import annotations
 
 import difflib
+import functools
 import heapq
 import re
 import unicodedata
@@ -96,6 +97,7 @@ _CHAR_MAP = str.maketrans(
 _SPLIT_SEPARATOR_RE = re.compile(r"\s*/{1,3}\s*")
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def normalize_name(name: str) -> str:
     """Key of a card name: case, accents, quote styles, spacing and ``/`` vs ``//`` ignored.
 

@@ -128,6 +128,7 @@ _SET_SUFFIX_RE = re.compile(
 )
 _FOIL_SUFFIX_RE = re.compile(r"\s+\*[A-Za-z]{1,2}\*$")
 _CATEGORY_RE = re.compile(r"\s+\[(?P<category>[^\]]*[a-z{ ,][^\]]*)\]$")
+_DETAIL_RE = re.compile(r"[\[(|*#^]")
 _TAG_RE = re.compile(r"\s+(?:\^[^^]*\^|#\S.*)$")
 
 
@@ -161,6 +162,11 @@ LineKind = CardLine | Header | SkipLine | BadLine
 
 def classify(stripped: str, *, in_metadata: bool = False) -> LineKind:
     """What a stripped, non-blank line is; ``in_metadata``: the section holds metadata."""
+    if stripped[0].isdigit() and not in_metadata:
+        # Nearly every line: a card. Only "60 Cards" (a total) also starts with a digit.
+        if stripped[-1] in "sSdD" and _TOTAL_RE.match(stripped):
+            return SkipLine("total")
+        return card_line(stripped)
     if stripped.startswith(("#", "//")):
         header = header_target(stripped.lstrip("#/ \t"))
         return Header(header) if header is not None else SkipLine("comment")
@@ -187,7 +193,7 @@ def header_target(stripped: str) -> Target | None:
 
 def card_line(text: str) -> CardLine | BadLine:
     section: Section | Literal["outside"] | None = None
-    if _SB_PREFIX_RE.match(text):
+    if text[:2] in ("SB", "sb", "Sb", "sB") and _SB_PREFIX_RE.match(text):
         section, text = "sideboard", _SB_PREFIX_RE.sub("", text)
     match = _COUNT_RE.match(text) or _GLUED_COUNT_RE.match(text)
     if match is None:
@@ -216,6 +222,8 @@ def _strip_print_details(name: str) -> tuple[str, Section | Literal["outside"] |
     """The card's name without what the exporting program adds around it, and the section an
     Archidekt category gives: set and collector number, foil mark, Forge's ``|SET|art``,
     tags."""
+    if not _DETAIL_RE.search(name):
+        return name, None  # a bare name: nothing to take off
     name = _SET_PREFIX_RE.sub("", name)
     if "|" in name:
         name = name.split("|", 1)[0]  # Forge: "Abrupt Decay|MM3|1"; no card name has a bar

@@ -61,6 +61,7 @@ from decklists.domain.deck_xml import is_xml, read_xml
 MAX_LINES = 20_000
 MAX_CHARS = 1_000_000
 MAX_SIDEBOARD = 15  # MTR 6.1: a sideboard holds at most 15 cards
+FORM_LINES = 120  # the lines that tell the form (every form shows itself in its first lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +229,8 @@ def _classify(lines: list[str]) -> list[_Item]:
 
 
 def _text_form(items: list[_Item]) -> Form:
+    """The program that wrote the text, from its first lines (what the answer says it read)."""
+    items = items[:FORM_LINES]
     raws = [raw.strip() for _, kind, raw in items if kind is not None]
     if any(_FORGE_RE.match(raw) for raw in raws):
         return "forge"
@@ -313,7 +316,12 @@ class _Builder:
         )
 
 
+_ASCII_CONTROL_RE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+
+
 def _forbidden_character(line: str) -> str | None:
+    if line.isascii() and not _ASCII_CONTROL_RE.search(line):
+        return None  # most lines: nothing to look at character by character
     for column, ch in enumerate(line, start=1):
         if ch == "\t" or " " <= ch < "\x7f":
             continue
