@@ -119,7 +119,8 @@ def main() -> int:
         for label, (first, second) in cases.items():
             texts = [WRITERS[form](*first), WRITERS[form](*second)]
             decks = read_team(texts, rules)
-            assert [d.main for d in decks] and all(not d.parse_errors for d in decks), form
+            assert all(d.main for d in decks), form
+            assert not any(d.parse_errors for d in decks), form
 
             def run(texts=texts):
                 validate_team(read_team(texts, rules), index, rules)
