@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -37,6 +38,7 @@ from core.events import DecklistsChanged
 from core.tasks import run_task
 from decklists import selectors as deck_selectors
 from decklists import tasks
+from decklists.domain.problems import EventRules
 from decklists.services import card_updates
 from decklists.services import catalogue as catalogue_svc
 from decklists.services import decklists as svc
@@ -254,6 +256,8 @@ def board(request, pk: int):
     counts = deck_selectors.status_counts(reports)
     shown = [r for r in reports if status not in deck_selectors.STATUSES or r.status == status]
     two_hg, chosen = deck_selectors.two_headed_giant_bans(event)
+    organizer = can(request.caller, Perm.EDIT_EVENT, event)
+    catalogue = catalogue_dates()
     return render(
         request,
         "decklists/board.html",
@@ -271,14 +275,14 @@ def board(request, pk: int):
             "decklists_required": event.is_constructed or deck_selectors.decklists_required(event),
             "rebuild": deck_selectors.is_locked(event)
             and deck_selectors.rebuilds_between_matches(event),
-            "organizer": can(request.caller, Perm.EDIT_EVENT, event),
+            "organizer": organizer,
             "two_hg": two_hg,
             "two_hg_text": "\n".join(two_hg),
             "two_hg_chosen": chosen,
             "changes": list(deck_selectors.changes(event)[:50]),
-            "catalogue": catalogue_dates(),
-            "data_outdated": deck_selectors.event_rules(event).data_outdated,
-            "may_update": may_update_cards(request.user),
+            "catalogue": catalogue,
+            "data_outdated": _data_outdated(event, catalogue),
+            "may_update": organizer or may_load_cards(request.user),
         },
     )
 
@@ -368,6 +372,16 @@ def print_all(request, pk: int):
         "decklists/print.html",
         {"event": event, "reports": reports, "catalogue": catalogue_dates()},
     )
+
+
+def _data_outdated(event: Event, catalogue: dict) -> bool:
+    """The card data is too old for the event's date (decklists.domain.problems.MAX_DATA_AGE)."""
+    rules = EventRules(
+        structure="constructed",
+        card_data_date=catalogue["cards_date"],
+        checked_on=event.date or timezone.localdate(),
+    )
+    return rules.data_outdated
 
 
 def may_load_cards(user) -> bool:
