@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+from celery.schedules import crontab
 
 from config.env import env_bool, env_int, env_list, env_str
 
@@ -272,6 +273,16 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
 CELERY_REDIS_SOCKET_TIMEOUT = 2
 TASK_BROKER_RETRY_SECONDS = env_int("TASK_BROKER_RETRY_SECONDS", 10)
+# Periodic tasks, run by the compose `beat` service (celery -A config beat). Card data: once a
+# day at CARD_UPDATE_HOUR (UTC) the current Scryfall bulk file is imported if it changed
+# (decklists.tasks.update_cards); CARD_UPDATE_HOUR=-1 turns it off (a server without internet).
+CARD_UPDATE_HOUR = env_int("CARD_UPDATE_HOUR", 5)
+CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+if CARD_UPDATE_HOUR >= 0:
+    CELERY_BEAT_SCHEDULE["update-cards"] = {
+        "task": "decklists.update_cards",
+        "schedule": crontab(hour=CARD_UPDATE_HOUR % 24, minute=17),
+    }
 
 # Production hardening; HTTPS=true behind a TLS-terminating proxy (docker-compose README).
 HTTPS = env_bool("HTTPS", False)

@@ -70,6 +70,14 @@ def deck_json(deck: deck_selectors.DeckView) -> dict:
         "sideboard": [line_json(line) for line in deck.sideboard],
         "main_text": decklist.main_text if decklist else "",
         "sideboard_text": decklist.sideboard_text if decklist else "",
+        # extensions: the command zone, the form read and the lines read but not counted
+        "commander_count": deck.commander_count,
+        "commander": [line_json(line) for line in deck.commander],
+        "form": deck.form or None,
+        "skipped": [
+            {"box": box, "line": line.line, "text": line.text, "reason": line.reason}
+            for box, line in deck.skipped
+        ],
     }
 
 

@@ -117,9 +117,11 @@ def iter_card_facts() -> Iterator[CardFacts]:
     """Every card of the database as CardFacts (identical legality maps shared, to save memory)."""
     shared: dict[tuple[tuple[str, str], ...], Mapping[str, str]] = {}
     rows = Card.objects.order_by("id").values_list(
-        "name", "faces", "type_line", "is_basic", "deck_limit", "legalities"
+        "name", "faces", "type_line", "is_basic", "deck_limit", "legalities", "color_identity"
     )
-    for name, faces, type_line, is_basic, deck_limit, legalities in rows.iterator(chunk_size=5000):
+    for name, faces, type_line, is_basic, deck_limit, legalities, identity in rows.iterator(
+        chunk_size=5000
+    ):
         items = tuple(sorted((legalities or {}).items()))
         mapping = shared.get(items)
         if mapping is None:
@@ -131,6 +133,7 @@ def iter_card_facts() -> Iterator[CardFacts]:
             is_basic=is_basic,
             deck_limit=deck_limit,
             legalities=mapping,
+            color_identity=identity,
         )
 
 

@@ -25,7 +25,14 @@ from django.utils.translation import pgettext_lazy
 from core.text import Text, gettext_noop
 from decklists import catalogue_cache, hooks
 from decklists.domain.cards import CardFacts, CardIndex, normalize_name
-from decklists.domain.decklists import Entry, ParseError, parse_count_lines, parse_decklist
+from decklists.domain.decklists import (
+    Entry,
+    ParseError,
+    Skipped,
+    parse_count_lines,
+    parse_decklist,
+)
+from decklists.domain.problems import read_deck
 from decklists.domain.rebuild import between_matches, continuous_construction
 from decklists.domain.udc import (
     DeckInput,
@@ -154,6 +161,9 @@ class DeckView:
     main: list[DeckLine]
     sideboard: list[DeckLine]
     input: DeckInput
+    commander: list[DeckLine] = field(default_factory=list)  # the command zone (Commander)
+    skipped: tuple[tuple[str, Skipped], ...] = ()  # (box, line) read on purpose, not counted
+    form: str = ""  # the form the main list was read as (decklists.domain.deck_lines.Form)
 
     @property
     def submitted(self) -> bool:
@@ -166,6 +176,10 @@ class DeckView:
     @property
     def sideboard_count(self) -> int:
         return sum(line.count for line in self.sideboard)
+
+    @property
+    def commander_count(self) -> int:
+        return sum(line.count for line in self.commander)
 
     def groups(self) -> list[tuple[str, list[DeckLine], int]]:
         """Main deck lines by card type (deck check sheets), with each group's total."""
@@ -288,24 +302,28 @@ def _lines(entries: Sequence[Entry], index: CardIndex) -> list[DeckLine]:
     return lines
 
 
-def _deck_input(player: Player, decklist: Decklist | None) -> DeckInput:
+def _deck_input(
+    player: Player, decklist: Decklist | None, rules: EventRules
+) -> tuple[DeckInput, tuple[tuple[str, Skipped], ...], str]:
+    """The player's deck as the check takes it, the lines skipped (with their box) and the form
+    of the main list."""
     if decklist is None or not decklist.submitted:
-        return DeckInput(player=player.pk, player_name=player.name, main=(), submitted=False)
+        missing = DeckInput(player=player.pk, player_name=player.name, main=(), submitted=False)
+        return missing, (), ""
     # Two-Headed Giant has no sideboard of a player's own (MTR 9.5, 9.6): a blank line in a
-    # pasted list is not the MTGO sideboard separator here; a "Sideboard" header still is.
-    main = parse_decklist(decklist.main_text, blank_line_sideboard=False)
+    # pasted list starts one only after a whole deck, before at most 15 cards (an MTGO export);
+    # a "Sideboard" header still does.
+    main = parse_decklist(decklist.main_text, blank_line_sideboard=rules.blank_line_rule)
     side = parse_decklist(decklist.sideboard_text, default_section="sideboard")
-    errors = list(main.errors) + [
+    side_errors = [
         ParseError(e.line, Text(gettext_noop("sideboard box: %(error)s"), error=e.message), e.text)
         for e in side.errors
     ]
-    return DeckInput(
-        player=player.pk,
-        player_name=player.name,
-        main=main.main + side.main,
-        sideboard=main.sideboard + side.sideboard,
-        parse_errors=tuple(errors),
+    deck = read_deck(player.pk, player.name, main, side, rules, side_errors)
+    skipped = tuple(("main", line) for line in main.skipped) + tuple(
+        ("sideboard", line) for line in side.skipped
     )
+    return deck, skipped, main.form
 
 
 class _Memo:
@@ -383,7 +401,8 @@ def team_report(
     if two_hg is None:
         two_hg, _ = two_headed_giant_bans(event, snap)
     rules = event_rules(event, two_hg, snap)
-    inputs = [_deck_input(p, decklists.get(p.pk)) for p in players]
+    read = [_deck_input(p, decklists.get(p.pk), rules) for p in players]
+    inputs = [deck for deck, _, _ in read]
     pool_entries, pool_problems = (None, []) if event.is_constructed else _pool_problems(pool)
     key = (
         snap.cards_token,
@@ -411,8 +430,11 @@ def team_report(
             main=_lines(i.main, index),
             sideboard=_lines(i.sideboard, index),
             input=i,
+            commander=_lines(i.commander, index),
+            skipped=skipped,
+            form=form,
         )
-        for p, i in zip(players, inputs, strict=True)
+        for p, (i, skipped, form) in zip(players, read, strict=True)
     ]
     rebuild = False
     if locked is None:

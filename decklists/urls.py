@@ -26,4 +26,5 @@ urlpatterns = [
         name="event-team-decklists-print",
     ),
     path("catalogue/", views.catalogue_page, name="catalogue"),
+    path("catalogue/update/", views.catalogue_update, name="catalogue-update"),
 ]

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -33,7 +35,11 @@ from access import (
 from core import live
 from core.errors import ServiceError
 from core.events import DecklistsChanged
+from core.tasks import run_task
 from decklists import selectors as deck_selectors
+from decklists import tasks
+from decklists.domain.problems import EventRules
+from decklists.services import card_updates
 from decklists.services import catalogue as catalogue_svc
 from decklists.services import decklists as svc
 from tournament.hooks import NextStep, TeamBlock
@@ -250,6 +256,8 @@ def board(request, pk: int):
     counts = deck_selectors.status_counts(reports)
     shown = [r for r in reports if status not in deck_selectors.STATUSES or r.status == status]
     two_hg, chosen = deck_selectors.two_headed_giant_bans(event)
+    organizer = can(request.caller, Perm.EDIT_EVENT, event)
+    catalogue = catalogue_dates()
     return render(
         request,
         "decklists/board.html",
@@ -267,12 +275,14 @@ def board(request, pk: int):
             "decklists_required": event.is_constructed or deck_selectors.decklists_required(event),
             "rebuild": deck_selectors.is_locked(event)
             and deck_selectors.rebuilds_between_matches(event),
-            "organizer": can(request.caller, Perm.EDIT_EVENT, event),
+            "organizer": organizer,
             "two_hg": two_hg,
             "two_hg_text": "\n".join(two_hg),
             "two_hg_chosen": chosen,
             "changes": list(deck_selectors.changes(event)[:50]),
-            "catalogue": catalogue_dates(),
+            "catalogue": catalogue,
+            "data_outdated": _data_outdated(event, catalogue),
+            "may_update": organizer or may_load_cards(request.user),
         },
     )
 
@@ -364,10 +374,56 @@ def print_all(request, pk: int):
     )
 
 
+def _data_outdated(event: Event, catalogue: dict) -> bool:
+    """The card data is too old for the event's date (decklists.domain.problems.MAX_DATA_AGE)."""
+    rules = EventRules(
+        structure="constructed",
+        card_data_date=catalogue["cards_date"],
+        checked_on=event.date or timezone.localdate(),
+    )
+    return rules.data_outdated
+
+
 def may_load_cards(user) -> bool:
     """Card data serves every event of the server: only its administrators (Django superusers
     and staff users) load a file on the page; organizers without that right use the commands."""
     return bool(getattr(user, "is_superuser", False) or getattr(user, "is_staff", False))
+
+
+def may_update_cards(user) -> bool:
+    """Who may press "Update now" (an update from Scryfall, no file chosen): administrators and
+    organizers of an event on this server."""
+    if may_load_cards(user):
+        return True
+    return bool(
+        getattr(user, "is_authenticated", False) and Event.objects.filter(organizer=user).exists()
+    )
+
+
+@require_POST
+def catalogue_update(request):
+    """Update now: Scryfall's current card data, through the task the daily schedule runs (in
+    this request without a broker, else by a worker). Back to the page it was pressed on."""
+    if not may_update_cards(request.user):
+        raise PermissionDenied("Only an organizer or an administrator may update the card data.")
+    back = request.POST.get("next", "")
+    if not back.startswith("/") or back.startswith("//"):
+        back = reverse("catalogue")
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        try:
+            text = card_updates.summary(card_updates.update_cards())
+        except ServiceError as exc:
+            messages.error(
+                request, gettext("The card data was not updated: %(why)s") % {"why": exc.message}
+            )
+        else:
+            messages.success(request, text)
+    else:
+        run_task(tasks.update_cards)
+        messages.success(
+            request, gettext("The card data update has started; this page shows it when done.")
+        )
+    return redirect(back)
 
 
 def catalogue_page(request):
@@ -407,7 +463,13 @@ def catalogue_page(request):
     return render(
         request,
         "decklists/catalogue.html",
-        {"status": catalogue_svc.catalogue_status(), "may_load": may_load, "error": error},
+        {
+            "status": catalogue_svc.catalogue_status(),
+            "may_load": may_load,
+            "may_update": may_update_cards(request.user),
+            "failure": card_updates.last_failure(),
+            "error": error,
+        },
         status=400 if error else 200,
     )
 
@@ -456,6 +518,14 @@ def next_step(event: Event) -> NextStep | None:
             counts["unchecked"],
         )
         parts.append(text % {"count": counts["unchecked"]})
+    if event.is_constructed and deck_selectors.event_rules(event).data_outdated:
+        parts.append(
+            gettext(
+                "the card data (of %(date)s) is more than 90 days older than the event: update "
+                "it on the Decklists board"
+            )
+            % {"date": catalogue_dates()["cards_date"] or gettext("an unknown date")}
+        )
     names = sorted((r.team.name for r in reports if r.status != "legal"), key=str.casefold)
     named = ", ".join(names[:12])
     if len(names) > 12:

@@ -17,6 +17,10 @@ from support import factories
 from support.api_clients import client_for
 from support.commits import emulate_commits
 
+# No test reaches the internet: a card data update without a local index of its own answers
+# "could not reach" at once (port 9, discard) instead of asking Scryfall.
+os.environ.setdefault("TANDEM_SCRYFALL_BULK_DATA_URL", "http://127.0.0.1:9/bulk-data")
+
 
 def pytest_collection_modifyitems(config, items):
     """Tests marked `postgres` need PostgreSQL; on SQLite they are skipped."""

@@ -37,7 +37,13 @@ from typing import IO, Any
 
 import ijson
 
-from decklists.domain.cards import LEGALITY_VALUES, UNLIMITED, CardFacts, deck_limit_from_text
+from decklists.domain.cards import (
+    LEGALITY_VALUES,
+    UNLIMITED,
+    CardFacts,
+    color_identity_of,
+    deck_limit_from_text,
+)
 
 SKIPPED_LAYOUTS = frozenset({"token", "double_faced_token", "art_series", "emblem"})
 MTGJSON_FORMATS = frozenset(
@@ -234,6 +240,7 @@ def _scryfall_card(obj: Mapping[str, Any]) -> CardFacts | None:
         deck_limit=deck_limit_from_text("\n".join(t for t in texts if isinstance(t, str))),
         legalities=_legalities(obj.get("legalities")),
         other_names=_scryfall_other_names(obj, faces, {name, *face_names}),
+        color_identity=color_identity_of(obj.get("color_identity")),
     )
 
 
@@ -319,6 +326,7 @@ def _mtgjson_card(name: str, faces: list[Mapping[str, Any]], formats: frozenset[
         deck_limit=deck_limit,
         legalities=_legalities(front.get("legalities"), absent=formats),
         other_names=_other_names(flavor, {card_name, *face_names}),
+        color_identity=color_identity_of(front.get("colorIdentity")),
     )
 
 
@@ -353,4 +361,5 @@ def _jsonl_card(obj: Mapping[str, Any]) -> CardFacts:
         other_names=_other_names(
             others if isinstance(others, list) else (), {obj["name"], *face_names}
         ),
+        color_identity=color_identity_of(obj.get("color_identity")),
     )

@@ -39,6 +39,7 @@ lists), MTR 8.4 / 9.5 (cards counted by English name), CR 205.4a (basic supertyp
 from __future__ import annotations
 
 import difflib
+import functools
 import heapq
 import re
 import unicodedata
@@ -96,6 +97,7 @@ _CHAR_MAP = str.maketrans(
 _SPLIT_SEPARATOR_RE = re.compile(r"\s*/{1,3}\s*")
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def normalize_name(name: str) -> str:
     """Key of a card name: case, accents, quote styles, spacing and ``/`` vs ``//`` ignored.
 
@@ -120,6 +122,19 @@ def normalize_name(name: str) -> str:
 def _is_dropped(ch: str) -> bool:
     """Combining marks (accents after NFKD) and invisible format characters."""
     return unicodedata.combining(ch) != 0 or unicodedata.category(ch) == "Cf"
+
+
+def color_identity_of(colors: object) -> str | None:
+    """Colour identity letters in WUBRG order from a card file's list (``["G", "W"]`` -> "WG");
+    None when the file gives none.
+
+    >>> color_identity_of(["G", "W"])
+    'WG'
+    """
+    if not isinstance(colors, list | tuple | str):
+        return None
+    letters = {str(c).strip().upper() for c in colors}
+    return "".join(c for c in "WUBRG" if c in letters)
 
 
 def deck_limit_from_text(text: str | None) -> int | None:
@@ -154,6 +169,8 @@ class CardFacts:
     # Other printed names of this card (flavor names, Universes Within names; MTR 3.6), as a
     # card file gives them; the index finds the card by them.
     other_names: tuple[str, ...] = field(default=(), compare=False)
+    # Colour identity (CR 903.4): letters in WUBRG order, "" colourless, None unknown.
+    color_identity: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if not self.faces:

@@ -52,6 +52,7 @@ from decklists.domain.problems import Severity as Severity
 from decklists.domain.problems import Structure as Structure
 from decklists.domain.problems import UdcRule as UdcRule
 from decklists.domain.problems import is_checked as is_checked
+from decklists.domain.udc_commander import commander_problems
 from decklists.domain.udc_copies import copy_problems
 from decklists.domain.udc_limited import pool_problems
 from decklists.domain.udc_model import SUGGESTED_NAMES as SUGGESTED_NAMES
@@ -72,7 +73,7 @@ def validate_team(
     if rules.constructed:
         lists = Lists.of(index, rules)
         problems += _legality_problems(resolved, lists, rules, index)
-        problems += copy_problems(resolved, lists, rules.udc_rule, index)
+        problems += copy_problems(resolved, lists, rules.udc_rule, index, singleton=rules.commander)
     else:
         problems += pool_problems(resolved, index, pool)
     return sorted(problems, key=_sort_key)
@@ -138,19 +139,23 @@ def _sort_key(problem: Problem) -> tuple[int, str, tuple[int, ...], int]:
 def _resolve(deck: DeckInput, index: CardIndex) -> Deck:
     cards: dict[str, Held] = {}
     unknown: list[Entry] = []
-    for entry in deck.main:
-        card = index.get(entry.name)
-        if card is None:
-            unknown.append(entry)
-            continue
-        key = normalize_name(card.name)
-        held = cards.get(key)
-        if held is None:
-            cards[key] = Held(card, entry.count, entry.line)
-        else:
-            held.count += entry.count
-            held.line = min(held.line, entry.line)
-    return Deck(deck, cards, unknown)
+    commanders: list[Held] = []
+    for zone, entries in (("command", deck.commander), ("main", deck.main)):
+        for entry in entries:
+            card = index.get(entry.name)
+            if card is None:
+                unknown.append(entry)
+                continue
+            if zone == "command":
+                commanders.append(Held(card, entry.count, entry.line))
+            key = normalize_name(card.name)
+            held = cards.get(key)
+            if held is None:
+                cards[key] = Held(card, entry.count, entry.line)
+            else:
+                held.count += entry.count
+                held.line = min(held.line, entry.line)
+    return Deck(deck, cards, unknown, commanders)
 
 
 # --- one deck ---------------------------------------------------------------------------------
@@ -170,9 +175,13 @@ def _missing(deck: DeckInput) -> Problem:
 def _deck_problems(deck: Deck, index: CardIndex, rules: EventRules) -> list[Problem]:
     problems = [_parse_problem(deck, error) for error in deck.source.parse_errors]
     problems += [
-        _unknown_problem(deck, entry, index, suggest=n < SUGGESTED_NAMES)
+        _unknown_problem(
+            deck, entry, index, suggest=n < SUGGESTED_NAMES, outdated=rules.data_outdated
+        )
         for n, entry in enumerate(deck.unknown)
     ]
+    if rules.commander:
+        return problems + commander_problems(deck, index)  # its own size rule (CR 903.5a)
     minimum = MIN_CONSTRUCTED_DECK if rules.constructed else MIN_LIMITED_DECK
     if deck.size < minimum:
         problems.append(_too_small(deck, minimum, rules))
@@ -207,7 +216,11 @@ def _parse_problem(deck: Deck, error: ParseError) -> Problem:
     )
 
 
-def _unknown_problem(deck: Deck, entry: Entry, index: CardIndex, *, suggest: bool) -> Problem:
+def _unknown_problem(
+    deck: Deck, entry: Entry, index: CardIndex, *, suggest: bool, outdated: bool = False
+) -> Problem:
+    """An unknown name is an error; with card data too old to know every card (a newer card?)
+    a warning that leaves the team not checked."""
     original = index.rebalanced_of(entry.name)
     suggestions = index.suggest(entry.name) if suggest else []
     hint: str
@@ -221,6 +234,13 @@ def _unknown_problem(deck: Deck, entry: Entry, index: CardIndex, *, suggest: boo
         )
     elif suggestions:
         hint = did_you_mean(suggestions)
+    elif outdated:
+        hint = Text(
+            gettext_noop(
+                " The card data is too old to know the newest cards: check the spelling, or "
+                "load current card data."
+            )
+        )
     else:
         hint = Text(gettext_noop(" Check the spelling."))
     return Problem(
@@ -238,6 +258,7 @@ def _unknown_problem(deck: Deck, entry: Entry, index: CardIndex, *, suggest: boo
         players=(deck.source.player,),
         count=entry.count,
         line=entry.line,
+        severity="warning" if outdated and original is None else "error",
     )
 
 
@@ -296,10 +317,12 @@ def _legality_problems(
         unchecked = 0
         for key, held in deck.cards.items():
             status = lists.status(key, held.card)
+            original = index.rebalanced_of(held.card.name)
+            if original is not None and status is None:
+                status = "not_legal"  # an Arena "A-" card is digital-only: never legal in paper
             if status is None and lists.outdated:
                 unchecked += held.count
                 continue
-            original = index.rebalanced_of(held.card.name)
             problem = _legality_problem(
                 deck, held, status, rules.format, original.name if original else None
             )
@@ -311,7 +334,7 @@ def _legality_problems(
 
 
 def _outdated_problem(deck: Deck, unchecked: int, rules: EventRules) -> Problem:
-    """One warning per deck: the card data is too old to check a rotating format."""
+    """One warning per deck: the card data is too old to check these cards in the format."""
     label = _format_label(rules.format)
     when = (
         Text(gettext_noop("of %(date)s"), date=rules.card_data_date.isoformat())
@@ -324,8 +347,9 @@ def _outdated_problem(deck: Deck, unchecked: int, rules: EventRules) -> Problem:
         message=Text(
             gettext_noop(
                 "%(player)s's decklist: %(cards)s not checked for %(format)s legality. The card "
-                "data is %(when)s, too old for %(format)s, whose cards change with each set "
-                "(rotation, reprints); load current card data."
+                "data is %(when)s, more than 90 days before the event: it does not know the "
+                "newest sets and reprints, so what it calls not legal may be legal now. Load "
+                "current card data."
             ),
             player=deck.name,
             cards=cards_text(unchecked),

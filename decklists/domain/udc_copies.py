@@ -26,7 +26,7 @@ def _team_cards(decks: list[Deck], lists: Lists, index: CardIndex) -> list[TeamC
     with the paper card X it rebalances, so "A-X" in one deck and X in another clash."""
     table: dict[str, TeamCard] = {}
     for deck in decks:
-        for key, held in deck.cards.items():
+        for key, held in [*deck.cards.items(), *_unknown_cards(deck)]:
             if held.card.is_basic:
                 continue  # MTR 6.1, 8.4: basics are exempt
             card, rebalanced = held.card, None
@@ -44,6 +44,20 @@ def _team_cards(decks: list[Deck], lists: Lists, index: CardIndex) -> list[TeamC
     return list(table.values())
 
 
+def _unknown_cards(deck: Deck) -> list[tuple[str, Held]]:
+    """Names the card data does not know, as cards of their written name (a newer card, most
+    likely): two teammates holding the same one share a card (MTR 8.4)."""
+    held: dict[str, Held] = {}
+    for entry in deck.unknown:
+        key = normalize_name(entry.name)
+        if key in held:
+            held[key].count += entry.count
+        else:
+            card = CardFacts(entry.name, (entry.name,), "", False, None)
+            held[key] = Held(card, entry.count, entry.line)
+    return list(held.items())
+
+
 def _hold(entry: TeamCard, deck: Deck, held: Held) -> None:
     """Add a deck's copies to a team card; a deck holding it twice (A-X and X) is summed."""
     for position, (other, mine) in enumerate(entry.holders):
@@ -57,16 +71,26 @@ def _hold(entry: TeamCard, deck: Deck, held: Held) -> None:
 
 
 def copy_problems(
-    decks: list[Deck], lists: Lists, udc_rule: UdcRule, index: CardIndex
+    decks: list[Deck],
+    lists: Lists,
+    udc_rule: UdcRule,
+    index: CardIndex,
+    *,
+    singleton: bool = False,
 ) -> list[Problem]:
+    """``singleton``: Commander, one copy of each card other than basics (CR 903.5b)."""
     team_cards = _team_cards(decks, lists, index)
+    for tc in team_cards:
+        tc.singleton = singleton
     if udc_rule == "combined_four":
         return [p for tc in team_cards for p in _combined_four(tc)]
     return [p for tc in team_cards for p in _mtr(tc)]
 
 
-def _own_limit(card: CardFacts) -> int:
-    return card.deck_limit if card.deck_limit is not None else DEFAULT_DECK_LIMIT
+def _own_limit(tc: TeamCard) -> int:
+    if tc.card.deck_limit is not None:
+        return tc.card.deck_limit
+    return 1 if tc.singleton else DEFAULT_DECK_LIMIT
 
 
 def _mtr(tc: TeamCard) -> list[Problem]:
@@ -78,7 +102,7 @@ def _mtr(tc: TeamCard) -> list[Problem]:
 
 
 def _deck_limit_problem(tc: TeamCard, deck: Deck, held: Held) -> Problem | None:
-    limit = 1 if tc.restricted else _own_limit(tc.card)
+    limit = 1 if tc.restricted else _own_limit(tc)
     if held.count <= limit:
         return None
     return Problem(
@@ -108,6 +132,12 @@ def _limit_text(tc: TeamCard, limit: int) -> Text:
     if tc.card.deck_limit is not None:
         return Text(
             gettext_noop("its own text allows at most %(limit)s in a deck (MTR 6.1)"), limit=limit
+        )
+    if tc.singleton:
+        return Text(
+            gettext_noop(
+                "a Commander deck holds one copy of each card other than basics (CR 903.5b)"
+            )
         )
     return Text(
         gettext_noop(
@@ -156,7 +186,7 @@ def _rebalanced_note(tc: TeamCard) -> str:
 
 def _combined_four(tc: TeamCard) -> list[Problem]:
     """Rule before July 2016: the team's decks together hold at most 4 (restricted: 1)."""
-    limit = 1 if tc.restricted else _own_limit(tc.card)
+    limit = 1 if tc.restricted else _own_limit(tc)
     if limit >= UNLIMITED or tc.total <= limit:
         return []
     if len(tc.holders) == 1:

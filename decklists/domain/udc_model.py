@@ -36,8 +36,9 @@ class Deck:
     """One submitted deck, its main-deck entries resolved to cards by card key."""
 
     source: DeckInput
-    cards: dict[str, Held]
+    cards: dict[str, Held]  # the command zone's cards too (CR 903.5a: part of the 100)
     unknown: list[Entry]
+    commanders: list[Held] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -50,7 +51,8 @@ class Deck:
 
     @property
     def size(self) -> int:
-        return sum(entry.count for entry in self.source.main)
+        """Cards in the deck: the main deck and the command zone."""
+        return sum(entry.count for entry in (*self.source.main, *self.source.commander))
 
 
 # "Did you mean" costs a few milliseconds per unknown name (a search of the whole catalogue):
@@ -69,6 +71,7 @@ class Lists:
     restricted: frozenset[str]
     two_hg: frozenset[str]
     outdated: bool = False
+    trusts_old_legal: bool = False  # with outdated data, its "legal" stands (never rotates)
 
     @classmethod
     def of(cls, index: CardIndex, rules: EventRules) -> Lists:
@@ -84,6 +87,7 @@ class Lists:
             restricted=index.resolve_names(banlist.restricted) if banlist else frozenset(),
             two_hg=two_hg,
             outdated=rules.legalities_outdated,
+            trusts_old_legal=rules.trusts_old_legal,
         )
 
     def status(self, key: str, card: CardFacts) -> str | None:
@@ -97,13 +101,14 @@ class Lists:
                 return "banned"
             if key in self.restricted:
                 return "restricted"
-        if self.outdated and key not in FREE_BASICS:
-            # The card data is too old for this (rotating) format; the five basic lands are
-            # in every set's Standard, so their status stands.
-            return None
         listed = card.legalities.get(self.format)
         if self.has_banlist and listed in ("banned", "restricted"):
-            return "legal"  # the catalogue's older list; the current banlist decides
+            listed = "legal"  # the catalogue's older list; the current banlist decides
+        if self.outdated and key not in FREE_BASICS:
+            # The card data is too old: it does not know the sets and reprints since. In a
+            # format that never rotates a legal card stays legal (bans are the current lists'
+            # to say); nothing else it says is trusted. The five basic lands are in every set.
+            return "legal" if self.trusts_old_legal and listed == "legal" else None
         return listed
 
 
@@ -113,6 +118,7 @@ class TeamCard:
     restricted: bool
     holders: list[tuple[Deck, Held]]
     rebalanced: set[str] = field(default_factory=set)  # Arena "A-" names counted with it
+    singleton: bool = False  # Commander: one copy of each card other than basics
 
     @property
     def total(self) -> int:

@@ -28,6 +28,9 @@ class Card(models.Model):
     deck_limit = models.PositiveIntegerField(null=True, blank=True)
     # format -> legal | not_legal | banned | restricted; an absent format is unknown.
     legalities = models.JSONField(default=dict)
+    # Colour identity (CR 903.4) as letters in WUBRG order, "" colourless; null where the
+    # card file gave none (the shipped catalogue): Commander's colour check is then not made.
+    color_identity = models.CharField(max_length=5, null=True, blank=True, default=None)
     # Hash of the fields above: a second import of the same file writes nothing.
     digest = models.CharField(max_length=32)
     updated_at = models.DateTimeField(auto_now=True)
@@ -87,6 +90,7 @@ class CatalogueImport(models.Model):
         CARDS = "cards", "Cards"
         BANLISTS = "banlists", "Banned and restricted lists"
         ALIASES = "aliases", "Other card names"
+        UPDATE_FAILED = "failed", "Failed update"  # the data stays as it was; note says why
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
     source = models.CharField(max_length=255)  # file name, or "shipped: <file>"

@@ -81,6 +81,7 @@ def card_fields(card: CardFacts) -> dict[str, Any]:
         "is_basic": card.is_basic,
         "deck_limit": None if limit is None else min(limit, UNLIMITED),
         "legalities": dict(sorted(card.legalities.items())),
+        "color_identity": card.color_identity,
     }
 
 
@@ -132,7 +133,7 @@ def date_from_file_name(name: str) -> dt.date | None:
 
 
 _COLUMNS = ("name", "front_key", "faces", "type_line", "is_basic", "deck_limit", "legalities",
-            "digest", "updated_at")  # fmt: skip
+            "color_identity", "digest", "updated_at")  # fmt: skip
 
 
 class _CardWriter:

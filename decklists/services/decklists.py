@@ -16,8 +16,6 @@ the shared sideboard). tournament/domain/udc.py has the details.
 
 from __future__ import annotations
 
-import re
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -26,6 +24,7 @@ from core import events
 from core.errors import Conflict, ServiceError
 from core.i18n import localize
 from decklists import catalogue_cache, hooks
+from decklists.domain.decklists import parse_decklist
 from decklists.domain.rebuild import between_matches
 from decklists.domain.udc import SUGGESTED_NAMES
 from decklists.errors import IN_MATCH, DecklistsLocked
@@ -79,12 +78,11 @@ def clean_text(value: object, field_name: str) -> str:
     return value
 
 
-_DEK_CARD = re.compile(r"<Cards\b[^>]*>", re.I)
-_DEK_ATTR = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
-
-
 def uploaded_text(data: bytes, filename: str = "") -> str:
-    """The text of an uploaded decklist file: plain text, or an MTGO .dek (XML) turned into text."""
+    """The text of an uploaded decklist file, as it is: the reader finds its form by its
+    content (plain text, MTGO .dek or Cockatrice .cod XML, XMage or Forge .dck, .mwDeck...),
+    never by its name. A file in which no card can be read is refused with the reader's words.
+    """
     if len(data) > MAX_UPLOAD_BYTES:
         raise ServiceError(
             errors={
@@ -103,23 +101,12 @@ def uploaded_text(data: bytes, filename: str = "") -> str:
             continue
     else:  # pragma: no cover - cp1252 decodes nearly everything
         raise ServiceError(errors={"file": [gettext("The file is not text.")]})
-    if filename.lower().endswith(".dek") or text.lstrip().startswith("<?xml"):
-        return _dek_to_text(text)
+    parsed = parse_decklist(text[: MAX_TEXT_CHARS + 1])
+    if not (parsed.main or parsed.sideboard or parsed.commander):
+        why = [localize(e.message) for e in parsed.errors[:3]]
+        message = gettext("No cards found in the file.")
+        raise ServiceError(errors={"file": [" ".join([message, *why])]}, code="no_cards")
     return text
-
-
-def _dek_to_text(xml: str) -> str:
-    """MTGO's .dek: <Cards Quantity="4" Sideboard="false" Name="Lightning Bolt" />."""
-    main: list[str] = []
-    side: list[str] = []
-    for tag in _DEK_CARD.findall(xml):
-        attrs = {k.lower(): v for k, v in _DEK_ATTR.findall(tag)}
-        name = attrs.get("name", "").replace("&amp;", "&").replace("&quot;", '"')
-        line = f"{attrs.get('quantity', '1')} {name.replace('&apos;', chr(39))}"
-        (side if attrs.get("sideboard", "false").lower() == "true" else main).append(line)
-    if not main and not side:
-        raise ServiceError(errors={"file": [gettext("No cards found in the .dek file.")]})
-    return "\n".join(main + (["", "Sideboard"] + side if side else [])).lstrip("\n")
 
 
 def clean_reason(value: object) -> str:

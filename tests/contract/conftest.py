@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 
 from support import openapi
 from support.catalogue import catalogue  # noqa: F401
-from support.contract import login, new_event, new_team, post
+from support.contract import login, new_event, new_team, patch, post
 
 
 @pytest.fixture(autouse=True)
@@ -53,6 +53,10 @@ def four(world, alice_api):
 @pytest.fixture
 def deck_team(world, alice_api, catalogue):  # noqa: F811
     """A team registered through the API in Alice's modern event; its players and key."""
+    # Dated a week after the shipped card data (2022-04-25), so that the data is current for
+    # the event and its verdicts are errors (docs/rules.md "Card data and legal").
+    answer = patch(alice_api, f"/events/{world.event.pk}/", {"date": "2022-05-02"})
+    assert answer.status_code == 200, answer.content
     team = new_team(alice_api, world.event.pk, "Team Decks", ["Dee", "Dan"])
     first, second = (p["id"] for p in team["players"])
     return {"team": team, "first": first, "second": second, "key": team["access_key"]}

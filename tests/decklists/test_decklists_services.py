@@ -39,15 +39,19 @@ def test_clean_text_refuses_what_a_decklist_is_not(text, message):
     assert message in caught.value.errors["main"][0]
 
 
-def test_uploaded_text_reads_windows_files_and_dek_sideboards():
+def test_uploaded_text_decodes_windows_files_and_keeps_xml_as_sent():
     assert svc.uploaded_text("4 Lim-D\u00fbl's Vault\r\n".encode("cp1252")) == (
         "4 Lim-D\u00fbl's Vault\r\n"
     )
     assert svc.uploaded_text(b"\xef\xbb\xbf4 Island\n") == "4 Island\n"
     dek = b'<Deck><Cards Quantity="2" Sideboard="true" Name="Duress" /></Deck>'
-    assert svc.uploaded_text(dek, "x.dek") == "Sideboard\n2 Duress"
-    with pytest.raises(ServiceError, match="No cards found"):
+    assert svc.uploaded_text(dek, "anything.txt") == dek.decode()
+    with pytest.raises(ServiceError) as caught:
         svc.uploaded_text(b"<Deck></Deck>", "x.dek")
+    assert caught.value.errors["file"] == ["No cards found in the file."]
+    with pytest.raises(ServiceError) as caught:
+        svc.uploaded_text(b"<html><body>Burn</body></html>", "burn.dek")
+    assert "not a decklist Tandem reads" in caught.value.errors["file"][0]
     with pytest.raises(ServiceError, match="larger than"):
         svc.uploaded_text(b"1 Island\n" * 30_000)
 

@@ -40,12 +40,13 @@ def _free_port() -> int:
 
 def test_compose_file_has_every_service_with_health_checks():
     services = _compose()["services"]
-    assert set(services) == {"db", "redis", "web", "live", "worker"}
+    assert set(services) == {"db", "redis", "web", "live", "worker", "beat"}
     for name in services:
         assert "healthcheck" in services[name], name
     assert services["web"]["command"] == ["./deploy/web.sh"]
     assert services["live"]["command"] == ["./deploy/live.sh"]
     assert services["worker"]["command"][:4] == ["celery", "-A", "config", "worker"]
+    assert services["beat"]["command"][:4] == ["celery", "-A", "config", "beat"]  # one beat
     assert "pgdata:/var/lib/postgresql/data" in services["db"]["volumes"]
     env = services["web"]["environment"]
     assert env["DATABASE_URL"].startswith("postgres://")

@@ -5,14 +5,11 @@ temporary file, with a progress bar), and imports it like import_cards. Skipped 
 file was the last one imported; --force imports it again (cards are updated, never duplicated).
 """
 
-import tempfile
-
 from django.core.management.base import BaseCommand, CommandError
 
 from core.errors import ServiceError
 from decklists.management.commands._progress import DownloadBar, ProgressBar
-from decklists.services import catalogue as svc
-from decklists.services import scryfall_bulk
+from decklists.services import card_updates, scryfall_bulk
 
 
 class Command(BaseCommand):
@@ -38,42 +35,40 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, index_url, bulk_type, force, verbosity, **options):
-        url = scryfall_bulk.index_url(index_url)
+        shown = verbosity >= 1
+        bars: list[ProgressBar] = []
+
+        def reading(fileobj):
+            bars.append(ProgressBar(self.stderr, fileobj, enabled=shown))
+            return bars[-1]
+
+        download = DownloadBar(self.stderr, enabled=shown)
         try:
-            bulk = scryfall_bulk.bulk_file(url, bulk_type)
-            if not force and scryfall_bulk.already_imported(bulk):
-                self.stdout.write(
-                    f"Card data is up to date: {bulk.file_name} (Scryfall, {bulk.updated_at}) "
-                    "is the file imported last. Nothing downloaded."
-                )
-                return
-            if verbosity >= 1:
-                self.stderr.write(f"Downloading {bulk.download_uri}")
-            with tempfile.TemporaryFile(prefix="tandem-cards-") as fileobj:
-                bar = DownloadBar(self.stderr, enabled=verbosity >= 1)
-                size = scryfall_bulk.download(bulk, fileobj, bar)
-                bar.done(size, size)
-                fileobj.seek(0)
-                reading = ProgressBar(self.stderr, fileobj, enabled=verbosity >= 1)
-                result = svc.import_cards(
-                    fileobj=fileobj,
-                    source=bulk.file_name,
-                    data_date=bulk.data_date,
-                    note=f"Scryfall {bulk.type} bulk file of {bulk.updated_at}, downloaded "
-                    f"from {bulk.download_uri}.",
-                    progress=reading,
-                )
-                reading.done(result.record.cards_read)
+            result = card_updates.update_cards(
+                index_url=index_url,
+                bulk_type=bulk_type,
+                force=force,
+                download_progress=download,
+                reading_progress=reading,
+            )
         except ServiceError as exc:
             raise CommandError(exc.message) from exc
-        record = result.record
+        if result.imported is None:
+            self.stdout.write(
+                f"Card data is up to date: {result.bulk.file_name} (Scryfall, "
+                f"{result.bulk.updated_at}) is the file imported last. Nothing downloaded."
+            )
+            return
+        record = result.imported.record
+        if bars:
+            bars[-1].done(record.cards_read)
         self.stdout.write(
-            f"{record.cards_read:,} cards read from {bulk.file_name} (data of "
+            f"{record.cards_read:,} cards read from {result.bulk.file_name} (data of "
             f"{record.data_date}): {record.created:,} added, {record.updated:,} updated, "
-            f"{result.unchanged:,} unchanged"
+            f"{result.imported.unchanged:,} unchanged"
             + (
-                f"; {result.aliases:,} other card names (MTR 3.6) added or changed"
-                if result.aliases
+                f"; {result.imported.aliases:,} other card names (MTR 3.6) added or changed"
+                if result.imported.aliases
                 else ""
             )
             + "."

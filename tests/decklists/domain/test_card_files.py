@@ -336,3 +336,38 @@ def test_mtgjson_and_json_lines_other_names():
     line = {"name": "Opt", "faces": ["Opt"], "other_names": ["Opt", "Glimpse", 3]}
     (card,) = list(read_cards(io.BytesIO(json.dumps(line).encode())))
     assert card.other_names == ("Glimpse",)
+
+
+def test_read_cards_colour_identity_of_each_file_kind():
+    """CR 903.4: Scryfall's color_identity, MTGJSON's colorIdentity, ours in JSON Lines; absent
+    is unknown (None), never colourless."""
+    import io
+    import json
+
+    scryfall = [
+        {
+            "object": "card",
+            "name": "Knight of Autumn",
+            "type_line": "Creature",
+            "color_identity": ["G", "W"],
+        },
+        {"object": "card", "name": "Sol Ring", "type_line": "Artifact", "color_identity": []},
+        {"object": "card", "name": "Opt", "type_line": "Instant"},
+    ]
+    mtgjson = {
+        "meta": {},
+        "data": {"Krenko, Mob Boss": [{"type": "Legendary Creature", "colorIdentity": ["R"]}]},
+    }
+    lines = '{"name": "Counterspell", "faces": ["Counterspell"], "color_identity": ["U"]}\n'
+    read = {
+        c.name: c.color_identity
+        for data in (json.dumps(scryfall), json.dumps(mtgjson), lines)
+        for c in read_cards(io.BytesIO(data.encode()))
+    }
+    assert read == {
+        "Knight of Autumn": "WG",
+        "Sol Ring": "",
+        "Opt": None,
+        "Krenko, Mob Boss": "R",
+        "Counterspell": "U",
+    }

@@ -9,7 +9,7 @@ from decklists.domain.cards import Banlist, CardFacts, CardIndex
 from decklists.domain.problems import MAX_ROTATING_DATA_AGE
 from decklists.domain.udc import EventRules, is_checked, validate_team
 from support import decks
-from support.udc import ALICE, BOB, codes, deck
+from support.udc import ALICE, BOB, codes, deck, errors
 
 DATA_2022 = dt.date(2022, 4, 25)
 EVENT_DAY = dt.date(2026, 11, 22)
@@ -102,10 +102,10 @@ def test_banned_cards_are_still_found_with_outdated_data():
     assert problems[1].players == (BOB,)
 
 
-@pytest.mark.parametrize("fmt", ["modern", "legacy", "vintage", "pioneer", "pauper"])
-def test_non_rotating_formats_keep_old_data(card_index, banlists, fmt):
-    """MTR 6.4-6.7: non-rotating pools change by bans (loaded separately) and by new cards
-    (unknown to old data, so reported): the 2022 statuses still hold."""
+@pytest.mark.parametrize("fmt", ["modern", "legacy", "vintage"])
+def test_non_rotating_formats_trust_old_legal_cards(card_index, banlists, fmt):
+    """MTR 6.4-6.7: a card legal in a format that never rotates stays legal unless banned, and
+    the current banned lists say that: old data's "legal" stands, the team is legal."""
     rules = EventRules(
         structure="constructed",
         format=fmt,
@@ -113,11 +113,92 @@ def test_non_rotating_formats_keep_old_data(card_index, banlists, fmt):
         card_data_date=DATA_2022,
         checked_on=EVENT_DAY,
     )
-    assert not rules.legalities_outdated
+    assert rules.legalities_outdated
     problems = validate_team(
         [deck(ALICE, decks.BOROS_BURN), deck(BOB, decks.MERFOLK)], card_index, rules
     )
-    assert "legality_outdated" not in {p.code for p in problems}
+    assert problems == []
+
+
+@pytest.mark.parametrize(
+    ("fmt", "card"),
+    [
+        ("pioneer", "Brushland"),
+        ("pioneer", "Burst Lightning"),
+        ("pioneer", "Go for the Throat"),
+        ("modern", "Meltdown"),
+        ("pauper", "Murmuring Mystic"),
+    ],
+)
+def test_not_legal_in_old_data_is_a_warning_in_every_format(card_index, banlists, fmt, card):
+    """MTR 6.4-6.7: these cards were not legal in April 2022 and were reprinted into the format
+    since: 2022 data's "not legal" is not trusted, the team is not checked, never illegal."""
+    rules = EventRules(
+        structure="constructed",
+        format=fmt,
+        banlists=banlists,
+        card_data_date=DATA_2022,
+        checked_on=EVENT_DAY,
+    )
+    alice, bob = deck(ALICE, f"4 {card}\n56 Forest"), deck(BOB, "4 Opt\n56 Island")
+    problems = validate_team([alice, bob], card_index, rules)
+    assert [(p.code, p.players, p.count, p.severity) for p in problems] == [
+        ("legality_outdated", (ALICE,), 4, "warning")
+    ]
+    assert "2022-04-25" in problems[0].message
+    assert not is_checked(problems)
+    current = EventRules(structure="constructed", format=fmt, banlists=banlists)
+    assert codes(validate_team([alice, bob], card_index, current)) == [("not_legal", card)]
+
+
+def test_current_bans_and_the_2hg_ban_stay_errors_with_old_data(card_index, banlists):
+    """MTR 6.4, 9.5: what the current banned list and the 2HG-only ban say is never outdated."""
+    rules = EventRules(
+        structure="constructed",
+        format="modern",
+        banlists=banlists,
+        card_data_date=DATA_2022,
+        checked_on=EVENT_DAY,
+    )
+    alice = deck(
+        ALICE,
+        decks.BOROS_BURN.replace(
+            "8 Mountain", "1 Erayo, Soratami Ascendant\n1 Lotus Field\n6 Mountain"
+        ),
+    )
+    problems = validate_team([alice, deck(BOB, decks.MERFOLK)], card_index, rules)
+    assert codes(errors(problems)) == [
+        ("banned", "Erayo, Soratami Ascendant // Erayo's Essence"),
+        ("banned", "Lotus Field"),
+    ]
+
+
+def test_unknown_card_with_old_data_is_a_warning_and_not_checked(card_index, banlists):
+    """A card printed after the data (Nadu, Winged Wisdom, 2024): not an error the judge would
+    overturn, but never "legal" either. With current data an unknown name is an error."""
+    alice = deck(ALICE, decks.BOROS_BURN.replace("8 Mountain", "1 Nadu, Winged Wisdom\n7 Mountain"))
+    old = EventRules(
+        structure="constructed",
+        format="modern",
+        banlists=banlists,
+        card_data_date=DATA_2022,
+        checked_on=EVENT_DAY,
+    )
+    problems = validate_team([alice, deck(BOB, decks.MERFOLK)], card_index, old)
+    assert [(p.code, p.card, p.severity) for p in problems] == [
+        ("unknown_card", "Nadu, Winged Wisdom", "warning")
+    ]
+    assert "too old" in problems[0].message
+    assert not is_checked(problems)
+    current = EventRules(
+        structure="constructed",
+        format="modern",
+        banlists=banlists,
+        card_data_date=EVENT_DAY,
+        checked_on=EVENT_DAY,
+    )
+    problems = validate_team([alice, deck(BOB, decks.MERFOLK)], card_index, current)
+    assert [(p.code, p.severity) for p in problems] == [("unknown_card", "error")]
 
 
 def test_card_without_a_status_in_the_format_leaves_the_team_not_checked(card_index, banlists):

@@ -183,6 +183,18 @@ ROWS = [
         fmt="page",
     ),
     Row("page-catalogue", "get", lambda w: "/catalogue/", expect("anyone"), fmt="page"),
+    # "Update now" (an update from Scryfall): organizers of an event and administrators only.
+    Row(
+        "page-catalogue-update",
+        "post",
+        lambda w: "/catalogue/update/",
+        {
+            **dict.fromkeys(("anon", "charlie", "green", "red", "sam", "judy", "hank"), 403),
+            "alice": 302,
+        },
+        body=lambda w: {"next": "/catalogue/"},
+        fmt="page",
+    ),  # fmt: skip
     # Live updates of a team's lists (core.live, kind "decklists"): staff of the event, or
     # anyone holding the team's key (EventSource sends no header, so the key is a parameter).
     # A refusal is a 404 for everyone: a topic's existence is private.
