@@ -22,6 +22,8 @@ class JudgingConfig(AppConfig):
         hooks.MATCH_TIMES.register(contrib.match_times)
         hooks.AFTER_SIMULATED_ROUND.register(simulation.after_simulated_round)
         tournament_hooks.EVENT_FACTS.register(contrib.event_page)
+        tournament_hooks.EVENT_PAGE.register(contrib.clock_block)
+        hooks.ROUND_PAGE.register(contrib.round_clock_block)
         tournament_hooks.TEAM_PAGE.register(contrib.team_page)
         tournament_hooks.TEAM_PAGE.register(team_penalties)
         services.clock_changed.connect(tasks.schedule)

@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from access import Perm, access_round, can, may_follow
-from judging import selectors, services
+from judging import presenters, selectors, services
 from judging.domain.clock import round_state
 from judging.selectors import clock as clock_selectors
 from pairing.models import Match, Round
@@ -89,8 +89,10 @@ def team_page(request, team: Team) -> TeamBlock | None:
 
 
 def event_page(request, event: Event) -> TeamBlock:
-    """tournament.hooks.EVENT_FACTS: the judging settings, shown to everyone (announced rules);
-    a form for the head judge and the organizer."""
+    """tournament.hooks.EVENT_FACTS: the judging settings, for the event's staff (players read
+    the event's facts above them); a form for the head judge and the organizer."""
+    if not can(request.caller, Perm.VIEW_PRIVATE, event):
+        return None
     settings = clock_selectors.clock_settings(event)
     return TeamBlock(
         "judging/_event_settings.html",
@@ -107,3 +109,38 @@ def event_page(request, event: Event) -> TeamBlock:
 def may_follow_clock(request: HttpRequest, round_id: str) -> bool:
     """The round's clock is read by whoever sees the round (a public event's projector)."""
     return may_follow(request, access_round, round_id, Perm.VIEW_EVENT)
+
+
+def clock_block(request: HttpRequest, event: Event) -> TeamBlock | None:
+    """tournament.hooks.EVENT_PAGE: the latest round's clock on the dashboard (_clock_block)."""
+    if not can(request.caller, Perm.MANAGE_CLOCK, event):
+        return None
+    round_ = Round.objects.filter(event=event).order_by("-number").first()
+    return None if round_ is None else _clock_block(request, event, round_)
+
+
+def round_clock_block(request: HttpRequest, round_: Round) -> TeamBlock | None:
+    """pairing.hooks.ROUND_PAGE: the round's own clock on its page (_clock_block)."""
+    if not can(request.caller, Perm.MANAGE_CLOCK, round_.event):
+        return None
+    return _clock_block(request, round_.event, round_)
+
+
+def _clock_block(request: HttpRequest, event: Event, round_: Round) -> TeamBlock:
+    """The round clock where staff look (the dashboard, the round's page), with start, pause,
+    resume and the correction of the remaining time, for whoever may run it (Perm.MANAGE_CLOCK:
+    the scorekeeper and up); the form comes back to the page it was sent from."""
+    state = clock_selectors.clock_of(round_)
+    services.mark_due_on_read(round_, state)
+    return TeamBlock(
+        "judging/_clock_block.html",
+        {
+            "clock_block": {
+                "event": event,
+                "round": round_,
+                "state": state,
+                "text": presenters.clock_text(state.remaining_seconds),
+                "back": request.get_full_path(),
+            }
+        },
+    )

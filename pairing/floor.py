@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from pairing import presenters, selectors
 from pairing.models import Match, Round
-from tournament.domain.names import name_key
+from tournament import selectors as tournament_selectors
 from tournament.models import Event, Team
 
 MIN_QUERY = 3  # letters a search needs: fewer would list half the room
@@ -60,10 +60,9 @@ def clean_query(raw: object) -> str:
 
 
 def find_teams(event: Event, query: str) -> QuerySet[Team]:
-    """Teams whose name or one of whose players' names contains ``query`` (any case)."""
-    key = name_key(query)
-    match = Q(name_key__contains=key) | Q(players__name_key__contains=key)
-    return Team.objects.filter(event=event).filter(match).distinct().order_by("name", "pk")
+    """Teams whose name or one of whose players' names contains ``query``, case and accents
+    ignored (tournament.selectors.find_teams)."""
+    return tournament_selectors.find_teams(event, query)
 
 
 def find_tables(event: Event, round_: Round | None, query: str) -> list[Found]:

@@ -22,6 +22,7 @@ from tournament.selectors import (
     event_page_blocks,
     event_plan,
     events_home,
+    find_teams,
     next_step,
     player_changes,
     remembered_team,
@@ -82,6 +83,7 @@ def event_detail(request, pk: int):
         "lan": _lan(event) if staff else None,
         "remembered": remembered_team(request.COOKIES, event),
         "signups_open": signup_svc.is_open(event),
+        "server_zone": settings.TIME_ZONE,
     }
     context["plan"], context["sanctioning"] = event_plan(event)
     # The players' blocks (the current round, "find my table"), by the apps above.
@@ -173,11 +175,18 @@ def event_teams(request, pk: int):
             else:
                 _ok(request, _("Team %(name)s registered."), name=team.name)
                 return redirect("event-teams", event.pk)
-    teams = event.teams.prefetch_related("players")
+    query = " ".join(request.GET.get("q", "").split())[:80]
+    teams = find_teams(event, query) if query else event.teams.all()
     return render(
         request,
         "tournament/teams.html",
-        {"event": event, "teams": teams, "form": form, "manage": manage},
+        {
+            "event": event,
+            "teams": teams.prefetch_related("players"),
+            "form": form,
+            "manage": manage,
+            "q": query,
+        },
     )
 
 

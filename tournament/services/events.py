@@ -23,7 +23,13 @@ from core.errors import Conflict, ServiceError
 from core.i18n import exception_text
 from tournament import hooks
 from tournament.domain.formats import CONSTRUCTED_FORMATS
-from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
+from tournament.domain.names import (
+    NameError_,
+    clean_name,
+    clean_wizards_id,
+    name_key,
+    search_key,
+)
 from tournament.domain.pods import DEFAULT_POD_SIZE, seat_pods
 from tournament.models import Event, Player, PlayerChange, StaffRole, Team
 
@@ -368,13 +374,16 @@ def _check_open(event: Event) -> None:
 
 
 def _save_team(event: Event, team: TeamIn) -> Team:
-    row = Team.objects.create(event=event, name=team.name, name_key=name_key(team.name))
+    row = Team.objects.create(
+        event=event, name=team.name, name_key=name_key(team.name), search_key=search_key(team.name)
+    )
     Player.objects.bulk_create(
         Player(
             event=event,
             team=row,
             name=p.name,
             name_key=name_key(p.name),
+            search_key=search_key(p.name),
             wizards_id=p.wizards_id,
             seat=seat,
         )
@@ -548,8 +557,8 @@ def team_rename(*, team: Team, name: object) -> Team:
             gettext("A team named %(name)s is already registered.") % {"name": repr(clean)},
             field="name",
         )
-    team.name, team.name_key = clean, name_key(clean)
-    team.save(update_fields=["name", "name_key"])
+    team.name, team.name_key, team.search_key = clean, name_key(clean), search_key(clean)
+    team.save(update_fields=["name", "name_key", "search_key"])
     _team_changed(team)
     return team
 
@@ -606,12 +615,13 @@ def player_update(
             code="identity_locked",
         )
     player.name_key = name_key(player.name)
+    player.search_key = search_key(player.name)
     clashes = _player_clashes(
         player.event, [PlayerIn(player.name, player.wizards_id)], exclude_team=player.team_id
     )
     if clashes:
         raise ServiceError(errors={"players": clashes})
-    player.save(update_fields=["name", "name_key", "wizards_id"])
+    player.save(update_fields=["name", "name_key", "search_key", "wizards_id"])
     PlayerChange.objects.bulk_create(
         PlayerChange(
             event_id=player.event_id,
