@@ -2,6 +2,7 @@
 access errors like the API: 404 for what is private, login for anonymous callers."""
 
 import json
+import logging
 from collections.abc import Callable
 
 from django.conf import settings
@@ -18,9 +19,12 @@ from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext
+from django.views.defaults import permission_denied
 
 from core import keylog
 from core.errors import AccessDenied, NotVisible
+
+log = logging.getLogger("django.request")
 
 
 def resolve_caller(request):
@@ -236,7 +240,12 @@ class AccessErrorsMiddleware:
 
                     return session_expired(request)
                 return redirect_to_login(request.get_full_path())
-            raise PermissionDenied("You do not have the right to do this in this event.")
+            # A known caller without the right is an answer, not a fault: the 403 page and
+            # one line in the log (Django's handler would log the whole traceback).
+            denied = PermissionDenied("You do not have the right to do this in this event.")
+            response = permission_denied(request, denied)
+            log.warning("Forbidden: %s %s", request.method, request.path)
+            return response
         return None
 
 

@@ -23,6 +23,7 @@ class JudgingConfig(AppConfig):
         hooks.AFTER_SIMULATED_ROUND.register(simulation.after_simulated_round)
         tournament_hooks.EVENT_FACTS.register(contrib.event_page)
         tournament_hooks.EVENT_PAGE.register(contrib.clock_block)
+        tournament_hooks.EVENT_PAGE.register(contrib.lists_to_fix_block)
         hooks.ROUND_PAGE.register(contrib.round_clock_block)
         tournament_hooks.TEAM_PAGE.register(contrib.team_page)
         tournament_hooks.TEAM_PAGE.register(team_penalties)

@@ -10,8 +10,10 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from access import Perm, access_round, can, may_follow
+from decklists import selectors as deck_selectors
 from judging import presenters, selectors, services
 from judging.domain.clock import round_state
+from judging.models import Penalty
 from judging.selectors import clock as clock_selectors
 from pairing.models import Match, Round
 from tournament.hooks import TeamBlock
@@ -143,4 +145,29 @@ def _clock_block(request: HttpRequest, event: Event, round_: Round) -> TeamBlock
                 "back": request.get_full_path(),
             }
         },
+    )
+
+
+DECK_PENALTIES = ("TE-DLP", "TE-DP")  # IPG 3.4, 3.5: the list or the deck was wrong
+
+
+def lists_to_fix_block(request: HttpRequest, event: Event) -> TeamBlock | None:
+    """tournament.hooks.EVENT_PAGE: for staff, the teams given a Decklist Problem or Deck
+    Problem penalty whose lists are still illegal, each a tap from its lists, so the event does
+    not go on (or finish) with a list still illegal on the board without staff seeing it. Only
+    those teams are checked (a few), not the whole board."""
+    if not can(request.caller, Perm.VIEW_PRIVATE, event):
+        return None
+    penalised = (
+        Penalty.objects.standing()
+        .filter(event=event, infraction__in=DECK_PENALTIES)
+        .values_list("team_id", flat=True)
+        .distinct()
+    )
+    teams = Team.objects.filter(pk__in=list(penalised), dropped=False).select_related("event")
+    illegal = [t for t in teams if not deck_selectors.team_report(t).valid]
+    if not illegal:
+        return None
+    return TeamBlock(
+        "judging/_lists_to_fix.html", {"lists_to_fix": {"event": event, "teams": illegal}}
     )

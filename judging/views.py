@@ -23,6 +23,7 @@ from access import (
 )
 from core.errors import ServiceError
 from core.i18n import localize
+from decklists import selectors as deck_selectors
 from judging import selectors, services
 from judging.domain.infractions import (
     CATALOGUE,
@@ -40,6 +41,8 @@ from pairing.models import Match, Round
 from tournament.domain.names import search_key
 from tournament.models import Player, Team
 from tournament.selectors import find_teams
+
+DECKLIST_PROBLEM = "TE-DLP"  # IPG 3.4: the penalty that goes with fixing the list
 
 CSV_HEADER = [
     "round", "table", "player", "wizards_account", "team", "infraction", "penalty", "judge",
@@ -307,6 +310,11 @@ def _issue(request, event, player, match, deck_check=None):
         )
         text = more % {"text": text, "count": count}
     messages.success(request, _("%(text)s.") % {"text": text})
+    if row.infraction == DECKLIST_PROBLEM:
+        # A Decklist Problem is fixed on the list (IPG 3.4): the team's lists next, so the
+        # event does not go on with a list still illegal on the board.
+        messages.warning(request, _("Now fix %(team)s's list.") % {"team": row.player.team.name})
+        return redirect("event-team-decklists", event.pk, row.player.team_id)
     return redirect("penalties", event.pk)
 
 
@@ -431,6 +439,8 @@ def deck_checks(request, pk: int):
             .order_by("-ended_at", "started_at")
         )
         checks.sort(key=lambda c: (c.ended_at is not None, c.started_at))
+        for check in checks:  # the lists the judge checks the decks against (IPG 3.5)
+            check.report = deck_selectors.team_report(check.team)
         tables = list(
             round_.matches.filter(table__isnull=False, team_b__isnull=False)
             .exclude(status=Match.Status.FINAL)

@@ -124,8 +124,17 @@ def clock_text(time: dict[str, Any] | None) -> str:
         if minutes is None:
             return ""
         return _("The clock is paused with %(minutes)s min left.") % {"minutes": minutes}
-    if status == "time_called" or time.get("time_called_at"):
+    # A table's block (it has a phase) still playing is on its own time, its extension
+    # included, even once the round's time is called.
+    at_table = time.get("phase") == "playing" and not time.get("time_called_at")
+    if time.get("time_called_at") or (status == "time_called" and not at_table):
         return _("Time has been called: finish the turn, then the additional turns (MTR 2.4).")
-    if minutes is not None:
-        return _("About %(minutes)s min left in the round.") % {"minutes": minutes}
-    return ""
+    if minutes is None:
+        return ""
+    extension = time.get("extension_minutes") or 0
+    if extension:
+        return _("About %(minutes)s min left at your table (+%(extension)s min extension).") % {
+            "minutes": minutes,
+            "extension": extension,
+        }
+    return _("About %(minutes)s min left in the round.") % {"minutes": minutes}

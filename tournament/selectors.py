@@ -21,7 +21,7 @@ from tournament.hooks import (
     EventPlan,
     NextStep,
 )
-from tournament.models import Event, PlayerChange, Team
+from tournament.models import Event, PlayerChange, Signup, Team
 from tournament.presenters import SanctioningText, sanctioning_text
 
 __all__ = [
@@ -35,7 +35,9 @@ __all__ = [
     "next_step",
     "player_changes",
     "remember_cookie",
+    "remembered_signup",
     "remembered_team",
+    "signup_cookie",
     "team_page_blocks",
 ]
 
@@ -54,6 +56,20 @@ def remembered_team(cookies: dict[str, str], event: Event) -> Team | None:
     if not key or "\x00" in key or len(key) > 40:
         return None
     return Team.objects.filter(event=event, access_key=key).first()
+
+
+def signup_cookie(event_id: int) -> str:
+    """The cookie holding the key of the sign-up a phone started or joined, one per event."""
+    return f"tandem_signup_{event_id}"
+
+
+def remembered_signup(cookies: dict[str, str], event: Event) -> Signup | None:
+    """The sign-up this phone opened for the event (its page sets the cookie), so the event's
+    page links back to it once its tab is closed."""
+    key = cookies.get(signup_cookie(event.pk), "")
+    if not key or "\x00" in key or len(key) > 64:
+        return None
+    return Signup.objects.filter(event=event, key=key).first()
 
 
 def events_listed(events: QuerySet[Event]) -> QuerySet[Event]:

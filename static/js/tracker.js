@@ -201,10 +201,19 @@
     if (staff) {
       var who = document.createElement("small");
       who.className = "who";
-      who.textContent = " " + (row.by || "?") + " · " + String(row.at || "").slice(11, 19);
+      who.textContent = " " + (row.by || "?") + " · " + clockTime(row.at);
       li.appendChild(who);
     }
     return li;
+  }
+
+  // A row's time (ISO, UTC) in the page's zone (data-zone: the event's), as the server writes it.
+  function clockTime(at) {
+    var moment = new Date(at || "");
+    if (isNaN(moment)) return "";
+    try {
+      return moment.toLocaleTimeString("en-GB", { timeZone: root.dataset.zone || "UTC", hour12: false });
+    } catch (e) { return String(at).slice(11, 19); }
   }
 
   // Draws the log of a state; false when its rows do not follow the rows the page has (it

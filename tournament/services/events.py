@@ -12,6 +12,7 @@ import random
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from zoneinfo import available_timezones
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -36,7 +37,7 @@ from tournament.models import Event, Player, PlayerChange, StaffRole, Team
 EVENT_FIELDS = (
     "name", "date", "structure", "format", "rel", "team_size", "round_minutes", "swiss_rounds",
     "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order", "top_cut_automatic",
-    "tiebreak_oomw",
+    "tiebreak_oomw", "time_zone",
 )  # fmt: skip
 # The structure is announced by round 1 and then fixed (MTR 10.2): each locked setting, named as a
 # refusal names it.
@@ -96,6 +97,12 @@ def _check_event(values: Mapping[str, object]) -> dict[str, object]:
         ]
     if values.get("top_cut", 0) not in Event.TOP_CUTS:
         errors["top_cut"] = [gettext("Top cut must be 0, 2, 4 or 8 teams.")]
+    zone = values.get("time_zone", "")
+    if zone and (not isinstance(zone, str) or zone not in available_timezones()):
+        errors["time_zone"] = [
+            gettext("Unknown time zone %(zone)s: a name such as Europe/Madrid or America/Chicago.")
+            % {"zone": repr(zone)[:80]}
+        ]
     for flag in ("top_cut_automatic", "tiebreak_oomw"):
         if not isinstance(values.get(flag, False), bool):
             errors[flag] = [gettext("Must be true or false.")]

@@ -36,3 +36,10 @@ def tabs_for(caller: Any, event: Any) -> list[tuple[str, str]]:
 def event_tabs(context: template.Context, event: Any) -> dict[str, Any]:
     request = context["request"]
     return {"tabs": tabs_for(request.caller, event), "here": request.path}
+
+
+@register.filter
+def event_zone(event: Any) -> str | None:
+    """The event's time zone for ``{% timezone %}`` (base.html): its organizer's, or None (the
+    server's TIME_ZONE) for an event without one and for a page without an event."""
+    return getattr(event, "time_zone", "") or None
