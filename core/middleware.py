@@ -2,7 +2,6 @@
 access errors like the API: 404 for what is private, login for anonymous callers."""
 
 import json
-import logging
 from collections.abc import Callable
 
 from django.conf import settings
@@ -23,8 +22,6 @@ from django.views.defaults import permission_denied
 
 from core import keylog
 from core.errors import AccessDenied, NotVisible
-
-log = logging.getLogger("django.request")
 
 
 def resolve_caller(request):
@@ -240,12 +237,11 @@ class AccessErrorsMiddleware:
 
                     return session_expired(request)
                 return redirect_to_login(request.get_full_path())
-            # A known caller without the right is an answer, not a fault: the 403 page and
-            # one line in the log (Django's handler would log the whole traceback).
+            # A known caller without the right is an answer, not a fault: the 403 page, which
+            # Django logs in one line ("Forbidden: <path>"); raised, its handler would log the
+            # whole traceback.
             denied = PermissionDenied("You do not have the right to do this in this event.")
-            response = permission_denied(request, denied)
-            log.warning("Forbidden: %s %s", request.method, request.path)
-            return response
+            return permission_denied(request, denied)
         return None
 
 

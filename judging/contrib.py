@@ -90,7 +90,7 @@ def team_page(request, team: Team) -> TeamBlock | None:
     )
 
 
-def event_page(request, event: Event) -> TeamBlock:
+def event_page(request, event: Event) -> TeamBlock | None:
     """tournament.hooks.EVENT_FACTS: the judging settings, for the event's staff (players read
     the event's facts above them); a form for the head judge and the organizer."""
     if not can(request.caller, Perm.VIEW_PRIVATE, event):
@@ -113,7 +113,7 @@ def may_follow_clock(request: HttpRequest, round_id: str) -> bool:
     return may_follow(request, access_round, round_id, Perm.VIEW_EVENT)
 
 
-def clock_block(request: HttpRequest, event: Event) -> TeamBlock | None:
+def clock_block(request, event: Event) -> TeamBlock | None:
     """tournament.hooks.EVENT_PAGE: the latest round's clock on the dashboard (_clock_block)."""
     if not can(request.caller, Perm.MANAGE_CLOCK, event):
         return None
@@ -121,14 +121,14 @@ def clock_block(request: HttpRequest, event: Event) -> TeamBlock | None:
     return None if round_ is None else _clock_block(request, event, round_)
 
 
-def round_clock_block(request: HttpRequest, round_: Round) -> TeamBlock | None:
+def round_clock_block(request, round_: Round) -> TeamBlock | None:
     """pairing.hooks.ROUND_PAGE: the round's own clock on its page (_clock_block)."""
     if not can(request.caller, Perm.MANAGE_CLOCK, round_.event):
         return None
     return _clock_block(request, round_.event, round_)
 
 
-def _clock_block(request: HttpRequest, event: Event, round_: Round) -> TeamBlock:
+def _clock_block(request, event: Event, round_: Round) -> TeamBlock:
     """The round clock where staff look (the dashboard, the round's page), with start, pause,
     resume and the correction of the remaining time, for whoever may run it (Perm.MANAGE_CLOCK:
     the scorekeeper and up); the form comes back to the page it was sent from."""
@@ -151,7 +151,7 @@ def _clock_block(request: HttpRequest, event: Event, round_: Round) -> TeamBlock
 DECK_PENALTIES = ("TE-DLP", "TE-DP")  # IPG 3.4, 3.5: the list or the deck was wrong
 
 
-def lists_to_fix_block(request: HttpRequest, event: Event) -> TeamBlock | None:
+def lists_to_fix_block(request, event: Event) -> TeamBlock | None:
     """tournament.hooks.EVENT_PAGE: for staff, the teams given a Decklist Problem or Deck
     Problem penalty whose lists are still illegal, each a tap from its lists, so the event does
     not go on (or finish) with a list still illegal on the board without staff seeing it. Only

@@ -214,9 +214,9 @@ def _found_players(event, who: str) -> dict[int, Player]:
     if len(who) < 2:
         return {}
     teams = find_teams(event, who).values_list("pk", flat=True)[:PLAYERS_FOUND]
-    rows = Player.objects.filter(team_id__in=list(teams)).select_related("team")
-    key = search_key(who)
-    rows = sorted(rows, key=lambda p: (key not in p.search_key, p.team.name, p.seat))
+    found = Player.objects.filter(team_id__in=list(teams)).select_related("team")
+    key = search_key(who)  # the players the name names first, then their teammates
+    rows = sorted(found, key=lambda p: (key not in p.search_key, p.team.name, p.seat))
     return {p.pk: p for p in rows[:PLAYERS_FOUND]}
 
 
@@ -440,7 +440,7 @@ def deck_checks(request, pk: int):
         )
         checks.sort(key=lambda c: (c.ended_at is not None, c.started_at))
         for check in checks:  # the lists the judge checks the decks against (IPG 3.5)
-            check.report = deck_selectors.team_report(check.team)
+            setattr(check, "report", deck_selectors.team_report(check.team))  # noqa: B010
         tables = list(
             round_.matches.filter(table__isnull=False, team_b__isnull=False)
             .exclude(status=Match.Status.FINAL)
