@@ -18,6 +18,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext
+from django.views.defaults import permission_denied
 
 from core import keylog
 from core.errors import AccessDenied, NotVisible
@@ -236,7 +237,11 @@ class AccessErrorsMiddleware:
 
                     return session_expired(request)
                 return redirect_to_login(request.get_full_path())
-            raise PermissionDenied("You do not have the right to do this in this event.")
+            # A known caller without the right is an answer, not a fault: the 403 page, which
+            # Django logs in one line ("Forbidden: <path>"); raised, its handler would log the
+            # whole traceback.
+            denied = PermissionDenied("You do not have the right to do this in this event.")
+            return permission_denied(request, denied)
         return None
 
 

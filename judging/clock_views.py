@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -19,7 +20,7 @@ from access import (
 )
 from core import live
 from core.errors import AccessDenied, ServiceError
-from judging import services
+from judging import presenters, services
 from judging.domain.clock import RoundState, floor_order, round_state
 from judging.models import EXTENSION_REASONS
 from judging.models import Extension as ExtensionRow
@@ -27,16 +28,6 @@ from judging.selectors import clock as clock_selectors
 from judging.views import int_param, shown_round
 from pairing.models import Match, Round
 from tournament.models import Team
-
-
-def _clock_text(seconds: int | None) -> str:
-    if seconds is None:
-        return _("no limit")
-    seconds = max(0, seconds)
-    if seconds >= 100 * 60:  # no playoff round is this long, a final with a limit may be
-        hours, rest = divmod(seconds, 3600)
-        return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
-    return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
 def _follow(round_: Round) -> tuple[str, int]:
@@ -55,7 +46,7 @@ def projector_clock(request, pk: int):
         live_url, since = _follow(round_)
         context.update(
             state=state,
-            text=_clock_text(state.remaining_seconds),
+            text=presenters.clock_text(state.remaining_seconds),
             live_url=live_url,
             live_since=since,
             controls=can(request.caller, Perm.MANAGE_CLOCK, event),
@@ -65,7 +56,8 @@ def projector_clock(request, pk: int):
 
 @require_POST
 def clock_control(request, pk: int):
-    """Start, pause, resume or correct the round's clock (the scorekeeper), then back."""
+    """Start, pause, resume or correct the round's clock (the scorekeeper), then back to the
+    page the form was on (``next``: the dashboard, the round's page) or the clock's page."""
     number = int_param(request.POST.get("round")) or 0
     round_ = access_round_by_number(request.caller, pk, number, Perm.MANAGE_CLOCK)
     # The form asks for minutes and seconds of the correction; the service takes seconds.
@@ -78,6 +70,9 @@ def clock_control(request, pk: int):
         )
     except ServiceError as exc:
         messages.error(request, exc.message)
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)  # the dashboard or the round's page the form was on
     return redirect(reverse("clock", args=[pk]) + f"?round={round_.number}")
 
 
@@ -99,10 +94,16 @@ def floor_view(request, pk: int):
     """The judges' floor view (phone first): the tables still playing, soonest need first."""
     event = access_event(request.caller, pk, Perm.MANAGE_CLOCK)
     round_ = shown_round(request, event)
-    context: dict = {"event": event, "staff": True, "round": round_, "lines": []}
+    context: dict = {
+        "event": event,
+        "staff": True,
+        "round": round_,
+        "lines": [],
+        "judge": can(request.caller, Perm.PENALTIES, event),  # each line's "Penalty" link
+    }
     if round_ is not None:
         context["lines"], context["clock"] = _floor(round_)
-        context["clock_text"] = _clock_text(context["clock"].remaining_seconds)
+        context["clock_text"] = presenters.clock_text(context["clock"].remaining_seconds)
         context["live_url"], context["live_since"] = _follow(round_)
     if request.GET.get("part"):
         return render(request, "judging/_floor_lines.html", context)
@@ -140,7 +141,7 @@ def table_clock(request, pk: int, match_id: int):
             "staff": True,
             "match": match,
             "state": state,
-            "remaining": _clock_text(state.remaining_seconds) if state else "",
+            "remaining": presenters.clock_text(state.remaining_seconds) if state else "",
             "active": active,
             "other": other,
             "judge": judge,

@@ -10,8 +10,10 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from access import Perm, access_round, can, may_follow
-from judging import selectors, services
+from decklists import selectors as deck_selectors
+from judging import presenters, selectors, services
 from judging.domain.clock import round_state
+from judging.models import Penalty
 from judging.selectors import clock as clock_selectors
 from pairing.models import Match, Round
 from tournament.hooks import TeamBlock
@@ -88,9 +90,11 @@ def team_page(request, team: Team) -> TeamBlock | None:
     )
 
 
-def event_page(request, event: Event) -> TeamBlock:
-    """tournament.hooks.EVENT_FACTS: the judging settings, shown to everyone (announced rules);
-    a form for the head judge and the organizer."""
+def event_page(request, event: Event) -> TeamBlock | None:
+    """tournament.hooks.EVENT_FACTS: the judging settings, for the event's staff (players read
+    the event's facts above them); a form for the head judge and the organizer."""
+    if not can(request.caller, Perm.VIEW_PRIVATE, event):
+        return None
     settings = clock_selectors.clock_settings(event)
     return TeamBlock(
         "judging/_event_settings.html",
@@ -107,3 +111,63 @@ def event_page(request, event: Event) -> TeamBlock:
 def may_follow_clock(request: HttpRequest, round_id: str) -> bool:
     """The round's clock is read by whoever sees the round (a public event's projector)."""
     return may_follow(request, access_round, round_id, Perm.VIEW_EVENT)
+
+
+def clock_block(request, event: Event) -> TeamBlock | None:
+    """tournament.hooks.EVENT_PAGE: the latest round's clock on the dashboard (_clock_block)."""
+    if not can(request.caller, Perm.MANAGE_CLOCK, event):
+        return None
+    round_ = Round.objects.filter(event=event).order_by("-number").first()
+    return None if round_ is None else _clock_block(request, event, round_)
+
+
+def round_clock_block(request, round_: Round) -> TeamBlock | None:
+    """pairing.hooks.ROUND_PAGE: the round's own clock on its page (_clock_block)."""
+    if not can(request.caller, Perm.MANAGE_CLOCK, round_.event):
+        return None
+    return _clock_block(request, round_.event, round_)
+
+
+def _clock_block(request, event: Event, round_: Round) -> TeamBlock:
+    """The round clock where staff look (the dashboard, the round's page), with start, pause,
+    resume and the correction of the remaining time, for whoever may run it (Perm.MANAGE_CLOCK:
+    the scorekeeper and up); the form comes back to the page it was sent from."""
+    state = clock_selectors.clock_of(round_)
+    services.mark_due_on_read(round_, state)
+    return TeamBlock(
+        "judging/_clock_block.html",
+        {
+            "clock_block": {
+                "event": event,
+                "round": round_,
+                "state": state,
+                "text": presenters.clock_text(state.remaining_seconds),
+                "back": request.get_full_path(),
+            }
+        },
+    )
+
+
+DECK_PENALTIES = ("TE-DLP", "TE-DP")  # IPG 3.4, 3.5: the list or the deck was wrong
+
+
+def lists_to_fix_block(request, event: Event) -> TeamBlock | None:
+    """tournament.hooks.EVENT_PAGE: for staff, the teams given a Decklist Problem or Deck
+    Problem penalty whose lists are still illegal, each a tap from its lists, so the event does
+    not go on (or finish) with a list still illegal on the board without staff seeing it. Only
+    those teams are checked (a few), not the whole board."""
+    if not can(request.caller, Perm.VIEW_PRIVATE, event):
+        return None
+    penalised = (
+        Penalty.objects.standing()
+        .filter(event=event, infraction__in=DECK_PENALTIES)
+        .values_list("team_id", flat=True)
+        .distinct()
+    )
+    teams = Team.objects.filter(pk__in=list(penalised), dropped=False).select_related("event")
+    illegal = [t for t in teams if not deck_selectors.team_report(t).valid]
+    if not illegal:
+        return None
+    return TeamBlock(
+        "judging/_lists_to_fix.html", {"lists_to_fix": {"event": event, "teams": illegal}}
+    )

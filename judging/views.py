@@ -23,6 +23,7 @@ from access import (
 )
 from core.errors import ServiceError
 from core.i18n import localize
+from decklists import selectors as deck_selectors
 from judging import selectors, services
 from judging.domain.infractions import (
     CATALOGUE,
@@ -37,7 +38,11 @@ from judging.lookup import access_penalty
 from judging.models import OUTCOMES, DeckCheck, Penalty
 from judging.selectors import tardiness as tardiness_selectors
 from pairing.models import Match, Round
+from tournament.domain.names import search_key
 from tournament.models import Player, Team
+from tournament.selectors import find_teams
+
+DECKLIST_PROBLEM = "TE-DLP"  # IPG 3.4: the penalty that goes with fixing the list
 
 CSV_HEADER = [
     "round", "table", "player", "wizards_account", "team", "infraction", "penalty", "judge",
@@ -135,7 +140,11 @@ def penalty_new(request, pk: int):
     event = access_event(request.caller, pk, Perm.PENALTIES)
     data = request.POST if request.method == "POST" else request.GET
     match = _match(event, int_param(data.get("match")))
-    players = _players(event, match)
+    table = int_param(data.get("table"))
+    if match is None and table is not None:
+        match = _table_match(event, table)
+    who = " ".join(data.get("who", "").split())[:80]
+    players = _players(event, match) if match is not None else _found_players(event, who)
     query = data.get("q", "")
     names = {i.code: localize(i.name) for i in CATALOGUE}  # searched in the reader's language
     infractions = search(query, names) if query else CATALOGUE
@@ -146,6 +155,9 @@ def penalty_new(request, pk: int):
         "players": players,
         "infractions": infractions,
         "q": query,
+        "table": table,
+        "who": who,
+        "no_table": table is not None and match is None,
         "picked_player": int_param(data.get("player")),
         "picked": data.get("infraction", ""),
         "notes": data.get("notes", ""),
@@ -154,7 +166,7 @@ def penalty_new(request, pk: int):
         "deck_check": _deck_check(event, match, int_param(data.get("deck_check"))),
     }
     if request.method == "POST":
-        player = players.get(context["picked_player"] or 0)
+        player = _picked(event, match, context["picked_player"])
         if player is None or not context["picked"]:
             messages.error(request, _("Pick the player and the infraction."))
         else:
@@ -181,6 +193,42 @@ def _match(event, match_id: int | None) -> Match | None:
         Match.objects.filter(round__event=event, pk=match_id)
         .select_related("round", "team_a", "team_b")
         .first()
+    )
+
+
+def _table_match(event, table: int) -> Match | None:
+    """The match at this table number in the event's latest round (the one being played)."""
+    latest = Round.objects.filter(event=event).order_by("-number").first()
+    if latest is None:
+        return None
+    found = latest.matches.filter(table=table, team_b__isnull=False).first()
+    return None if found is None else _match(event, found.pk)
+
+
+PLAYERS_FOUND = 24  # the players a name search lists at most: a phone's screen or two
+
+
+def _found_players(event, who: str) -> dict[int, Player]:
+    """The players of the teams a name finds (case and accents ignored), for a penalty away
+    from a table; none before a search (an event's thousand players are never listed)."""
+    if len(who) < 2:
+        return {}
+    teams = find_teams(event, who).values_list("pk", flat=True)[:PLAYERS_FOUND]
+    found = Player.objects.filter(team_id__in=list(teams)).select_related("team")
+    key = search_key(who)  # the players the name names first, then their teammates
+    rows = sorted(found, key=lambda p: (key not in p.search_key, p.team.name, p.seat))
+    return {p.pk: p for p in rows[:PLAYERS_FOUND]}
+
+
+def _picked(event, match: Match | None, player_id: int | None) -> Player | None:
+    """The player a form sends: of the table's two teams, or any player of the event when the
+    penalty is away from a table."""
+    if player_id is None:
+        return None
+    return (
+        _players(event, match).get(player_id)
+        if match is not None
+        else (Player.objects.filter(event=event, pk=player_id).select_related("team").first())
     )
 
 
@@ -262,6 +310,11 @@ def _issue(request, event, player, match, deck_check=None):
         )
         text = more % {"text": text, "count": count}
     messages.success(request, _("%(text)s.") % {"text": text})
+    if row.infraction == DECKLIST_PROBLEM:
+        # A Decklist Problem is fixed on the list (IPG 3.4): the team's lists next, so the
+        # event does not go on with a list still illegal on the board.
+        messages.warning(request, _("Now fix %(team)s's list.") % {"team": row.player.team.name})
+        return redirect("event-team-decklists", event.pk, row.player.team_id)
     return redirect("penalties", event.pk)
 
 
@@ -386,6 +439,8 @@ def deck_checks(request, pk: int):
             .order_by("-ended_at", "started_at")
         )
         checks.sort(key=lambda c: (c.ended_at is not None, c.started_at))
+        for check in checks:  # the lists the judge checks the decks against (IPG 3.5)
+            setattr(check, "report", deck_selectors.team_report(check.team))  # noqa: B010
         tables = list(
             round_.matches.filter(table__isnull=False, team_b__isnull=False)
             .exclude(status=Match.Status.FINAL)

@@ -18,6 +18,7 @@ class PairingConfig(AppConfig):
         hooks.EVENT_PAGE.register(contrib.event_page)
         hooks.DEMO_STEPS.register(contrib.demo_rounds)
         hooks.EVENT_PLAN.register(contrib.event_plan)
+        hooks.PLAN_CHOICES.register(contrib.plan_choices)
         hooks.UNDROP_REFUSED.register(contrib.undrop_refused)
         decklists_hooks.TEAM_MATCH.register(contrib.team_match)
         events.team_changed.connect(contrib.team_changed)

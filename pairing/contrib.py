@@ -14,7 +14,7 @@ from pairing import hooks as pairing_hooks
 from pairing import selectors
 from pairing.floor import clock_text
 from pairing.models import Match, MatchTeam, ResultReport, Round
-from pairing.presenters import describe_for
+from pairing.presenters import describe_for, score_for
 from tournament.hooks import EventPlan, NextStep, TeamBlock
 from tournament.models import Event, Team
 
@@ -83,6 +83,25 @@ def event_plan(event: Event) -> EventPlan:
     return EventPlan(presenters.structure_text(plan), plan.total_rounds, plan.teams)
 
 
+def plan_choices(teams: int, swiss_rounds: int | None) -> list[tuple[str, str]]:
+    """tournament.hooks.PLAN_CHOICES: what each top-cut choice of the event form plays for this
+    many teams (pairing.domain.structure.plan), in the reader's language."""
+    from pairing import presenters
+    from pairing.domain.structure import plan
+
+    out = []
+    for choice in ("0", "auto", "2", "4", "8"):
+        automatic = choice == "auto"
+        shown = plan(
+            teams,
+            swiss_rounds=swiss_rounds,
+            top_cut=0 if automatic else int(choice),
+            cut_automatic=automatic,
+        )
+        out.append((choice, presenters.structure_text(shown)))
+    return out
+
+
 def undrop_refused(team: Team) -> str | None:
     """No team re-enters after a cut (MTR 2.10)."""
     if Round.objects.filter(event_id=team.event_id, stage=Round.Stage.TOP_CUT).exists():
@@ -144,6 +163,7 @@ def team_page(request, team: Team) -> TeamBlock | None:
         "my_report": mine,
         "their_report": theirs,
         "can_report": not match.is_bye and match.status != Match.Status.FINAL,
+        "my_score": score_for(match, team),  # the team's own games first
     }
     time = None
     if not match.is_bye and match.status != Match.Status.FINAL:

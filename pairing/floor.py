@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from pairing import presenters, selectors
 from pairing.models import Match, Round
-from tournament.domain.names import name_key
+from tournament import selectors as tournament_selectors
 from tournament.models import Event, Team
 
 MIN_QUERY = 3  # letters a search needs: fewer would list half the room
@@ -60,10 +60,9 @@ def clean_query(raw: object) -> str:
 
 
 def find_teams(event: Event, query: str) -> QuerySet[Team]:
-    """Teams whose name or one of whose players' names contains ``query`` (any case)."""
-    key = name_key(query)
-    match = Q(name_key__contains=key) | Q(players__name_key__contains=key)
-    return Team.objects.filter(event=event).filter(match).distinct().order_by("name", "pk")
+    """Teams whose name or one of whose players' names contains ``query``, case and accents
+    ignored (tournament.selectors.find_teams)."""
+    return tournament_selectors.find_teams(event, query)
 
 
 def find_tables(event: Event, round_: Round | None, query: str) -> list[Found]:
@@ -125,8 +124,17 @@ def clock_text(time: dict[str, Any] | None) -> str:
         if minutes is None:
             return ""
         return _("The clock is paused with %(minutes)s min left.") % {"minutes": minutes}
-    if status == "time_called" or time.get("time_called_at"):
+    # A table's block (it has a phase) still playing is on its own time, its extension
+    # included, even once the round's time is called.
+    at_table = time.get("phase") == "playing" and not time.get("time_called_at")
+    if time.get("time_called_at") or (status == "time_called" and not at_table):
         return _("Time has been called: finish the turn, then the additional turns (MTR 2.4).")
-    if minutes is not None:
-        return _("About %(minutes)s min left in the round.") % {"minutes": minutes}
-    return ""
+    if minutes is None:
+        return ""
+    extension = time.get("extension_minutes") or 0
+    if extension:
+        return _("About %(minutes)s min left at your table (+%(extension)s min extension).") % {
+            "minutes": minutes,
+            "extension": extension,
+        }
+    return _("About %(minutes)s min left in the round.") % {"minutes": minutes}

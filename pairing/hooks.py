@@ -16,6 +16,8 @@
   (the simulate command; random penalties plug in here).
 - ``MATCH_STARTED`` (call all): match -> whether an app above knows the match has started (the
   tracker holds a game for its table); closes the team's choice of seats (pairing.domain.seats).
+- ``ROUND_PAGE`` (call all): (request, round) -> a block of the round's page for staff (the round
+  clock's controls), or None.
 """
 
 from __future__ import annotations
@@ -27,7 +29,10 @@ from typing import TYPE_CHECKING, Any
 from core.hooks import CallAll, FirstAnswer, Sum
 
 if TYPE_CHECKING:
+    from django.http import HttpRequest
+
     from pairing.models import Match, Round
+    from tournament.hooks import TeamBlock
     from tournament.models import Event
 
 PENALTY_POINTS: Sum[[Event, int], int] = Sum("penalty_points")
@@ -41,3 +46,4 @@ AFTER_SIMULATED_ROUND: CallAll[[Event, Round, random.Random], None] = CallAll(
     "after_simulated_round"
 )
 MATCH_STARTED: CallAll[[Match], bool] = CallAll("match_started")
+ROUND_PAGE: CallAll[[HttpRequest, Round], TeamBlock | None] = CallAll("round_page")

@@ -299,6 +299,13 @@ def describe(match: Match) -> str:
     }
 
 
+def score_for(match: Match, team) -> str:
+    """The games from one team's side, its own first: "0-1-0" for team B that lost 1-0-0."""
+    if match.team_a_id == team.pk:
+        return f"{match.games_a}-{match.games_b}-{match.games_drawn}"
+    return f"{match.games_b}-{match.games_a}-{match.games_drawn}"
+
+
 def describe_for(match: Match, team) -> str:
     """A result from one team's side: 'Red Giants beat Blue Twins: you won, 1-0-1 (won, lost,
     drawn games)'; a team listed second reads its own games first too."""

@@ -196,6 +196,7 @@ def render_standings(event: Event, after_round: int | None, *, staff: bool) -> d
         "cut_rounds": cut,
         "team_order": event.tiebreak_order == "team",
         "oomw": event.tiebreak_order == "team" and event.tiebreak_oomw,
+        "staff": staff,  # penalties are the staff's to see; the public sees the points
     }
     return {"round": table.round, "html": render_to_string("pairing/_standings_body.html", context)}
 

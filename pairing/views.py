@@ -30,7 +30,7 @@ from access import (
 )
 from core import live, pagecache
 from core.errors import ServiceError
-from pairing import explain, floor, forms, presenters, rendering, selectors, services
+from pairing import explain, floor, forms, hooks, presenters, rendering, selectors, services
 from pairing.models import Match, PairingChange, ResultReport, Round
 from pairing.presenters import describe, describe_for
 from tournament.models import Event
@@ -138,6 +138,11 @@ def _round_detail(request, round_: Round, view: str, staff: bool, csrf_token: st
         pairings=rendering.pairings_html(round_, view, staff=manage),
     )
     context["notes"] = presenters.round_notes(round_)
+    if staff:  # the apps above: the round clock's controls (pairing.hooks.ROUND_PAGE)
+        blocks = [b for b in hooks.ROUND_PAGE(request, round_) if b is not None]
+        for block in blocks:
+            context.update(block.context)
+        context["round_blocks"] = [block.template for block in blocks]
     if manage:
         context["changes"] = PairingChange.objects.filter(
             event=event, round_number=round_.number

@@ -8,15 +8,40 @@ EVENT_NAME_MAX = Event._meta.get_field("name").max_length or 120
 TEAM_NAME_MAX = Team._meta.get_field("name").max_length or 80
 PLAYER_NAME_MAX = Player._meta.get_field("name").max_length or 80
 WIZARDS_ID_MAX = Player._meta.get_field("wizards_id").max_length or 40
+ROUND_MINUTES_MIN, ROUND_MINUTES_MAX = 20, 240  # as tournament.services.events checks them
 
 
 class EventForm(forms.ModelForm):
+    # The limits the service checks, said in the form's words (not Django's "Ensure ... >= 0").
+    round_minutes = forms.IntegerField(
+        label=gettext_lazy("Round length (minutes)"),
+        min_value=ROUND_MINUTES_MIN,
+        max_value=ROUND_MINUTES_MAX,
+        help_text=gettext_lazy("2HG games are long: 60 minutes or more is usual."),
+        error_messages={
+            "min_value": gettext_lazy("Round length must be between 20 and 240 minutes."),
+            "max_value": gettext_lazy("Round length must be between 20 and 240 minutes."),
+            "invalid": gettext_lazy("Round length must be between 20 and 240 minutes."),
+        },
+    )
+    # The organizer's time zone: the browser's, filled in by static/js/timezone.js.
+    time_zone = forms.CharField(
+        label=gettext_lazy("Time zone"),
+        required=False,
+        max_length=64,
+        help_text=gettext_lazy(
+            "The times on the event's pages are in this zone (e.g. Europe/Madrid); a new event "
+            "takes your browser's."
+        ),
+        widget=forms.TextInput(attrs={"data-browser-zone": "", "autocomplete": "off"}),
+    )
+
     class Meta:
         model = Event
         fields = [
             "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
             "swiss_rounds", "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
-            "tiebreak_oomw",
+            "tiebreak_oomw", "time_zone",
         ]  # fmt: skip
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
@@ -52,14 +77,17 @@ class EventForm(forms.ModelForm):
         }
 
     name = forms.CharField(label="Event name", max_length=EVENT_NAME_MAX, strip=False)
+    # A store's usual event first and by default: Swiss rounds only (issue of a 6-team Friday
+    # that App. E's automatic cut sent into a bracket with byes).
     top_cut = forms.ChoiceField(
         choices=[
-            ("auto", "Automatic (Magic Tournament Rules App. E for the team count)"),
-            ("0", "No top cut"),
-            ("2", "Top 2"),
-            ("4", "Top 4"),
-            ("8", "Top 8"),
+            ("0", gettext_lazy("Swiss rounds only, no top cut")),
+            ("auto", gettext_lazy("Automatic (Magic Tournament Rules App. E for the team count)")),
+            ("2", gettext_lazy("Top 2")),
+            ("4", gettext_lazy("Top 4")),
+            ("8", gettext_lazy("Top 8")),
         ],
+        widget=forms.RadioSelect,
         help_text="With no top cut and automatic Swiss rounds, enough rounds are played for "
         "one team to stay undefeated. Fixed once round 1 is paired (MTR 10.2).",
     )
@@ -75,7 +103,7 @@ class EventForm(forms.ModelForm):
         if event.pk is not None and not self.is_bound:
             self.initial["top_cut"] = "auto" if event.top_cut_automatic else str(event.top_cut)
         elif event.pk is None:
-            self.initial.setdefault("top_cut", "auto")
+            self.initial.setdefault("top_cut", "0")
 
     def clean(self) -> dict:
         data = super().clean() or {}
@@ -144,7 +172,7 @@ class StaffForm(forms.Form):
     username = forms.CharField(
         label="User name of an existing account",
         max_length=150,
-        help_text="Someone without an account yet: invite them with a link below.",
+        help_text="Someone without an account yet: make an invitation link with the form above.",
     )
     role = forms.ChoiceField(choices=StaffRole.Role.choices)
 
@@ -203,9 +231,13 @@ class SignupStartForm(forms.Form):
         label=gettext_lazy("Your name (first and last)"), max_length=200, strip=False
     )
     wizards_id = forms.CharField(
-        label=gettext_lazy("Your Wizards Account ID or email (optional)"),
+        label=gettext_lazy("Your Wizards Account ID (optional)"),
         max_length=200,
         required=False,
+        help_text=gettext_lazy(
+            "The number of your Wizards account, digits only (not your e-mail address)."
+        ),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
 
 
@@ -221,9 +253,13 @@ class SignupJoinForm(forms.Form):
         label=gettext_lazy("Your name (first and last)"), max_length=200, strip=False
     )
     wizards_id = forms.CharField(
-        label=gettext_lazy("Your Wizards Account ID or email (optional)"),
+        label=gettext_lazy("Your Wizards Account ID (optional)"),
         max_length=200,
         required=False,
+        help_text=gettext_lazy(
+            "The number of your Wizards account, digits only (not your e-mail address)."
+        ),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
 
 

@@ -2,13 +2,15 @@
 
 from typing import Any
 
-from django.db.models import Count, F, IntegerField, OuterRef, QuerySet, Subquery
+from django.db.models import Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce, TruncDate
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.domain.names import search_key
 from tournament.domain.sanctioning import sanctioning
 from tournament.hooks import (
     EVENT_FACTS,
@@ -19,7 +21,7 @@ from tournament.hooks import (
     EventPlan,
     NextStep,
 )
-from tournament.models import Event, PlayerChange, Team
+from tournament.models import Event, PlayerChange, Signup, Team
 from tournament.presenters import SanctioningText, sanctioning_text
 
 __all__ = [
@@ -33,7 +35,9 @@ __all__ = [
     "next_step",
     "player_changes",
     "remember_cookie",
+    "remembered_signup",
     "remembered_team",
+    "signup_cookie",
     "team_page_blocks",
 ]
 
@@ -52,6 +56,20 @@ def remembered_team(cookies: dict[str, str], event: Event) -> Team | None:
     if not key or "\x00" in key or len(key) > 40:
         return None
     return Team.objects.filter(event=event, access_key=key).first()
+
+
+def signup_cookie(event_id: int) -> str:
+    """The cookie holding the key of the sign-up a phone started or joined, one per event."""
+    return f"tandem_signup_{event_id}"
+
+
+def remembered_signup(cookies: dict[str, str], event: Event) -> Signup | None:
+    """The sign-up this phone opened for the event (its page sets the cookie), so the event's
+    page links back to it once its tab is closed."""
+    key = cookies.get(signup_cookie(event.pk), "")
+    if not key or "\x00" in key or len(key) > 64:
+        return None
+    return Signup.objects.filter(event=event, key=key).first()
 
 
 def events_listed(events: QuerySet[Event]) -> QuerySet[Event]:
@@ -99,8 +117,12 @@ def next_step(event: Event) -> NextStep:
     step = NEXT_STEP(event)
     if step is not None:
         return step
-    ready = _("%(count)s teams registered. Share each team's private link with its players.")
-    return NextStep(_("Ready"), ready % {"count": teams}, teams_url, _("Teams"))
+    ready = _(
+        "%(count)s teams registered. Hand each team its private link: print the team slips "
+        "(link, QR code and the code that finds the link again) or download the links as CSV."
+    )
+    slips_url = reverse("team-slips", args=[event.pk])
+    return NextStep(_("Ready"), ready % {"count": teams}, slips_url, _("Print the team slips"))
 
 
 def event_plan(event: Event) -> tuple[EventPlan | None, SanctioningText]:
@@ -151,3 +173,41 @@ def event_page_blocks(request: HttpRequest, event: Event) -> dict[str, Any]:
 def event_facts_blocks(request: HttpRequest, event: Event) -> dict[str, Any]:
     """What the apps above show below the event's facts (tournament.hooks.EVENT_FACTS)."""
     return _blocks(EVENT_FACTS(request, event))
+
+
+def find_teams(event: Event, query: str) -> QuerySet[Team]:
+    """Teams whose name or one of whose players' names contains ``query`` with case and
+    accents ignored (tournament.domain.names.search_key, the same folding on every database):
+    the event page's "find your table", the team list, the judges' player search."""
+    key = search_key(query)
+    match = Q(search_key__contains=key) | Q(players__search_key__contains=key)
+    return Team.objects.filter(event=event).filter(match).distinct().order_by("name", "pk")
+
+
+# A team's code: printed on its slip beside its private link, so a team that lost the link finds
+# it again from the event's page with its name and this code (never the name alone). It is
+# derived from the key with the site's secret, so a new link (a new key) makes a new code.
+CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I: read aloud, typed on a phone
+CODE_LENGTH = 8  # 40 bits; the misses of an address are throttled with the team keys'
+
+
+def team_code(team: Team) -> str:
+    """The team's code (``CODE_LENGTH`` letters and digits of CODE_ALPHABET)."""
+    digest = salted_hmac("tandem.team-code", team.access_key).digest()
+    return "".join(CODE_ALPHABET[b % len(CODE_ALPHABET)] for b in digest[:CODE_LENGTH])
+
+
+def clean_code(raw: str) -> str:
+    """A code as typed: spaces and dashes dropped, in capitals."""
+    return "".join(raw.split()).replace("-", "").upper()
+
+
+def team_by_code(event: Event, name: str, code: str) -> Team | None:
+    """The team of the event with this name (case and accents ignored) whose code this is."""
+    typed = clean_code(code)
+    if len(typed) != CODE_LENGTH:
+        return None
+    for team in Team.objects.filter(event=event, search_key=search_key(name)):
+        if constant_time_compare(team_code(team), typed):
+            return team
+    return None

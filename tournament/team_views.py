@@ -1,20 +1,28 @@
 """A team's private page /t/<key>/: the players' phone view of their event, opened by the team's
 link (its key is the credential), and "remember us on this phone"."""
 
+import csv
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from access import access_team_by_key
-from core import live, pagecache
+from access import Perm, access_event, access_team_by_key
+from core import keylog, lan, live, pagecache, qr
 from tournament import snapshots
-from tournament.selectors import REMEMBER_DAYS, remember_cookie, team_page_blocks
+from tournament.models import Team
+from tournament.selectors import (
+    REMEMBER_DAYS,
+    remember_cookie,
+    team_by_code,
+    team_code,
+    team_page_blocks,
+)
 
 
 def _cached_team_page(request, key: str) -> HttpResponse | None:
@@ -104,3 +112,78 @@ def team_remember(request, key: str):
         )  # fmt: skip
         messages.success(request, _("This phone remembers your team: the event page links here."))
     return response
+
+
+# --- every team's private link at once: printed slips, a CSV, and a lost link found again -----
+
+SLIPS_PER_PAGE = 6  # 2 x 3 slips of 95 x 84 mm, as the match slips (static/css/print.css)
+
+
+def _link(request, team: Team) -> str:
+    """The team's private link as players open it: on the local network in LAN mode, else as
+    this request reached the server."""
+    path = reverse("team-private", args=[team.access_key])
+    base = lan.base_url()
+    return base + path if base else request.build_absolute_uri(path)
+
+
+def _slips(request, event) -> list[dict]:
+    teams = event.teams.filter(dropped=False).prefetch_related("players").order_by("name", "pk")
+    return [
+        {
+            "team": t,
+            "players": list(t.players.all()),
+            "link": _link(request, t),
+            "code": team_code(t),
+        }
+        for t in teams
+    ]
+
+
+def team_slips(request, pk: int):
+    """A slip per team to hand out or put on the tables: the team, its players, its private
+    link with its QR code and the code that finds the link again; six to an A4 or Letter page,
+    cut along the dashed lines."""
+    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+    slips = _slips(request, event)
+    for slip in slips:
+        label = _("QR code of %(team)s's private link") % {"team": slip["team"].name}
+        slip["qr"] = qr.svg(slip["link"], label=label)
+    context = {"event": event, "staff": True, "slips": slips, "per_page": SLIPS_PER_PAGE}
+    return render(request, "tournament/print/team_slips.html", context)
+
+
+def team_links_csv(request, pk: int):
+    """Every team's private link and code as CSV (team, players in seat order, link, code),
+    for a mail merge or a message to each team."""
+    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="team-links-{event.pk}.csv"'
+    writer = csv.writer(response)
+    heads = [_("player %(seat)s") % {"seat": n} for n in range(1, event.team_size + 1)]
+    writer.writerow([_("team"), *heads, _("private link"), _("code")])
+    for slip in _slips(request, event):
+        names = [p.name for p in slip["players"]]
+        names += [""] * (event.team_size - len(names))
+        writer.writerow([slip["team"].name, *names, slip["link"], slip["code"]])
+    return response
+
+
+def team_find(request):
+    """A team that lost its link finds it again from the event's page: its name and the code of
+    its slip (``key``: kept out of the logs and counted with the team keys' misses, so an
+    address guessing codes is refused a while, core.keylog). Never by the name alone."""
+    raw = request.GET.get("event", "")
+    event = access_event(request.caller, int(raw) if raw.isdecimal() and len(raw) < 12 else 0)
+    name = " ".join(request.GET.get("name", "").split())[:80]
+    team = team_by_code(event, name, request.GET.get("key", "")[:40]) if name else None
+    if team is not None:
+        return redirect("team-private", team.access_key)
+    keylog.note_key_miss()
+    messages.error(
+        request,
+        _(
+            "No team of this event has that name and code: check both on your team's slip, or ask the organizer."
+        ),
+    )
+    return redirect(reverse("event", args=[event.pk]) + "#team-link")

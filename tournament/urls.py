@@ -23,6 +23,8 @@ urlpatterns = [
     path("events/<id:pk>/delete/", views.event_delete, name="event-delete"),
     path("events/<id:pk>/teams/", views.event_teams, name="event-teams"),
     path("events/<id:pk>/teams/import/", views.teams_import, name="teams-import"),
+    path("events/<id:pk>/teams/slips/", team_views.team_slips, name="team-slips"),
+    path("events/<id:pk>/teams/links.csv", team_views.team_links_csv, name="team-links-csv"),
     path("events/<id:pk>/teams/<id:team_id>/", views.team_manage, name="team-manage"),
     path("events/<id:pk>/staff/", views.event_staff, name="event-staff"),
     path("events/<id:pk>/staff/<int:user_id>/remove/", views.staff_remove, name="staff-remove"),
@@ -35,6 +37,7 @@ urlpatterns = [
     ),
     path("invite/<str:token>/", views.invite_accept, name="invite-accept"),
     path("account/signup/", views.signup, name="account-signup"),
+    path("t/find/", team_views.team_find, name="team-find"),  # before the keys: "find" is none
     path("t/<str:key>/", team_views.team_private, name="team-private"),
     path("t/<str:key>/remember/", team_views.team_remember, name="team-remember"),
     path("", include("decklists.urls")),

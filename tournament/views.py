@@ -14,17 +14,22 @@ from django.views.decorators.http import require_POST
 
 from access import Perm, access_event, access_team, can, require, visible_events
 from core import lan, qr
-from core.errors import AccessDenied, ServiceError
+from core.errors import AccessDenied, NotVisible, ServiceError
 from tournament import forms
+from tournament.hooks import PLAN_CHOICES
 from tournament.models import Signup
 from tournament.selectors import (
+    REMEMBER_DAYS,
     event_facts_blocks,
     event_page_blocks,
     event_plan,
     events_home,
+    find_teams,
     next_step,
     player_changes,
+    remembered_signup,
     remembered_team,
+    signup_cookie,
 )
 from tournament.services import accounts, lifecycle
 from tournament.services import events as svc
@@ -66,7 +71,25 @@ def event_create(request):
         else:
             _ok(request, _("%(name)s created. Next: register the teams."), name=event.name)
             return redirect("event", event.pk)
-    return render(request, "tournament/event_form.html", {"form": form, "creating": True})
+    context = {"form": form, "creating": True, "plans": _plans(None)}
+    return render(request, "tournament/event_form.html", context)
+
+
+PREVIEW_TEAMS = (6, 8, 12, 16, 32)  # a new event's preview: the counts stores see most
+
+
+def _plans(event) -> list[tuple[int, list[tuple[str, str]]]]:
+    """What each top-cut choice of the form plays (tournament.hooks.PLAN_CHOICES): for the
+    teams registered, or before any team for a few usual counts."""
+    teams = event.teams.filter(dropped=False).count() if event is not None else 0
+    rounds = event.swiss_rounds if event is not None else None
+    counts = (teams,) if teams >= 2 else PREVIEW_TEAMS
+    labels = dict(forms.EventForm.base_fields["top_cut"].choices)  # type: ignore[attr-defined]
+    out = []
+    for count in counts:
+        answer = PLAN_CHOICES(count, rounds) or []
+        out.append((count, [(labels[choice], text) for choice, text in answer]))
+    return out
 
 
 def event_detail(request, pk: int):
@@ -81,7 +104,9 @@ def event_detail(request, pk: int):
         "team_count": event.teams.filter(dropped=False).count(),
         "lan": _lan(event) if staff else None,
         "remembered": remembered_team(request.COOKIES, event),
+        "my_signup": remembered_signup(request.COOKIES, event),
         "signups_open": signup_svc.is_open(event),
+        "server_zone": settings.TIME_ZONE,
     }
     context["plan"], context["sanctioning"] = event_plan(event)
     # The players' blocks (the current round, "find my table"), by the apps above.
@@ -118,7 +143,8 @@ def event_edit(request, pk: int):
         else:
             _ok(request, _("Event saved."))
             return redirect("event", event.pk)
-    return render(request, "tournament/event_form.html", {"form": form, "event": event})
+    context = {"form": form, "event": event, "plans": _plans(event)}
+    return render(request, "tournament/event_form.html", context)
 
 
 @require_POST
@@ -173,11 +199,18 @@ def event_teams(request, pk: int):
             else:
                 _ok(request, _("Team %(name)s registered."), name=team.name)
                 return redirect("event-teams", event.pk)
-    teams = event.teams.prefetch_related("players")
+    query = " ".join(request.GET.get("q", "").split())[:80]
+    teams = find_teams(event, query) if query else event.teams.all()
     return render(
         request,
         "tournament/teams.html",
-        {"event": event, "teams": teams, "form": form, "manage": manage},
+        {
+            "event": event,
+            "teams": teams.prefetch_related("players"),
+            "form": form,
+            "manage": manage,
+            "q": query,
+        },
     )
 
 
@@ -365,7 +398,11 @@ def invite_manage(request, pk: int, invite_id: int):
 
 def invite_accept(request, token: str):
     """The invitee's page: set a name and password (or use the account logged in), then staff."""
-    invite = accounts.invite_by_token(token)
+    try:
+        invite = accounts.invite_by_token(token)
+    except NotVisible:
+        # Used, withdrawn, replaced or expired: say so, and what to do (never whose it was).
+        return render(request, "tournament/invite_gone.html", status=404)
     form = forms.AccountForm(request.POST or None)
     user = request.user if request.user.is_authenticated else None
     if request.method == "POST" and (user is not None or form.is_valid()):
@@ -457,7 +494,8 @@ def _signup_of_key(key: str) -> Signup:
 
 def signup_page(request, key: str):
     """The team's signup page, shared by its players: who has joined, the join code, the seats
-    and the organizer's decision; once approved, the team's private link."""
+    and the organizer's decision; once approved, the team's private link. The phone keeps it
+    (a cookie): the event's page links to it again once its tab is closed."""
     signup = _signup_of_key(key)
     if request.method == "POST":
         try:
@@ -472,16 +510,22 @@ def signup_page(request, key: str):
         + "?"
         + urlencode({"code": signup.join_code})
     )
-    return render(
+    response = render(
         request,
         "tournament/signup.html",
         {
             "signup": signup,
             "event": signup.event,
             "join_url": join_url,
+            "page_url": request.build_absolute_uri(reverse("signup", args=[key])),
             "missing": max(0, signup.event.team_size - len(signup.players)),
         },
     )
+    response.set_cookie(
+        signup_cookie(signup.event_id), key, max_age=REMEMBER_DAYS * 24 * 3600, httponly=True,
+        samesite="Lax", secure=request.is_secure(),
+    )  # fmt: skip
+    return response
 
 
 def event_signups(request, pk: int):

@@ -73,6 +73,12 @@ class ProposalSerializer(serializers.Serializer):
     match_over = serializers.BooleanField(help_text="false after a drawn game: a new game follows")
 
 
+class LastActionSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    text = serializers.CharField(help_text="its log row's words")
+
+
 class GameSerializer(serializers.Serializer):
     game = serializers.IntegerField(help_text="the game of the match (a restart keeps it)")
     seq = serializers.IntegerField(help_text="the last event's seq; 0 before the first")
@@ -86,6 +92,10 @@ class GameSerializer(serializers.Serializer):
     starter = serializers.IntegerField(allow_null=True, help_text="plays first")
     mulligans = MulliganSerializer(many=True)
     proposal = ProposalSerializer(allow_null=True, help_text="the result a finished game proposes")
+    last_action = LastActionSerializer(
+        allow_null=True,
+        help_text="the latest action still in force: what an undo without amount undoes",
+    )
     log = LogRowSerializer(many=True)
 
 
@@ -93,7 +103,12 @@ class EventInSerializer(serializers.Serializer):
     type = serializers.ChoiceField(choices=sorted(EVENT_TYPES))
     player = serializers.IntegerField(required=False)
     team = serializers.IntegerField(required=False)
-    amount = serializers.IntegerField(required=False, min_value=-1000, max_value=1000)
+    amount = serializers.IntegerField(
+        required=False,
+        min_value=-1000,
+        max_value=1000,
+        help_text="undo: the seq to undo; left out, the latest action still in force",
+    )
     changes = ChangeSerializer(many=True, required=False)
     client_id = serializers.CharField(max_length=64, help_text="the phone's idempotency key")
 

@@ -7,7 +7,7 @@ written by a read)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from core.db import json_column, prepared_cursor
@@ -28,6 +28,7 @@ from tracker.domain.game import (
 )
 from tracker.domain.game_json import setup_from_json
 from tracker.domain.game_model import SetupError
+from tracker.domain.game_undo import last_in_force
 from tracker.models import Game, GameEvent
 
 LOG_TAIL = 30  # the latest log rows the Game row keeps, a write answers and an undo publishes
@@ -140,6 +141,10 @@ def contract(state: GameState, rows: Iterable[GameEvent]) -> dict[str, Any]:
         row = meta.get(entry["seq"])
         entry["at"] = row.created_at.isoformat() if row else None
         entry["by"] = entered_by(row) if row else ""
+    # The latest action in force: from a whole fold, or from one step (tracker.services' fast
+    # write), whose event is always one (apply refuses what would have no effect).
+    latest = last_in_force(state)
+    body["last_action"] = None if latest is None else last_action(log_row(body, latest.seq))
     proposal = propose_result(state)
     body["proposal"] = (
         None
@@ -153,6 +158,18 @@ def contract(state: GameState, rows: Iterable[GameEvent]) -> dict[str, Any]:
         }
     )
     return body
+
+
+def log_row(body: dict[str, Any], seq: int) -> dict[str, Any]:
+    """The contract's log row of ``seq`` in ``body``."""
+    return next(row for row in reversed(body["log"]) if row["seq"] == seq)
+
+
+def last_action(row: Mapping[str, Any]) -> dict[str, Any]:
+    """The state's ``last_action`` (docs/api.md "Tracker"): the latest action still in force,
+    which the table's Undo names and an ``undo`` without ``amount`` undoes, as ``{seq, type,
+    text}`` of its log row."""
+    return {"seq": row["seq"], "type": row["type"], "text": row["text"]}
 
 
 def entered_by(row: GameEvent) -> str:

@@ -33,6 +33,7 @@ from tournament.models import Team
 from tracker import selectors
 from tracker.domain import game_json
 from tracker.domain.game import GameError, apply, fold, initial_state, parse_event
+from tracker.domain.game_undo import name_target
 from tracker.models import Game, GameEvent
 
 CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
@@ -150,7 +151,9 @@ def _add(
             # An undo changes earlier rows of the log: fold it all again (so does a row kept
             # before the core was). The rows up to the seq the Game row was read at.
             rows = selectors.log_rows(match, upto=last_seq)
-            state = apply(fold(setup, [selectors.to_event(r) for r in rows]), event)
+            before = fold(setup, [selectors.to_event(r) for r in rows])
+            event = name_target(before, event)  # an undo without amount: the latest action
+            state = apply(before, event)
         else:
             state = apply(game_json.core_from_json(setup, core_json), event)
     except GameError as exc:

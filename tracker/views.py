@@ -42,8 +42,10 @@ def _team_match(request, key: str, right: Perm = Perm.READ_GAME) -> tuple[Team, 
     return team, access_own_match(request.caller, match.pk, right)
 
 
-def sides(state: dict, setup, first_team: int) -> list[dict]:
-    """Both teams for the page, the viewer's team first: numbers, players and their mulligans."""
+def sides(state: dict, setup, first_team: int, mine: tuple[int, ...] = ()) -> list[dict]:
+    """Both teams for the page, ``first_team`` first: numbers, players and their mulligans;
+    ``mine``: the teams whose turn the page calls "your turn" (the viewer's; both halves of the
+    phone in the middle, each facing its team; none on a judge's page)."""
     mulligans = {m["player"]: m["count"] for m in state["mulligans"]}
     rows = []
     for team_setup, numbers in zip(setup.teams, state["teams"], strict=True):
@@ -53,6 +55,7 @@ def sides(state: dict, setup, first_team: int) -> list[dict]:
                 "reason_text": REASONS.get(numbers.get("reason") or "", numbers.get("reason")),
                 "name": team_setup.name,
                 "active": state["active_team"] == team_setup.team,
+                "mine": team_setup.team in mine,
                 "players": [
                     {"id": pk, "name": name, "mulligans": mulligans.get(pk, 0)}
                     for pk, name in zip(team_setup.players, team_setup.player_names, strict=True)
@@ -63,24 +66,35 @@ def sides(state: dict, setup, first_team: int) -> list[dict]:
     return rows
 
 
-def _page_context(match: Match, first_team: int) -> dict:
+def _clock_context(match: Match) -> dict:
+    """What the clock line reads (``?part=clock``, fetched again by the phones whenever the turn,
+    the active team, the game or its status changes): the match's time block and the cached
+    state's numbers, which it names (``data-seq``) so a phone can tell a line read before the
+    latest event."""
+    state = selectors.game_summary(match)
+    setup = selectors.game_setup(match)
+    time = pairing_selectors.match_times(match.round, [match]).get(match.pk)
+    return {
+        "state": state,
+        "time": time,
+        "time_line": presenters.time_line(time, {t.team: t.name for t in setup.teams}),
+    }
+
+
+def _page_context(match: Match, first_team: int, mine: tuple[int, ...] = ()) -> dict:
     state = selectors.game_state(match)
     setup = selectors.game_setup(match)
     names = {t.team: t.name for t in setup.teams}
     time = pairing_selectors.match_times(match.round, [match]).get(match.pk)
-    last = next(
-        (r for r in reversed(state["log"]) if r["applied"] and r["type"] != "undo"),
-        None,
-    )
     return {
         "match": match,
         "state": state,
-        "sides": sides(state, setup, first_team),
+        "sides": sides(state, setup, first_team, mine),
         "active_name": names.get(state["active_team"], ""),
         "chooser_name": names.get(state["chooser"], ""),
         "winner_name": names.get(state["winner"], ""),
         "pregame": state["status"] == "playing" and state["starter"] is None,
-        "last": last,
+        "last": state["last_action"],  # what Undo undoes: the server's choice (game_undo)
         "time": time,
         "time_line": presenters.time_line(time, names),
         "buttons": BUTTONS,
@@ -102,12 +116,13 @@ def table(request, key: str):
     the clock line alone and ``?part=log`` the log alone, in the request's language (the page
     refreshes them)."""
     team, match = _team_match(request, key)
-    context = _page_context(match, team.pk)
     if request.GET.get("part") == "clock":
-        return render(request, "tracker/_clock_line.html", context)
+        return render(request, "tracker/_clock_line.html", _clock_context(match))
+    view = _view_query(request)
+    mine = tuple(t for t in (match.team_a_id, match.team_b_id) if t) if view else (team.pk,)
+    context = _page_context(match, team.pk, mine)
     if request.GET.get("part") == "log":
         return render(request, "tracker/_log.html", context)
-    view = _view_query(request)
     context.update(
         {
             "team": team,
@@ -183,9 +198,9 @@ def judge_table(request, pk: int, match_id: int):
     scorekeeper or judge (Perm.TRACK_GAME) also has the table's buttons, entered in their name;
     ``?part=clock`` and ``?part=log`` as on the players' page."""
     match = access_match(request.caller, match_id, Perm.READ_GAME, event_id=pk)
-    context = _page_context(match, match.team_a_id)
     if request.GET.get("part") == "clock":
-        return render(request, "tracker/_clock_line.html", context)
+        return render(request, "tracker/_clock_line.html", _clock_context(match))
+    context = _page_context(match, match.team_a_id)
     if request.GET.get("part") == "log":
         context.update({"staff": True, "recent": list(reversed(context["state"]["log"]))})
         return render(request, "tracker/_log.html", context)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from core import events
 from core.errors import Conflict, ServiceError
@@ -292,8 +292,12 @@ def results_enter_bulk(
     missing = set(results) - set(matches)
     if missing:
         raise ServiceError(
-            gettext("Match(es) %(matches)s are not in round %(number)s.")
-            % {"matches": sorted(missing), "number": round_.number}
+            ngettext(
+                "Match %(matches)s is not in round %(number)s.",
+                "Matches %(matches)s are not in round %(number)s.",
+                len(missing),
+            )
+            % {"matches": ", ".join(str(pk) for pk in sorted(missing)), "number": round_.number}
         )
     decider = by if getattr(by, "is_authenticated", False) else None
     groups: dict[Games, list[int]] = {}

@@ -64,8 +64,8 @@ def _check_can_pair(event: Event, last: Round | None) -> None:
         if open_matches:
             raise Conflict(
                 ngettext(
-                    "Round %(number)s still has %(count)s match(es) without a final result.",
-                    "Round %(number)s still has %(count)s match(es) without a final result.",
+                    "Round %(number)s still has %(count)s match without a final result.",
+                    "Round %(number)s still has %(count)s matches without a final result.",
                     open_matches,
                 )
                 % {"number": last.number, "count": open_matches},

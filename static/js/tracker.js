@@ -11,8 +11,8 @@
  *
  * The clock line ([data-clock-line]) counts down from data-ends-at (corrected by the server's
  * clock, data-server-now) and is fetched again from the page (data-clock-part: the line alone)
- * when the countdown reaches zero, when a turn passes, and every 30 seconds for extensions and
- * the additional turns.
+ * at once whenever the turn, the active team, the game or its status changes (the additional
+ * turns), when the countdown reaches zero, and every 30 seconds for extensions.
  *
  * A live message carries the numbers of the state and only the log rows its event changed (its
  * own row; the last 30 after an undo). The page puts them in place by seq among the rows it shows
@@ -131,21 +131,43 @@
       var poison = root.querySelector("[data-poison='" + t.team + "']");
       if (life) life.textContent = t.life;
       if (poison) poison.textContent = t.poison;
-      var side = root.querySelector("[data-side='" + t.team + "']");
-      if (side) {
+      // Every side on the page (the scores, and the halves of the phone in the middle).
+      root.querySelectorAll("[data-side='" + t.team + "']").forEach(function (side) {
         side.classList.toggle("active", state.active_team === t.team);
         side.classList.toggle("lost", !!t.lost);
-      }
+        var tag = side.querySelector("[data-turn-tag]");
+        if (tag) tag.hidden = state.active_team !== t.team;
+      });
     });
     var line = root.querySelector("[data-clock-line]");
-    if (line && String(state.turn) !== line.dataset.turn) clockRefresh();
+    if (line && clockState(state) !== line.dataset.state) clockRefresh(clockState(state));
     var turn = root.querySelector("[data-turn-line]");
     if (turn) {
-      var active = root.querySelector("[data-side='" + state.active_team + "'] h2");
+      var active = root.querySelector("[data-side='" + state.active_team + "'] [data-side-name]");
       var turnText = (turn.dataset.format || "Turn {turn}").replace("{turn}", state.turn);
-      turn.textContent = turnText + (active ? ": " + active.firstChild.textContent.trim() : "");
+      turn.textContent = turnText + (active ? ": " + active.textContent.trim() : "");
     }
+    renderUndo(state);
     if (!renderLog(state)) refetch();
+  }
+
+  // The Undo button names the state's last_action, the latest action still in force, the same
+  // on every phone whoever entered it; the button sends an undo without amount, so the server
+  // undoes the action latest when it stores the undo (docs/api.md "Tracker"). A page in another
+  // language takes the words from its log, fetched again in that language (logRefresh).
+  function renderUndo(state) {
+    var form = root.querySelector("[data-undo-form]");
+    if (!form || !("last_action" in state)) return;
+    var last = state.last_action;
+    form.hidden = !last;
+    if (!last) return;
+    var button = form.querySelector("button");
+    button.dataset.seq = last.seq;
+    if (!root.dataset.logPart) undoLabel(last.text);
+  }
+  function undoLabel(text) {
+    var button = root.querySelector("[data-undo-form] button");
+    if (button) button.textContent = (button.dataset.format || "Undo: {text}").replace("{text}", text);
   }
 
   var logAsked = 0;
@@ -160,7 +182,10 @@
         var box = document.createElement("div");
         box.innerHTML = html.trim();
         var fresh = box.querySelector("[data-log]");
-        if (fresh) list.replaceWith(fresh);
+        if (!fresh) return;
+        list.replaceWith(fresh);
+        var button = root.querySelector("[data-undo-form] button");
+        if (button && fresh.dataset.lastSeq === button.dataset.seq) undoLabel(fresh.dataset.lastText);
       }, function () {});
   }
 
@@ -176,10 +201,19 @@
     if (staff) {
       var who = document.createElement("small");
       who.className = "who";
-      who.textContent = " " + (row.by || "?") + " · " + String(row.at || "").slice(11, 19);
+      who.textContent = " " + (row.by || "?") + " · " + clockTime(row.at);
       li.appendChild(who);
     }
     return li;
+  }
+
+  // A row's time (ISO, UTC) in the page's zone (data-zone: the event's), as the server writes it.
+  function clockTime(at) {
+    var moment = new Date(at || "");
+    if (isNaN(moment)) return "";
+    try {
+      return moment.toLocaleTimeString("en-GB", { timeZone: root.dataset.zone || "UTC", hour12: false });
+    } catch (e) { return String(at).slice(11, 19); }
   }
 
   // Draws the log of a state; false when its rows do not follow the rows the page has (it
@@ -249,22 +283,48 @@
     send();
   });
 
-  var clockOffset = 0, clockAsked = 0;
-  function clockRefresh() {
+  // The clock line: the server's words for the round clock at this table, which depend on the
+  // game (the turn and the active team once time is called, the game, its end). It is fetched
+  // again at once whenever those change (``want``: the state it must show, as data-state
+  // writes it), every time, however fast the turns pass: only the answer to the latest request
+  // is put in, and an answer read before the latest event this page knows (data-seq) is asked
+  // again. The countdown's end and the 30-second timer (extensions, a paused clock) are
+  // throttled.
+  var clockOffset = 0, clockAsked = 0, clockToken = 0, clockWant = null, clockRetried = null;
+  function clockState(state) {
+    var active = state.active_team == null ? "" : String(state.active_team);
+    return [state.turn, active, state.game, state.status].join(":");
+  }
+  function clockRefresh(want) {
     var part = root.dataset.clockPart;
-    if (!part || Date.now() - clockAsked < 2000) return;
+    if (!part) return;
+    if (typeof want === "string") {
+      if (want === clockWant) return;  // asked already
+      clockWant = want;
+    } else if (Date.now() - clockAsked < 2000) {
+      return;
+    }
     clockAsked = Date.now();
+    var token = ++clockToken;
     var url = window.location.pathname + part;
     fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
+        if (token !== clockToken) return;  // a later request is on its way
+        clockWant = null;
         var line = root.querySelector("[data-clock-line]");
         if (html === null || !line) return;
         var box = document.createElement("div");
         box.innerHTML = html.trim();
         var fresh = box.querySelector("[data-clock-line]");
-        if (fresh) { line.replaceWith(fresh); clockStart(); }
-      }, function () {});
+        if (!fresh) return;
+        line.replaceWith(fresh);
+        clockStart();
+        if (Number(fresh.dataset.seq) < seq && clockRetried !== seq) {
+          clockRetried = seq;  // read before the latest event: once more
+          clockRefresh(":" + seq);
+        }
+      }, function () { if (token === clockToken) clockWant = null; });
   }
   function clockPad(n) { return (n < 10 ? "0" : "") + n; }
   function clockStart() {

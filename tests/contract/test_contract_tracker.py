@@ -185,3 +185,30 @@ def test_unknown_match_is_404(world, alice_api):
         alice_api, "/matches/987654321/game/events/", {"type": "pass_turn", "client_id": "1"}
     )
     assert response.status_code == 404
+
+
+def test_undo_without_amount_undoes_the_latest_action_whichever_phone_sends_it(table):
+    """Extension (docs/api.md "Tracker", undo): the state names ``last_action``, the latest action
+    still in force; an undo without ``amount`` undoes it, whoever entered it."""
+    rita, bea = table["a_players"][0], table["b_players"][0]
+    event(table["a"], table, "a-1", type="life", player=rita, amount=-5)
+    body = event(table["a"], table, "a-2", type="life", player=bea, amount=-3).json()
+    assert body["state"]["last_action"]["seq"] == 2
+    assert body["state"]["last_action"]["type"] == "life"
+    undone = event(table["b"], table, "b-1", type="undo")
+    assert undone.status_code == 201
+    state = undone.json()["state"]
+    assert state["log"][-1]["amount"] == 2  # stored with the seq it undid
+    assert [t["life"] for t in state["teams"]] == [25, 30]
+    assert state["last_action"]["seq"] == 1
+    again = event(table["b"], table, "b-2", type="undo").json()["state"]
+    assert [t["life"] for t in again["teams"]] == [30, 30]
+    assert again["last_action"] is None
+    seen = table["a"].get(f"{API}{table['path']}").json()
+    assert seen["last_action"] is None
+
+
+def test_undo_without_amount_on_a_fresh_table_is_a_400_nothing_to_undo(table):
+    response = event(table["a"], table, "a-1", type="undo")
+    assert assert_400(response)["code"] == "nothing_to_undo"
+    assert table["a"].get(f"{API}{table['path']}").json()["seq"] == 0

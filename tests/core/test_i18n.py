@@ -198,7 +198,11 @@ def test_the_staff_pages_are_in_spanish(round_1):
         f"/events/{pk}/staff/": ["Invitar al staff", "Añadir a alguien que ya tiene cuenta"],
         f"/events/{pk}/decklists/": ["Prohibidas en todo el Gigante de dos cabezas", "faltan"],
         f"/events/{pk}/penalties/": ["No hay penalizaciones.", "Informe CSV"],
-        f"/events/{pk}/penalties/new/": ["Buscar la infracción", "Proponer la penalización"],
+        f"/events/{pk}/penalties/new/": ["¿Dónde?", "Número de mesa"],
+        f"/events/{pk}/penalties/new/?match={match.pk}": [
+            "Buscar la infracción",
+            "Proponer la penalización",
+        ],
         f"/events/{pk}/seats/": ["El reloj de la ronda no ha empezado", "Por revisar"],
         f"/events/{pk}/deckchecks/": ["Recoger los mazos de un equipo"],
         f"/events/{pk}/judging/reference/": ["Referencia rápida de 2HG", "Infracciones"],

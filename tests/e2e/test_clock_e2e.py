@@ -119,7 +119,7 @@ def test_judge_works_the_floor_on_a_phone(live_server, phone, shot):
         f"table {first.table}: additional turn 2 of 3, {first.team_a.name} active"
     )
 
-    lines.nth(1).locator("a").click()
+    lines.nth(1).locator("a").first.click()  # the line itself; "Penalty" is beside it
     expect(phone.locator("h1")).to_contain_text(f"Table {second.table}")
     phone.fill("input[name=minutes]", "4")
     phone.select_option("select[name=reason]", "ruling")

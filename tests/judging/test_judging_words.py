@@ -92,7 +92,7 @@ def test_a_variants_reason_in_spanish_and_in_english(table, world):
 
 
 def test_the_infraction_search_finds_the_spanish_names_without_accents(table, world):
-    url = f"/events/{table.event.pk}/penalties/new/?q="
+    url = f"/events/{table.event.pk}/penalties/new/?match={table.match.pk}&q="
     page = _client(world.judy, "es").get(url + "violacion reglas").content.decode()
     assert "Violación de las reglas del juego" in page
     assert "Retraso" not in page

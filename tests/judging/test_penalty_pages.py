@@ -42,7 +42,8 @@ def test_judge_proposes_then_issues_a_grv_with_ftmgs_unticked_for_one(table, wor
 
 
 def test_infraction_search_narrows_the_choices(table, world):
-    page = _client(world.judy).get(f"/events/{table.event.pk}/penalties/new/?q=slow").content
+    url = f"/events/{table.event.pk}/penalties/new/?match={table.match.pk}&q=slow"
+    page = _client(world.judy).get(url).content
     assert b"Slow Play" in page
     assert b"Cheating" not in page
 

@@ -85,7 +85,7 @@ def test_pairing_with_a_result_missing_shows_the_reason(event8):
     services.round_pair_next(event=event)
     client = _client(event.organizer)
     response = client.post(f"/events/{event.pk}/rounds/pair/", follow=True)
-    assert "4 match(es) without a final result" in _text(response)
+    assert "4 matches without a final result" in _text(response)
     assert Round.objects.filter(event=event).count() == 1
 
 

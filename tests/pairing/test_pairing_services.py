@@ -52,7 +52,7 @@ def test_pair_next_round_refused_while_a_result_is_missing():
         services.round_pair_next(event=event)
     assert exc.value.status == 409
     assert exc.value.code == "round_unfinished"
-    assert "3 match(es)" in exc.value.message
+    assert "3 matches without a final result" in exc.value.message
     assert Round.objects.filter(event=event).count() == 1
 
 

@@ -175,3 +175,31 @@ def test_the_chooser_read_before_the_first_event_is_the_one_stored(table, seated
     before = selectors.game_state(table)["chooser"]
     (a1, _), _ = seated
     assert add(table, "1", type="life", player=a1, amount=-1).state["chooser"] == before
+
+
+def test_every_write_names_the_latest_action_and_an_undo_without_amount_undoes_it(table, seated):
+    """The table's Undo (docs/api.md "Tracker", last_action): after "plays first" and eight life
+    changes the eighth is named, in the write's answer, the cache and the whole read alike; an
+    undo without amount undoes it and names the seventh."""
+    (a1, _), (b1, _) = seated
+    add(table, "cp", type="choose_play", team=table.team_a_id)
+    for n in range(8):
+        added = add(table, f"l{n}", type="life", player=(a1, b1)[n % 2], amount=-1)
+    assert added.state["last_action"]["seq"] == 9
+    assert selectors.game_state(table)["last_action"]["seq"] == 9
+    assert selectors.cached_state(table.pk)["last_action"]["seq"] == 9
+    undone = add(table, "u1", type="undo")
+    assert GameEvent.objects.get(match=table, seq=10).amount == 9
+    assert undone.state["last_action"]["seq"] == 8
+    assert [t["life"] for t in undone.state["teams"]] == [26, 27]
+    assert selectors.game_state(table)["last_action"]["seq"] == 8
+    # A write after the undo keeps naming itself; a second undo then undoes that write.
+    assert add(table, "p", type="pass_turn").state["last_action"]["seq"] == 11
+    assert add(table, "u2", type="undo").state["last_action"]["seq"] == 8
+
+
+def test_an_undo_without_amount_on_a_fresh_table_is_refused(table):
+    with pytest.raises(ServiceError) as caught:
+        add(table, "u", type="undo")
+    assert caught.value.code == "nothing_to_undo"
+    assert not GameEvent.objects.exists()

@@ -102,6 +102,24 @@ def name_key(name: str) -> str:
     return name.casefold()
 
 
+# Letters that are not a base letter plus marks, so NFKD leaves them whole: what a player types
+# on a keyboard without them (ß is casefold's "ss" already; ẞ folds to it).
+_LETTERS = str.maketrans(
+    {"æ": "ae", "ø": "o", "œ": "oe", "đ": "d", "ð": "d", "ł": "l", "þ": "th", "ı": "i", "ŀ": "l"}
+)
+_MARK = "Mn"  # nonspacing marks: the accents NFKD splits off
+
+
+def search_key(text: str) -> str:
+    """Key for finding a name as people type it: case and accents ignored, so "jose" finds
+    "José", "zoe" "Zoë", "mull" "Müller", "Nuñez" "Ñúñez", "strasse" "Straße", "aeron"
+    "Æron", "bjorn" "Bjørn". The same Python function folds the stored names (the
+    ``search_key`` columns) and the query, so SQLite and PostgreSQL find the same names."""
+    folded = unicodedata.normalize("NFKD", text.casefold().translate(_LETTERS))
+    plain = "".join(c for c in folded if unicodedata.category(c) != _MARK)
+    return " ".join(plain.casefold().translate(_LETTERS).split())
+
+
 WIZARDS_ID_MAX_DIGITS = 10
 
 

@@ -86,6 +86,10 @@ class Event(models.Model):
     # so a page is rendered once per version and read with the event row at no extra query.
     pages_version = models.PositiveIntegerField(default=1, editable=False)
     archived_at = models.DateTimeField(null=True, blank=True)  # off the home page, kept whole
+    # The organizer's time zone (an IANA name such as "Europe/Madrid", the browser's when the
+    # event was created): staff and players read the event's times in it. "" is the server's
+    # TIME_ZONE.
+    time_zone = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -164,6 +168,8 @@ class Team(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=80)
     name_key = models.CharField(max_length=80, editable=False)
+    # The name folded for search (tournament.domain.names.search_key: no case, no accents).
+    search_key = models.CharField(max_length=160, editable=False, default="")
     access_key = models.CharField(max_length=40, unique=True, default=new_access_key)
     dropped = models.BooleanField(default=False)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -194,6 +200,7 @@ class Player(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=80)
     name_key = models.CharField(max_length=80, editable=False)
+    search_key = models.CharField(max_length=160, editable=False, default="")  # as Team's
     wizards_id = models.CharField(max_length=40, null=True, blank=True)
     seat = models.PositiveSmallIntegerField()
 

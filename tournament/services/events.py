@@ -12,6 +12,7 @@ import random
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from zoneinfo import available_timezones
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -23,14 +24,20 @@ from core.errors import Conflict, ServiceError
 from core.i18n import exception_text
 from tournament import hooks
 from tournament.domain.formats import CONSTRUCTED_FORMATS
-from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
+from tournament.domain.names import (
+    NameError_,
+    clean_name,
+    clean_wizards_id,
+    name_key,
+    search_key,
+)
 from tournament.domain.pods import DEFAULT_POD_SIZE, seat_pods
 from tournament.models import Event, Player, PlayerChange, StaffRole, Team
 
 EVENT_FIELDS = (
     "name", "date", "structure", "format", "rel", "team_size", "round_minutes", "swiss_rounds",
     "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order", "top_cut_automatic",
-    "tiebreak_oomw",
+    "tiebreak_oomw", "time_zone",
 )  # fmt: skip
 # The structure is announced by round 1 and then fixed (MTR 10.2): each locked setting, named as a
 # refusal names it.
@@ -90,6 +97,12 @@ def _check_event(values: Mapping[str, object]) -> dict[str, object]:
         ]
     if values.get("top_cut", 0) not in Event.TOP_CUTS:
         errors["top_cut"] = [gettext("Top cut must be 0, 2, 4 or 8 teams.")]
+    zone = values.get("time_zone", "")
+    if zone and (not isinstance(zone, str) or zone not in available_timezones()):
+        errors["time_zone"] = [
+            gettext("Unknown time zone %(zone)s: a name such as Europe/Madrid or America/Chicago.")
+            % {"zone": repr(zone)[:80]}
+        ]
     for flag in ("top_cut_automatic", "tiebreak_oomw"):
         if not isinstance(values.get(flag, False), bool):
             errors[flag] = [gettext("Must be true or false.")]
@@ -368,13 +381,16 @@ def _check_open(event: Event) -> None:
 
 
 def _save_team(event: Event, team: TeamIn) -> Team:
-    row = Team.objects.create(event=event, name=team.name, name_key=name_key(team.name))
+    row = Team.objects.create(
+        event=event, name=team.name, name_key=name_key(team.name), search_key=search_key(team.name)
+    )
     Player.objects.bulk_create(
         Player(
             event=event,
             team=row,
             name=p.name,
             name_key=name_key(p.name),
+            search_key=search_key(p.name),
             wizards_id=p.wizards_id,
             seat=seat,
         )
@@ -548,8 +564,8 @@ def team_rename(*, team: Team, name: object) -> Team:
             gettext("A team named %(name)s is already registered.") % {"name": repr(clean)},
             field="name",
         )
-    team.name, team.name_key = clean, name_key(clean)
-    team.save(update_fields=["name", "name_key"])
+    team.name, team.name_key, team.search_key = clean, name_key(clean), search_key(clean)
+    team.save(update_fields=["name", "name_key", "search_key"])
     _team_changed(team)
     return team
 
@@ -606,12 +622,13 @@ def player_update(
             code="identity_locked",
         )
     player.name_key = name_key(player.name)
+    player.search_key = search_key(player.name)
     clashes = _player_clashes(
         player.event, [PlayerIn(player.name, player.wizards_id)], exclude_team=player.team_id
     )
     if clashes:
         raise ServiceError(errors={"players": clashes})
-    player.save(update_fields=["name", "name_key", "wizards_id"])
+    player.save(update_fields=["name", "name_key", "search_key", "wizards_id"])
     PlayerChange.objects.bulk_create(
         PlayerChange(
             event_id=player.event_id,

@@ -27,6 +27,7 @@ ErrorCode = Literal[
     "undo_unknown_seq",
     "undo_not_earlier",
     "undo_other_game",
+    "nothing_to_undo",
     "not_drawn",
     "game_started",
     "play_not_chosen",

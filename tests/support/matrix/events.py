@@ -147,6 +147,15 @@ ROWS = [
         body=lambda w: {"action": "reissue"},
         fmt="page",
     ),
+    # A lost team link found again from the event's page: whoever sees the event asks (a wrong
+    # code is a redirect back with an error, never the link).
+    Row(
+        "page-team-find",
+        "get",
+        lambda w: f"/t/find/?event={w.event.pk}&name=Team+Red&key=WRONGCDE",
+        expect("view", 302),
+        fmt="page",
+    ),
 ]
 
 

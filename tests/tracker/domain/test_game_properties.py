@@ -1,5 +1,6 @@
 """Properties of the game fold (tracker.domain.game) over random event logs: the state is the fold of
-its log, one step equals the whole fold, undo of undo restores, simultaneous losses draw, and
+its log, one step equals the whole fold, undo of undo restores, simultaneous losses draw, the
+action Undo names is the same from one step as from the whole fold (tracker.domain.game_undo), and
 nothing but undo changes a finished game (docs/architecture.md "Facts, not counters")."""
 
 from dataclasses import replace
@@ -19,6 +20,8 @@ from tracker.domain.game import (
     initial_state,
     poison_to_lose,
 )
+from tracker.domain.game_json import core_from_json, core_to_json
+from tracker.domain.game_undo import last_in_force, name_target
 
 TYPES = [
     "life",
@@ -193,3 +196,33 @@ def test_the_fold_of_any_stored_log_is_total(setup: GameSetup, data: st.DataObje
     assert [entry.seq for entry in folded.log] == [e.seq for e in events]
     assert all(entry.applied or entry.text for entry in folded.log)
     assert all(not (entry.applied and entry.undone) for entry in folded.log)
+
+
+@settings(max_examples=120, deadline=None)
+@given(setup=setups, data=st.data())
+def test_the_fast_writes_name_the_same_action_as_the_whole_fold(setup, data):
+    """tracker.services stores most events in one step from the stored core (no log): the action
+    it names is the step's own event; an undo folds the whole log. After any sequence, that
+    equals the fold's answer."""
+    state = initial_state(setup)
+    named = None
+    for _ in range(data.draw(st.integers(0, 35))):
+        event = data.draw(candidate(setup, state.seq + 1, state))
+        if event.type == "undo" and data.draw(st.booleans()):
+            event = Event(event.seq, "undo")  # the button's undo, without amount
+        try:
+            if event.type == "undo":
+                after = apply(state, name_target(state, event))
+                latest = last_in_force(after)
+                named = latest.seq if latest else None
+            else:
+                stepped = apply(core_from_json(setup, core_to_json(state)), event)
+                after = apply(state, event)
+                latest = last_in_force(stepped)
+                assert latest is not None  # the step's own event
+                named = latest.seq
+        except GameError:
+            continue
+        state = after
+        whole = last_in_force(fold(setup, [entry.event for entry in state.log]))
+        assert named == (whole.seq if whole else None)
