@@ -16,7 +16,7 @@ from pairing.models import Round
 from support import factories
 from support.axe import assert_accessible
 from support.browser import login
-from tournament.domain.names import name_key
+from tournament.domain.names import name_key, search_key
 from tournament.models import Player, Team
 from tournament.services import signups as signup_svc
 
@@ -47,7 +47,12 @@ def _teams(event, n: int) -> list[Team]:
     names = itertools.product(WORDS, KINDS, range(1, 100))
     people = itertools.product(FIRST, LAST, range(1, 1000))
     teams = Team.objects.bulk_create(
-        Team(event=event, name=f"{w} {k} {i}", name_key=name_key(f"{w} {k} {i}"))
+        Team(
+            event=event,
+            name=f"{w} {k} {i}",
+            name_key=name_key(f"{w} {k} {i}"),
+            search_key=search_key(f"{w} {k} {i}"),
+        )
         for (w, k, i), _ in zip(names, range(n), strict=False)
     )
     rows = []
@@ -56,7 +61,14 @@ def _teams(event, n: int) -> list[Team]:
             f, last, i = next(people)
             name = f"{f} {last}{'' if i == 1 else f' {i}'}"
             rows.append(
-                Player(event=event, team=team, name=name, name_key=name_key(name), seat=seat)
+                Player(
+                    event=event,
+                    team=team,
+                    name=name,
+                    name_key=name_key(name),
+                    search_key=search_key(name),
+                    seat=seat,
+                )
             )
     Player.objects.bulk_create(rows)
     return teams

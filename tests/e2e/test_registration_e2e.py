@@ -30,7 +30,7 @@ def test_organizer_registers_teams_and_team_opens_its_link_on_a_phone(
     desktop.fill("#id_name", "Friday Night 2HG")
     desktop.select_option("#id_structure", "constructed")
     desktop.fill("#id_format", "pioneer")
-    desktop.select_option("#id_top_cut", "4")
+    desktop.check("#id_top_cut input[value='4']")
     desktop.click("button:has-text('Create event')")
     expect(desktop.locator("h1")).to_have_text("Friday Night 2HG")
     expect(desktop.locator(".next-step")).to_contain_text("Register teams")

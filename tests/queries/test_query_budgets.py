@@ -212,7 +212,7 @@ BUDGETS = {
     "teams page": 5,
     "staff page": 5,  # with the invitations not accepted yet
     "rounds page": 7,
-    "round pairings page": 8,
+    "round pairings page": 12,  # with the round clock for staff: clock, settings, pauses, corrections
     "match slips (print)": 8,  # with the seats of each match (MTR 9.4)
     "wall list (print)": 8,
     "pairings by table (print)": 8,

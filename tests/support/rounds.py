@@ -7,7 +7,7 @@ import random
 from pairing import services
 from pairing.models import Match, Round
 from support import factories
-from tournament.domain.names import name_key
+from tournament.domain.names import name_key, search_key
 from tournament.models import Event, Player, Team
 
 
@@ -24,11 +24,23 @@ def event_with_teams(n: int, organizer=None, **values) -> tuple[Event, list[Team
 def bulk_teams(event: Event, n: int) -> list[Team]:
     """Many teams at once for size tests (2048, 4096): rows written directly, like an import."""
     teams = Team.objects.bulk_create(
-        Team(event=event, name=f"Team {i:05d}", name_key=name_key(f"Team {i:05d}"))
+        Team(
+            event=event,
+            name=f"Team {i:05d}",
+            name_key=name_key(f"Team {i:05d}"),
+            search_key=search_key(f"Team {i:05d}"),
+        )
         for i in range(n)
     )
     Player.objects.bulk_create(
-        Player(event=event, team=t, name=f"P{t.pk}-{seat}", name_key=f"p{t.pk}-{seat}", seat=seat)
+        Player(
+            event=event,
+            team=t,
+            name=f"P{t.pk}-{seat}",
+            name_key=f"p{t.pk}-{seat}",
+            search_key=f"p{t.pk}-{seat}",
+            seat=seat,
+        )
         for t in teams
         for seat in (1, 2)
     )
