@@ -153,6 +153,8 @@ BACKUP_DIRS = [VAR_DIR / "backups"] + (
 )
 BACKUP_KEEP = max(1, env_int("TANDEM_BACKUP_KEEP", 10))
 BACKUP_MINUTES = env_float("TANDEM_BACKUP_MINUTES", 5)
+# The largest event file (carry.services.exchange) the import page and API accept, in MB.
+EVENT_FILE_MAX_MB = env_int("TANDEM_EVENT_FILE_MAX_MB", 64)
 
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:

@@ -27,10 +27,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import DatabaseError, models, transaction
+from django.utils.translation import gettext
 
 from core.errors import ServiceError
 from tournament.models import Event
@@ -202,28 +204,56 @@ def event_export_json(*, event: Event) -> str:
 # --- import -------------------------------------------------------------------------------
 
 
+def parse(raw: bytes) -> object:
+    """An uploaded event file's JSON (ExchangeError when it is not JSON or too big)."""
+    limit = settings.EVENT_FILE_MAX_MB * 1024 * 1024
+    if len(raw) > limit:
+        raise ExchangeError(
+            gettext("The event file is larger than %(mb)s MB.") % {"mb": settings.EVENT_FILE_MAX_MB}
+        )
+    try:
+        return json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ExchangeError(
+            gettext("The event file is not JSON (%(error)s).") % {"error": exc}
+        ) from exc
+
+
 def _check_shape(data: object) -> dict[str, list[dict[str, Any]]]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ExchangeError('This is not a Tandem event file (no "format": "tandem-event").')
+        raise ExchangeError(
+            gettext('This is not a Tandem event file (no "format": "tandem-event").')
+        )
     version = data.get("version")
     if version != VERSION:
         raise ExchangeError(
-            f"This event file is version {version!r}; this server reads version {VERSION}: "
-            "update Tandem, or export the event again from a server of the same version."
+            gettext(
+                "This event file is version %(version)s; this server reads version %(known)s:"
+                " update Tandem, or export the event again from a server of the same version."
+            )
+            % {"version": version, "known": VERSION}
         )
     tables = data.get("models")
     if not isinstance(tables, dict) or not isinstance(data.get("users", []), list):
-        raise ExchangeError('The event file has no "models" object or a wrong "users" list.')
+        raise ExchangeError(
+            gettext('The event file has no "models" object or a wrong "users" list.')
+        )
     known = {label(m) for m in event_models()}
     for name, rows in tables.items():
         if name not in known:
-            raise ExchangeError(f"The event file holds {name!r}, which this server does not carry.")
+            raise ExchangeError(
+                gettext("The event file holds %(table)s, which this server does not carry.")
+                % {"table": repr(name)}
+            )
         if not isinstance(rows, list) or not all(
             isinstance(r, dict) and isinstance(r.get("pk"), int) for r in rows
         ):
-            raise ExchangeError(f'{name}: every row must be an object with an integer "pk".')
+            raise ExchangeError(
+                gettext('%(table)s: every row must be an object with an integer "pk".')
+                % {"table": name}
+            )
     if len(tables.get(EVENT, [])) != 1:
-        raise ExchangeError("The event file must hold exactly one event.")
+        raise ExchangeError(gettext("The event file must hold exactly one event."))
     return tables
 
 
@@ -255,7 +285,7 @@ def _users(listed: Iterable[dict[str, Any]], organizer) -> dict[str, Any]:
     for entry in listed:
         name = entry.get("username") if isinstance(entry, dict) else None
         if not isinstance(name, str) or not name.strip():
-            raise ExchangeError("Every user of the event file needs a username.")
+            raise ExchangeError(gettext("Every user of the event file needs a username."))
         user = User.objects.filter(username=name).first()
         if user is None:
             user = User(username=name, email=str(entry.get("email") or "")[:254])
@@ -278,7 +308,9 @@ def event_import(*, data: object, organizer=None) -> Event:
     except ExchangeError:
         raise
     except (ValidationError, DatabaseError, ValueError, TypeError, KeyError) as exc:
-        raise ExchangeError(f"The event file does not fit: {exc}") from exc
+        raise ExchangeError(
+            gettext("The event file does not fit: %(error)s") % {"error": exc}
+        ) from exc
 
 
 def _import(tables: dict[str, list[dict[str, Any]]], listed: list, organizer) -> Event:
@@ -290,12 +322,16 @@ def _import(tables: dict[str, list[dict[str, Any]]], listed: list, organizer) ->
             return new_ids[target][old]  # type: ignore[index]
         except KeyError:
             raise ExchangeError(
-                f"A row refers to {target} {old!r}, which the file does not hold."
+                gettext("A row refers to %(table)s %(id)s, which the file does not hold.")
+                % {"table": target, "id": repr(old)}
             ) from None
 
     def user(name: object, where: str):
         if not isinstance(name, str) or name not in users:
-            raise ExchangeError(f"{where}: the user {name!r} is not in the file's users.")
+            raise ExchangeError(
+                gettext("%(where)s: the user %(name)s is not in the file's users.")
+                % {"where": where, "name": repr(name)}
+            )
         return users[name]
 
     games = []
@@ -309,7 +345,10 @@ def _import(tables: dict[str, list[dict[str, Any]]], listed: list, organizer) ->
         for row in rows:
             unknown = set(row) - set(fields) - {"pk"}
             if unknown:
-                raise ExchangeError(f"{name} {row['pk']}: unknown field(s) {sorted(unknown)}.")
+                raise ExchangeError(
+                    gettext("%(row)s: unknown field(s) %(fields)s.")
+                    % {"row": f"{name} {row['pk']}", "fields": ", ".join(sorted(unknown))}
+                )
             values: dict[str, Any] = {}
             own: list[tuple[str, object]] = []
             for fname, f in fields.items():
@@ -342,7 +381,8 @@ def _import(tables: dict[str, list[dict[str, Any]]], listed: list, organizer) ->
                     try:
                         values[fname] = None if value is None else f.to_python(value)
                     except ValidationError as exc:
-                        raise ExchangeError(f"{where}: {' '.join(exc.messages)}") from exc
+                        message = " ".join(exc.messages)
+                        raise ExchangeError(f"{where}: {message}") from exc
                 if f.unique and not f.is_relation and callable(f.default) and value is not None:
                     if model._default_manager.filter(**{fname: values[fname]}).exists():
                         values[fname] = f.default()  # a key this server already gave out
