@@ -8,7 +8,8 @@ acknowledged before it is in the file.
 
 When: after every published round, and during a round after a write when the last backup is
 older than ``BACKUP_MINUTES`` (``carry.apps`` connects these to the after-commit events). The copy
-runs in a thread of its own, so the write that triggered it is not kept waiting. The last
+runs in a thread of its own, so the write that triggered it is not kept waiting (a copy cut
+short by a crash keeps its ``.partial`` name and is removed by a later backup). The last
 ``BACKUP_KEEP`` files of each folder are kept.
 """
 
@@ -31,6 +32,7 @@ log = logging.getLogger(__name__)
 
 PREFIX = "tandem-"
 SUFFIX = ".sqlite3"
+STALE_PARTIAL_SECONDS = 600
 _lock = threading.Lock()
 _last_started = 0.0  # time.monotonic() of the last backup begun by this process
 
@@ -103,6 +105,13 @@ def backups(folder: Path) -> list[Path]:
 def _prune(folder: Path, keep: int) -> None:
     for old in backups(folder)[:-keep]:
         old.unlink(missing_ok=True)
+    # A copy cut short (the process killed while copying) never got its name: removed later.
+    for partial in folder.glob(".*.partial"):
+        try:
+            if time.time() - partial.stat().st_mtime > STALE_PARTIAL_SECONDS:
+                partial.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def backup_now(reason: str = "manual", source: Path | None = None) -> Backup:
@@ -151,7 +160,9 @@ def _in_background(reason: str) -> None:
         except Exception:
             log.exception("backup (%s) failed", reason)
 
-    threading.Thread(target=run, name=f"tandem-backup-{reason}", daemon=True).start()
+    # Not a daemon: a command that published a round (a short-lived process) waits for its
+    # backup to finish before it exits.
+    threading.Thread(target=run, name=f"tandem-backup-{reason}", daemon=False).start()
 
 
 def backup_after_round(round_number: int) -> None:

@@ -279,22 +279,28 @@ def _remap_json(value: Any, keys: dict[str, str], ids: Callable[[str, object], i
     return walk(value)
 
 
-def _users(listed: Iterable[dict[str, Any]], organizer) -> dict[str, Any]:
-    User = get_user_model()
-    out: dict[str, Any] = {}
+def _users(listed: Iterable[object]) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
     for entry in listed:
         name = entry.get("username") if isinstance(entry, dict) else None
         if not isinstance(name, str) or not name.strip():
             raise ExchangeError(gettext("Every user of the event file needs a username."))
-        user = User.objects.filter(username=name).first()
-        if user is None:
-            user = User(username=name, email=str(entry.get("email") or "")[:254])
-            user.first_name = str(entry.get("first_name") or "")[:150]
-            user.last_name = str(entry.get("last_name") or "")[:150]
-            user.set_unusable_password()
-            user.save()
-        out[name] = user
+        assert isinstance(entry, dict)
+        out[name] = entry
     return out
+
+
+def _user(entry: dict[str, Any]):
+    """The server's user of that username; created without a usable password when missing."""
+    User = get_user_model()
+    user = User.objects.filter(username=entry["username"]).first()
+    if user is None:
+        user = User(username=entry["username"], email=str(entry.get("email") or "")[:254])
+        user.first_name = str(entry.get("first_name") or "")[:150]
+        user.last_name = str(entry.get("last_name") or "")[:150]
+        user.set_unusable_password()
+        user.save()
+    return user
 
 
 def event_import(*, data: object, organizer=None) -> Event:
@@ -314,7 +320,8 @@ def event_import(*, data: object, organizer=None) -> Event:
 
 
 def _import(tables: dict[str, list[dict[str, Any]]], listed: list, organizer) -> Event:
-    users = _users(listed, organizer)
+    listed_users = _users(listed)
+    users: dict[str, Any] = {}  # only the users a row names are looked up or created
     new_ids: dict[str, dict[int, int]] = {}
 
     def ids(target: str, old: object) -> int:
@@ -327,11 +334,13 @@ def _import(tables: dict[str, list[dict[str, Any]]], listed: list, organizer) ->
             ) from None
 
     def user(name: object, where: str):
-        if not isinstance(name, str) or name not in users:
+        if not isinstance(name, str) or name not in listed_users:
             raise ExchangeError(
                 gettext("%(where)s: the user %(name)s is not in the file's users.")
                 % {"where": where, "name": repr(name)}
             )
+        if name not in users:
+            users[name] = _user(listed_users[name])
         return users[name]
 
     games = []
@@ -354,6 +363,9 @@ def _import(tables: dict[str, list[dict[str, Any]]], listed: list, organizer) ->
             for fname, f in fields.items():
                 where = f"{name} {row['pk']}.{fname}"
                 if f.primary_key and not isinstance(f, models.ForeignKey):
+                    continue
+                if name == EVENT and fname == "organizer" and organizer is not None:
+                    values["organizer"] = organizer  # the file's organizer is not needed here
                     continue
                 if fname not in row:
                     continue  # a field added since the export: its default
@@ -386,8 +398,6 @@ def _import(tables: dict[str, list[dict[str, Any]]], listed: list, organizer) ->
                 if f.unique and not f.is_relation and callable(f.default) and value is not None:
                     if model._default_manager.filter(**{fname: values[fname]}).exists():
                         values[fname] = f.default()  # a key this server already gave out
-            if name == EVENT and organizer is not None:
-                values["organizer"] = organizer
             obj = model(**values)
             later.extend((obj, attname, old) for attname, old in own)
             built.append(obj)

@@ -81,3 +81,22 @@ def test_restore_puts_the_copy_in_place_and_keeps_the_database_it_replaces(tmp_p
     with pytest.raises(backup.BackupError):
         backup.restore(bad, target=target)
     assert target.exists()  # a refused file changes nothing
+
+
+def test_a_copy_cut_short_by_a_crash_is_removed_by_a_later_backup(tmp_path):
+    import os
+    import time
+
+    source = _tandem_like_db(tmp_path / "live.sqlite3")
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    stale = folder / ".tandem-20260101T000000.000000Z-during.sqlite3.partial"
+    stale.write_bytes(b"half a copy")
+    old = time.time() - backup.STALE_PARTIAL_SECONDS - 1
+    os.utime(stale, (old, old))
+    fresh = folder / ".tandem-20260101T000001.000000Z-during.sqlite3.partial"
+    fresh.write_bytes(b"another process copying now")
+    with override_settings(BACKUP_DIRS=[folder], BACKUP_KEEP=2):
+        backup.backup_now("r1", source=source)
+    assert not stale.exists()
+    assert fresh.exists()

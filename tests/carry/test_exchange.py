@@ -105,6 +105,8 @@ def test_staff_missing_on_this_server_are_created_by_username_without_a_password
     created = get_user_model().objects.get(username="judy-carry-elsewhere")
     assert not created.has_usable_password()
     assert StaffRole.objects.filter(event=imported, user=created, role="judge").exists()
+    # Only the users a row names: the file's organizer is not created when another organizes.
+    assert not get_user_model().objects.filter(username="alice-carry-elsewhere").exists()
 
 
 @pytest.mark.django_db
