@@ -12,7 +12,8 @@ of that event copies.
 
 Printed: the database's size, then the backup best and worst of 5 (copy with SQLite's backup API,
 ``PRAGMA integrity_check`` of the copy, rename, a second copy to a TANDEM_BACKUP_DIR folder):
-the seconds a backup runs in its thread beside the server. Printed, not enforced.
+the seconds a backup runs in its thread beside the server; then the event as one file
+(carry.services.exchange): its size, the export's and the import's seconds. Printed, not enforced.
 """
 
 from __future__ import annotations
@@ -88,6 +89,27 @@ def main() -> None:
     print(
         f"backup (copy, integrity check, second folder): best {min(times):.3f} s, "
         f"worst {max(times):.3f} s of {RUNS}; the copy is {done.size / 1e6:.1f} MB"
+    )
+    _event_file()
+
+
+def _event_file() -> None:
+    """The same event as one file (carry.services.exchange): export, then import as a copy."""
+    import json
+
+    from carry.services import exchange
+    from tournament.models import Event
+
+    event = Event.objects.get()
+    t0 = time.perf_counter()
+    text = exchange.event_export_json(event=event)
+    exported = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    exchange.event_import(data=json.loads(text))
+    imported = time.perf_counter() - t0
+    print(
+        f"event file: {len(text) / 1e6:.1f} MB, export {exported:.2f} s, "
+        f"import (validated, ids remapped, games rebuilt) {imported:.2f} s"
     )
 
 
