@@ -1,10 +1,11 @@
 """The store laptop dies mid-round: a real server (uvicorn on SQLite) takes results and tracker
 events from the phones through the API, is killed with SIGKILL, and a second laptop restores the
-last backup from the USB stick with `./tandem restore FILE`: every write acknowledged before
+last backup from the USB stick with `./tandem restore FILE` in another copy of Tandem: every write acknowledged before
 that backup began is there, and the restored server takes the next tap."""
 
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -41,20 +42,25 @@ print(json.dumps(out))
 """
 
 
-def _env(var_dir: Path, usb: Path, port: int) -> dict[str, str]:
-    dropped = ("DATABASE_URL", "CELERY_", "DJANGO_ALLOW_ASYNC_UNSAFE", "REDIS_URL", "LIVE_REDIS")
+def _env(var_dir: Path | None, usb: Path, port: int, root: Path = ROOT) -> dict[str, str]:
+    """The laptop's environment; ``var_dir`` None: the checkout's own var/ (a fresh clone)."""
+    dropped = ("DATABASE_URL", "CELERY_", "DJANGO_ALLOW_ASYNC_UNSAFE", "REDIS_URL", "LIVE_REDIS",
+               "TANDEM_VAR_DIR")  # fmt: skip
     env = {k: v for k, v in os.environ.items() if not k.startswith(dropped)}
     env["PATH"] = f"{Path(sys.executable).parent}:{env.get('PATH', '')}"
-    return env | {
-        "TANDEM_VAR_DIR": str(var_dir),
-        "TANDEM_BACKUP_DIR": str(usb),
-        "TANDEM_BACKUP_MINUTES": "0.04",  # every 2.4 s during the round
-        "TANDEM_PLAIN_STATIC": "1",
-        "SECRET_KEY": "s" * 60,
-        "PYTHONPATH": f"{ROOT}:{ROOT / 'tests'}",
-        "PORT": str(port),
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-    }
+    return (
+        env
+        | ({"TANDEM_VAR_DIR": str(var_dir)} if var_dir else {})
+        | {
+            "TANDEM_BACKUP_DIR": str(usb),
+            "TANDEM_BACKUP_MINUTES": "0.04",  # every 2.4 s during the round
+            "TANDEM_PLAIN_STATIC": "1",
+            "SECRET_KEY": "s" * 60,
+            "PYTHONPATH": f"{root}:{root / 'tests'}",
+            "PORT": str(port),
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+        }
+    )
 
 
 def _free_port() -> int:
@@ -65,11 +71,27 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _serve(env: dict[str, str]) -> subprocess.Popen:
+def _checkout(where: Path) -> Path:
+    """A second copy of this checkout (its files, tracked or new, as a fresh clone has them),
+    sharing the virtual environment: another laptop."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT, capture_output=True, check=True,
+    ).stdout.decode().split("\0")  # fmt: skip
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file() and not source.is_symlink():
+            (where / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, where / name)
+    (where / ".venv").symlink_to((ROOT / ".venv").resolve())
+    return where
+
+
+def _serve(env: dict[str, str], root: Path = ROOT) -> subprocess.Popen:
     proc = subprocess.Popen(
         [str(Path(sys.executable).parent / "uvicorn"), "config.asgi:application",
          "--port", env["PORT"], "--log-level", "warning"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -149,24 +171,25 @@ def test_a_server_killed_mid_round_is_restored_on_a_second_laptop_with_every_ack
     assert reported_before, "no result report before the last backup"
     assert len(kept) >= 3  # the published round's, then every 2.4 s during the round
 
+    clone = _checkout(second)
+    laptop2 = _env(None, tmp_path / "usb2", _free_port(), root=clone)
     restored = subprocess.run(
-        ["./tandem", "restore", str(last)], **(run | {"env": _env(second, tmp_path / "usb2", 0)})
+        ["./tandem", "restore", str(last)], **(run | {"env": laptop2, "cwd": clone})
     )
     assert restored.returncode == 0, restored.stdout + restored.stderr
-    con = sqlite3.connect(second / "tandem.sqlite3")
+    con = sqlite3.connect(clone / "var" / "tandem.sqlite3")
     stored = {r[0] for r in con.execute("SELECT client_id FROM tracker_gameevent")}
     reported = {r[0] for r in con.execute("SELECT match_id FROM pairing_resultreport")}
     con.close()
     assert before <= stored, f"{len(before - stored)} acknowledged taps missing"
     assert reported_before <= reported
 
-    env2 = _env(second, tmp_path / "usb2", _free_port())
-    server = _serve(env2)
+    server = _serve(laptop2, root=clone)
     try:
         table = tables[0]
         body = {"type": "life", "player": table["player"], "amount": -1, "client_id": "after"}
         path = f"/api/v1/matches/{table['match']}/game/events/"
-        assert _post(env2["PORT"], path, table["key_a"], body) == 201
+        assert _post(laptop2["PORT"], path, table["key_a"], body) == 201
     finally:
         server.terminate()
         server.wait(timeout=20)
