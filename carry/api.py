@@ -41,6 +41,6 @@ class EventImportView(APIView):
                 raise exceptions.PermissionDenied("A team key cannot import events; log in.")
             raise exceptions.NotAuthenticated()
         upload = request.FILES.get("file")
-        data = exchange.parse(upload.read()) if upload is not None else request.data
+        data = exchange.parse_upload(upload) if upload is not None else request.data
         event = exchange.event_import(data=data, organizer=request.user)
         return Response({"id": event.pk, "name": event.name}, status=status.HTTP_201_CREATED)

@@ -32,7 +32,7 @@ def event_import(request):
     form = forms.EventFileForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            data = exchange.parse(form.cleaned_data["file"].read())
+            data = exchange.parse_upload(form.cleaned_data["file"])
             event = exchange.event_import(data=data, organizer=request.user)
         except exchange.ExchangeError as exc:
             nothing = _("Nothing was imported.")

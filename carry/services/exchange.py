@@ -204,13 +204,22 @@ def event_export_json(*, event: Event) -> str:
 # --- import -------------------------------------------------------------------------------
 
 
-def parse(raw: bytes) -> object:
-    """An uploaded event file's JSON (ExchangeError when it is not JSON or too big)."""
-    limit = settings.EVENT_FILE_MAX_MB * 1024 * 1024
-    if len(raw) > limit:
+def _refuse_above_limit(size: int) -> None:
+    if size > settings.EVENT_FILE_MAX_MB * 1024 * 1024:
         raise ExchangeError(
             gettext("The event file is larger than %(mb)s MB.") % {"mb": settings.EVENT_FILE_MAX_MB}
         )
+
+
+def parse_upload(upload: Any) -> object:
+    """An uploaded file's JSON (an UploadedFile: its size is checked before it is read)."""
+    _refuse_above_limit(upload.size)
+    return parse(upload.read())
+
+
+def parse(raw: bytes) -> object:
+    """An event file's JSON (ExchangeError when it is not JSON or too big)."""
+    _refuse_above_limit(len(raw))
     try:
         return json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

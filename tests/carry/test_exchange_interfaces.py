@@ -93,3 +93,17 @@ def test_the_import_page_takes_an_upload_and_shows_a_bad_file_s_reason(world):
     page = client.post("/events/import/", {"file": bad}).content.decode()
     assert "not a Tandem event file" in page
     assert "Nothing was imported." in page
+
+
+def test_a_file_above_the_request_size_limit_is_uploaded_as_a_multipart_file(world, settings):
+    body = client_for(world.alice).get(f"/api/v1/events/{world.event.pk}/export/").json()
+    body["note"] = "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1000)  # a big event's size
+    raw = json.dumps(body).encode()
+    upload = SimpleUploadedFile("event.json", raw, content_type="application/json")
+    response = client_for(world.charlie).post("/api/v1/events/import/", {"file": upload})
+    assert response.status_code == 201
+    settings.EVENT_FILE_MAX_MB = 1
+    upload = SimpleUploadedFile("event.json", raw, content_type="application/json")
+    response = client_for(world.charlie).post("/api/v1/events/import/", {"file": upload})
+    assert response.status_code == 400
+    assert "larger than 1 MB" in response.json()["detail"]
