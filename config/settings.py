@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import dj_database_url
 from celery.schedules import crontab
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_float, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("TANDEM_VAR_DIR", str(BASE_DIR / "var")))
@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "pairing",
     "judging",
     "tracker",
+    "carry",
 ]
 
 MIDDLEWARE = [
@@ -121,6 +122,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a writer instead of failing at once when two requests write together.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
+    # Write-ahead log: readers never wait for the writer, a crash loses no committed write, and
+    # the online backups (carry.services.backup) copy a consistent file while the event runs.
+    DATABASES["default"]["OPTIONS"]["init_command"] = "PRAGMA journal_mode=WAL;"
 elif env_int("DATABASE_POOL_MAX", 0) > 0:
     # A bounded pool of connections per process (psycopg_pool, Django's "pool" option): a request
     # takes one for its duration and gives it back; waits up to DATABASE_POOL_TIMEOUT seconds for
@@ -139,6 +143,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME") or None}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Backups of the SQLite database (carry.services.backup; README, "At the store"): after every
+# published round and, during a round, at most every TANDEM_BACKUP_MINUTES after a write; into
+# var/backups/ and TANDEM_BACKUP_DIR when set (a USB stick), the last TANDEM_BACKUP_KEEP of each.
+# TANDEM_BACKUP_MINUTES=0: after published rounds only. Nothing is backed up on PostgreSQL.
+BACKUP_DIRS = [VAR_DIR / "backups"] + (
+    [Path(env_str("TANDEM_BACKUP_DIR"))] if env_str("TANDEM_BACKUP_DIR") else []
+)
+BACKUP_KEEP = max(1, env_int("TANDEM_BACKUP_KEEP", 10))
+BACKUP_MINUTES = env_float("TANDEM_BACKUP_MINUTES", 5)
+# The largest event file (carry.services.exchange) the import page and API accept, in MB.
+EVENT_FILE_MAX_MB = env_int("TANDEM_EVENT_FILE_MAX_MB", 64)
 
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:

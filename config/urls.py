@@ -11,6 +11,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("pairing.api_urls")),
     path("", include("judging.api_urls")),
     path("", include("tracker.api_urls")),
+    path("", include("carry.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", api_reference, name="api-reference"),
 ]
@@ -21,6 +22,7 @@ urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("", include("core.live")),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switcher
+    path("", include("carry.urls")),
     path("", include("tournament.urls")),
     path("", include("pairing.urls")),
     path("", include("judging.urls")),

@@ -1,0 +1,1 @@
+"""Carrying an event: backups of the SQLite database, and one event's export and import."""
