@@ -13,6 +13,8 @@ class CarryConfig(AppConfig):
         def after_round(payload: events.RoundPublished) -> None:
             from pairing.models import Round
 
+            if backup.database_path() is None:  # PostgreSQL: its own backups (no query here)
+                return
             number = Round.objects.filter(pk=payload.round_id).values_list("number", flat=True)
             backup.backup_after_round(next(iter(number), 0))
 
