@@ -296,6 +296,13 @@ def _procedure(
                 mode, walk.active = "sudden", event.first_active
         elif isinstance(event, GameEnded):  # drawn: a result was handled by the caller
             mode = "between"
+        elif isinstance(event, GameStarted):
+            # A new game follows only a drawn one, whatever drew it (CR 104.4a): in Swiss the
+            # match is a draw (no new game after time, MTR 2.4); in a playoff it is played
+            # under the added state-based action.
+            if not facts.playoff:
+                return _Procedure("over", "draw")
+            mode, walk.active = "sudden", event.first_active
         elif isinstance(event, TurnPassed):
             walk.pass_turn(event)
             if mode == "turns":
