@@ -74,6 +74,12 @@ class EventForm(forms.ModelForm):
             "rel": "Regular for casual play; Competitive and Professional require decklists.",
             "udc_rule": "How many copies of a card the team's decks may hold together (MTR 8.4).",
             "tiebreak_order": "The team order (MP, OMW%, OOMW%) is the one for team events.",
+            "penalty_policy": gettext_lazy(
+                "Match Point (the 2HG guide for judges): a Game Loss for a deck error found at a"
+                " deck check, an illegal face-down card or a pattern of marked cards costs the"
+                " team 1 match point and the game goes on, any other Game Loss (and every one in a"
+                " playoff) loses the match; the current IPG converts nothing."
+            ),
         }
 
     name = forms.CharField(label="Event name", max_length=EVENT_NAME_MAX, strip=False)

@@ -193,6 +193,9 @@ def penalty_issue(
         raise ServiceError(
             field="deck_check", message=gettext("Not a deck check of this player's team.")
         )
+    if deck_check is not None and str(infraction_code).strip().upper() == "TE-DLP":
+        # A Decklist Problem issued from a deck check was found at one (JG09, IPG 3.4).
+        variants = sorted({*variants, "deck_check"})
     notes_text = _clean_text(notes, "notes", MAX_NOTES)
     reason = _clean_text(override_reason, "override_reason", MAX_REASON)
     wanted = None if penalty in (None, "") else _code(penalty)
