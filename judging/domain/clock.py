@@ -28,8 +28,9 @@ time called (table)
 turn 0
     The turn in progress when time is called at the table; the active team finishes it (MTR 2.4).
     With the passing-at-time flag the active team had already announced passing, so turn 0 is
-    the next team's (docs/rules.md "End of round"): the flag stands for that pass, which is
-    then not recorded again.
+    the next team's (docs/rules.md "End of round"): the flag stands for that pass. The first
+    pass the phones record after time is that same pass, not another (whether it is entered
+    before or after the judge's flag), unless it names the announcing team as the next one.
 additional turns
     The team turns after turn 0: 3 in 2HG (MTR 2.4) plus 2 per Slow Play penalty that added
     turns (IPG 3.3; MTR 2.6). They are team turns actually taken, counted by "turn passed" facts

@@ -169,6 +169,7 @@ class TableState:
     active_team: TeamId | None
     extensions_not_applied: tuple[Extension, ...] = ()
     slow_play_without_turns: tuple[SlowPlay, ...] = ()
+    passing_at_time: bool = False  # a judge recorded that the active team was passing at time
 
     @property
     def turns_left(self) -> int | None:
@@ -285,10 +286,20 @@ def _procedure(
         else:
             after.append(event)
     mode: Literal["turns", "between", "sudden"] = "turns" if walk.in_game else "between"
+    announced: TeamId | None = None  # passing at time: the team whose pass the flag stands for
     if mode == "turns" and facts.passing_at_time:
+        announced = walk.active
         walk.active = walk.other(walk.active)  # that pass was turn 0's start (MTR 2.4)
     turn = 0
     for event in after:
+        if announced is not None and isinstance(event, TurnPassed) and mode == "turns":
+            # The first pass recorded after time: the announced pass itself (the phones
+            # record it, the judge's flag says it was announced), counted once whatever the
+            # order of the two entries; unless it names the announcing team as the next one,
+            # which is the end of turn 0.
+            first, announced = announced, None
+            if event.next_active is None or event.next_active != first:
+                continue
         if isinstance(event, ActiveTeamSet):
             walk.active = event.team
         elif mode == "between":
@@ -431,6 +442,7 @@ def _table_state(
         active_team=proc.active,
         extensions_not_applied=tuple(refused),
         slow_play_without_turns=tuple(without_turns),
+        passing_at_time=facts.passing_at_time and called is not None,
     )
 
 

@@ -382,6 +382,7 @@ def time_block(state: TableState) -> dict[str, Any]:
         "round_status": state.round_status,
         "ending": state.ending,
         "winner": state.winner,
+        "passing_at_time": state.passing_at_time,
     }
 
 

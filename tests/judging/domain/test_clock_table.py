@@ -141,11 +141,32 @@ PROCEDURE_CASES = [
         Seen("finishing_turn", 0, active=Z),
         id="passing at time: turn 0 is the other team's",
     ),
+    # Issue 23 (MTR 2.4): the pass the phones record after time is the announced pass itself,
+    # counted once; before, the flag and the recorded pass were two passes and the procedure
+    # ended one team turn early.
     pytest.param(
-        table(passed(52), passed(54), passed(56), passing_at_time=True),
-        57,
+        table(passed(52), passing_at_time=True),
+        53,
+        Seen("finishing_turn", 0, active=Z),
+        id="passing at time: the phones' pass is the announced one, Z still in turn 0",
+    ),
+    pytest.param(
+        table(passed(52), passed(54), passed(56), passed(58), passing_at_time=True),
+        59,
         Seen("extra_turns", 3, active=Y),
-        id="passing at time: Z 0, Y 1, Z 2, Y 3",
+        id="passing at time, the pass recorded: Z 0, Y 1, Z 2, Y 3",
+    ),
+    pytest.param(
+        table(passed(52), passed(54), passed(56), passed(58), passed(60), passing_at_time=True),
+        61,
+        Seen("over", ending="draw"),
+        id="passing at time, the pass recorded: over after Y's turn 3",
+    ),
+    pytest.param(
+        table(passed(52, next_active=Y), passing_at_time=True),
+        53,
+        Seen("extra_turns", 1, active=Y),
+        id="passing at time, the first recorded pass hands the turn back to Y: Z ended turn 0",
     ),
     pytest.param(
         table(first_active=None),
