@@ -381,10 +381,8 @@ def _table_state(
         t = _table_called(clock, applied)
         if t is None or extension.given_at < t:
             applied.append(extension)
-        elif _passed_between(events, t, extension.given_at):
-            refused.append(extension)
         else:
-            applied.append(extension)
+            refused.append(extension)  # given once time was called: nothing to give back
     ends_at = _table_called(clock, applied)
     called = ends_at if ends_at is not None and ends_at <= now else None
 

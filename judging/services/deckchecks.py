@@ -123,8 +123,18 @@ def deck_check_end(
     row.notes = _clean_text(notes, "notes", MAX_NOTES)
     minutes = min(MAX_EXTENSION, (row.minutes_taken or 0) + DECK_CHECK_EXTRA_MINUTES)
     if row.match.status != Match.Status.FINAL:
-        row.extension = extension_give(
-            match=row.match, minutes=minutes, reason="deck_check", by=by, now=ended
-        )
+        try:
+            row.extension = extension_give(
+                match=row.match,
+                minutes=minutes,
+                reason="deck_check",
+                began_at=row.started_at,
+                by=by,
+                now=ended,
+            )
+        except Conflict:
+            # Begun once time was called or in the additional turns: no time to give back
+            # (MTR 2.4, 2.6); the check still ends.
+            row.extension = None
     row.save()
     return row
