@@ -81,6 +81,24 @@ def test_slow_play_stores_two_additional_turns(table):
     assert (row.penalty, row.extra_turns_added) == ("warning", 2)
 
 
+def test_slow_play_in_the_additional_turns_records_no_turns_added(table):
+    """IPG 3.3 (docs/rules.md "Slow Play"): a match already in its additional turns gets the
+    Warning and no turns; the penalty records 0 turns added, as the clock counts it."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    services.clock_start(round_=table.round, now=timezone.now() - timedelta(minutes=61))
+    services.turn_passed(match=table.match)  # additional turn 1
+    row = issue(table, table.red, "TE-SP", head_judge=False).penalty
+    assert (row.penalty, row.extra_turns_added) == ("warning", 0)
+    assert any("no turns are added" in r for r in row.reasons)
+    from judging.selectors import clock as sel
+
+    state = sel.states_of(sel.round_tables(table.round))[table.match.pk]
+    assert state.extra_turns_total == 3
+
+
 # --- rights ----------------------------------------------------------------------------------
 
 
