@@ -154,6 +154,48 @@ def test_cant_lose_life_on_one_player_covers_the_team() -> None:
     assert state.teams[0].life == 25
 
 
+def test_cant_gain_life_on_one_player_covers_the_team() -> None:
+    """CR 810.9g: "If an effect says that a player can't gain life, no player on that player's
+    team can gain life." Losses still count; the other team still gains."""
+    state = play(
+        ev("cant_gain_life", player=12, amount=1),
+        ev("life", player=11, amount=5),
+        ev("set_life", player=11, amount=40),
+        ev("effect", changes=(Change(11, life=3), Change(12, life=-4), Change(21, life=2))),
+    )
+    assert lives(state) == (26, 32)
+    assert "CR 810.9g" in state.log[1].text
+    assert "CR 810.9g" in state.log[2].text
+    state = play(
+        ev("cant_gain_life", player=12, amount=1),
+        ev("cant_gain_life", player=12, amount=0),
+        ev("life", player=11, amount=5),
+    )
+    assert state.teams[0].life == 35
+
+
+def test_cant_get_poison_counters_on_one_player_covers_the_team() -> None:
+    """CR 810.10c: "If an effect says that a player can't get poison counters, no player on
+    that player's team can get poison counters." Proliferate adds none either; counters
+    already there stay."""
+    state = play(
+        ev("poison", player=21, amount=3),
+        ev("cant_get_poison", player=22, amount=1),
+        ev("poison", player=21, amount=9),
+        ev("proliferate", team=2),
+        ev("effect", changes=(Change(21, poison=4), Change(11, poison=2))),
+    )
+    assert (state.teams[1].poison, state.teams[0].poison) == (3, 2)
+    assert "CR 810.10c" in state.log[2].text
+    assert "CR 810.10c" in state.log[3].text
+    state = play(
+        ev("cant_get_poison", player=22, amount=1),
+        ev("cant_get_poison", player=22, amount=0),
+        ev("poison", player=21, amount=2),
+    )
+    assert state.teams[1].poison == 2
+
+
 # --- poison: CR 810.10 and proliferate --------------------------------------------------------
 
 
