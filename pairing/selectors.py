@@ -98,6 +98,7 @@ def structure(event: Event) -> Structure:
         swiss_rounds=event.swiss_rounds,
         top_cut=event.top_cut,
         cut_automatic=event.top_cut_automatic,
+        draft=event.structure == Event.Structure.DRAFT,
     )
 
 

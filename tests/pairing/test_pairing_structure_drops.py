@@ -168,3 +168,12 @@ def test_a_team_that_dropped_during_the_swiss_rounds_is_not_in_the_cut():
     semis = services.round_pair_next(event=event, seed=3)
     assert sorted(_seeds(semis).values()) == sorted(ranked[:4])
     assert _entries(semis)[0] == []
+
+
+def test_a_booster_draft_event_of_12_teams_plans_4_rounds_and_a_top_8():
+    """MTR App. E's Booster Draft playoff row, chosen when the structure is automatic."""
+    event, _teams = event_with_teams(
+        12, structure="draft", swiss_rounds=None, top_cut=0, top_cut_automatic=True
+    )
+    plan = selectors.structure(event)
+    assert (plan.swiss_rounds, plan.top_cut) == (4, 8)
