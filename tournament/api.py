@@ -31,6 +31,7 @@ class EventSerializer(serializers.ModelSerializer):
             "id", "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
             "swiss_rounds", "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
             "status", "organizer", "team_count", "top_cut_automatic", "tiebreak_oomw",
+            "pods_lifted",
         ]  # fmt: skip
         read_only_fields = ["id", "status", "organizer", "team_count"]
         extra_kwargs = {"format": {"required": False}, "name": {"max_length": 1000}}

@@ -41,7 +41,7 @@ class EventForm(forms.ModelForm):
         fields = [
             "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
             "swiss_rounds", "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
-            "tiebreak_oomw", "time_zone",
+            "tiebreak_oomw", "time_zone", "pods_lifted",
         ]  # fmt: skip
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
@@ -96,6 +96,14 @@ class EventForm(forms.ModelForm):
         widget=forms.RadioSelect,
         help_text="With no top cut and automatic Swiss rounds, enough rounds are played for "
         "one team to stay undefeated. Fixed once round 1 is paired (MTR 10.2).",
+    )
+    pods_lifted = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Booster Draft at Regular REL: pair the whole event, not pod by pod"),
+        help_text=gettext_lazy(
+            "Off by default: teams play only teams of their own pod (MTR 7.6). Only the organizer"
+            " of a Regular REL event may lift this, and must announce it before the event."
+        ),
     )
     tiebreak_oomw = forms.BooleanField(
         required=False,

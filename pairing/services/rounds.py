@@ -186,9 +186,11 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
 
 
 def _pods(event: Event) -> dict[int, int]:
-    """Team id -> pod when the Swiss rounds stay within pods: a booster-draft event above
-    Regular REL whose teams were seated in pods (MTR 7.6); else empty."""
-    if event.structure != Event.Structure.DRAFT or event.rel == Event.Rel.REGULAR:
+    """Team id -> pod when the Swiss rounds stay within pods: a booster-draft event whose teams
+    were seated in pods, at every REL unless the organizer lifted the pods at Regular REL
+    (MTR 7.6, ``Event.pods_lifted``); else empty."""
+    lifted = event.rel == Event.Rel.REGULAR and event.pods_lifted
+    if event.structure != Event.Structure.DRAFT or lifted:
         return {}
     return dict(Team.objects.filter(event=event, pod__isnull=False).values_list("pk", "pod"))
 

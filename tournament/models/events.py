@@ -90,6 +90,9 @@ class Event(models.Model):
     )
     # A local rule, not the MTR's: OOMW% breaks ties after OMW% in the team order.
     tiebreak_oomw = models.BooleanField(default=False)
+    # MTR 7.6: in a Booster Draft event teams play only teams of their pod, unless the organizer
+    # lifts this before the event at Regular REL (docs/rules.md "Swiss pairing").
+    pods_lifted = models.BooleanField(default=False)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events"

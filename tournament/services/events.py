@@ -37,7 +37,7 @@ from tournament.models import Event, Player, PlayerChange, StaffRole, Team
 EVENT_FIELDS = (
     "name", "date", "structure", "format", "rel", "team_size", "round_minutes", "swiss_rounds",
     "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order", "top_cut_automatic",
-    "tiebreak_oomw", "time_zone",
+    "tiebreak_oomw", "time_zone", "pods_lifted",
 )  # fmt: skip
 # The structure is announced by round 1 and then fixed (MTR 10.2): each locked setting, named as a
 # refusal names it.
@@ -49,6 +49,7 @@ LOCKED_WORDS = {
     "swiss_rounds": gettext_lazy("the number of Swiss rounds"),
     "top_cut": gettext_lazy("the top cut"),
     "top_cut_automatic": gettext_lazy("the automatic top cut"),
+    "pods_lifted": gettext_lazy("whether the draft pods bind"),
 }
 # The settings fixed once round 1 is paired (MTR 10.2), in the order a refusal names them.
 LOCKED_AFTER_START = tuple(LOCKED_WORDS)
@@ -103,9 +104,13 @@ def _check_event(values: Mapping[str, object]) -> dict[str, object]:
             gettext("Unknown time zone %(zone)s: a name such as Europe/Madrid or America/Chicago.")
             % {"zone": repr(zone)[:80]}
         ]
-    for flag in ("top_cut_automatic", "tiebreak_oomw"):
+    for flag in ("top_cut_automatic", "tiebreak_oomw", "pods_lifted"):
         if not isinstance(values.get(flag, False), bool):
             errors[flag] = [gettext("Must be true or false.")]
+    if values.get("pods_lifted") is True and values.get("rel", Event.Rel.REGULAR) != "regular":
+        errors["pods_lifted"] = [
+            gettext("Only at Regular REL may the organizer lift the draft pods (MTR 7.6).")
+        ]
     if errors:
         raise ServiceError(errors=errors)
     return out
