@@ -74,8 +74,7 @@ def deck_check_start(
         )
     teams = [match.team_a_id, match.team_b_id]
     if team is None:
-        team_id = rng.choice(teams)
-        random_pick = True
+        team_id = rng.choice(teams)  # the table's team drawn; the table stays the judge's choice
     elif team.pk not in teams:
         raise ServiceError(field="team", message=gettext("Not a team of this table."))
     else:

@@ -18,8 +18,8 @@ life and poison
     with the differences so that both land together. Poison never goes below 0 (CR 810.10b).
 paying life
     ``pay_life`` is a positive amount no greater than the team's total (CR 810.9b); more is
-    refused (``pay_beyond_total``). Paying 0 is always allowed and changes nothing, so it is not
-    an event.
+    refused (``pay_beyond_total``). Paying 0 is always allowed, even for a team that can't lose
+    life (CR 810.9b, 810.9h): it is logged and changes nothing.
 toggles (not in the API contract yet)
     ``cant_lose_life`` (``amount`` 1 on, 0 off) on a player: no player of the team loses life,
     and the team pays no life (CR 810.9h); losses are recorded with no effect, payments refused.

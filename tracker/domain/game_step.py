@@ -160,10 +160,12 @@ def _rule_violation(state: GameState, e: Event) -> GameError | None:
     index = state.setup.team_of(e.player) if e.player is not None else None
     team = state.teams[index] if index is not None else None
     if e.type == "pay_life" and team is not None and e.amount is not None:
-        if e.amount <= 0:
+        if e.amount < 0:
             return GameError(
-                "pay_not_positive", Text(gettext_noop("pay_life takes a positive amount"))
+                "pay_not_positive", Text(gettext_noop("pay_life takes a positive amount, or 0"))
             )
+        if e.amount == 0:
+            return None  # 0 can always be paid (CR 810.9b), even by a team that can't lose life
         if team.cant_lose_life:
             return GameError(
                 "cant_lose_life",
@@ -303,6 +305,9 @@ def _life(state: GameState, e: Event) -> tuple[GameState, str]:
 def _pay_life(state: GameState, e: Event) -> tuple[GameState, str]:
     i = _index(state, e)
     team = state.teams[i]
+    if not e.amount:
+        words = gettext_noop("0 life paid, which is always allowed (CR 810.9b); %(totals)s.")
+        return state, Text(words, totals=totals(state, i))
     after = _withteam_name(state, i, replace(team, life=team.life - (e.amount or 0)))
     return after, Text(gettext_noop("%(totals)s (CR 810.9b)."), totals=totals(after, i))
 
@@ -441,12 +446,10 @@ def _choose_play(state: GameState, e: Event) -> tuple[GameState, str]:
     after = replace(state, starter=e.team, active_team=e.team)
     if before not in (None, e.team):
         words = gettext_noop(
-            "the other team draws; it skips its first draw step (CR 810.6) (instead of %(team)s)."
+            "the team on the draw draws in its first turn (CR 810.6); instead of %(team)s."
         )
         return after, Text(words, team=team_name(state.setup, before))
-    return after, Text(
-        gettext_noop("the other team draws; it skips its first draw step (CR 810.6).")
-    )
+    return after, Text(gettext_noop("the team on the draw draws in its first turn (CR 810.6)."))
 
 
 def _mulligan(state: GameState, e: Event) -> tuple[GameState, str]:

@@ -74,7 +74,7 @@ def describe_event(state: GameState, e: Event) -> Text:
         case "restart":
             return Text(gettext_noop("the game restarts"))
         case "choose_play":
-            return Text(gettext_noop("%(name)s plays first"), name=t)
+            return Text(gettext_noop("%(name)s plays first and skips its first draw step"), name=t)
         case "mulligan":
             return Text(gettext_noop("%(player)s mulligans"), player=p)
         case "undo":

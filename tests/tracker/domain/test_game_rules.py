@@ -435,3 +435,23 @@ def test_a_long_chain_of_undos_folds_and_reads_without_nesting() -> None:
     assert state.teams[0].life == 25
     assert state.log[2].text == "Undo #2 (undo #1)."
     assert state.log[0].applied
+
+
+def test_paying_0_life_is_always_allowed() -> None:
+    """CR 810.9b: "(Players can always pay 0 life.)" whatever the team's total; a team
+    that can't lose life can still pay 0. Logged, nothing changes (issue 23)."""
+    state = play(
+        ev("cant_lose_life", player=12, amount=1),
+        ev("pay_life", player=11, amount=0),
+    )
+    assert lives(state) == (30, 30)
+    assert state.log[1].applied
+    assert "CR 810.9b" in state.log[1].text
+
+
+def test_the_team_that_plays_first_skips_its_first_draw_step() -> None:
+    """CR 810.6 (MTR 9.3): the team that plays first skips the draw step of its first turn; the
+    log says so of that team (issue 23)."""
+    state = play(ev("choose_play", team=1))
+    assert state.log[0].text.startswith("Team Red plays first and skips its first draw step")
+    assert "CR 810.6" in state.log[0].text
