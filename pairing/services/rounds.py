@@ -159,6 +159,15 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
     standings = selectors.standings(event, after_round=number - 1)
     dropped = {t.id: t.dropped for t in standings.teams.values()}
     dropped.update(dict.fromkeys(selectors.disqualified(event), True))
+    # Byes awarded before the event (MTR App. E): a bye in rounds 1..n, not paired then.
+    awarded = [
+        pk
+        for pk in Team.objects.filter(
+            event=event, dropped=False, awarded_byes__gte=number
+        ).values_list("pk", flat=True)
+        if not dropped.get(pk)
+    ]
+    dropped.update(dict.fromkeys(awarded, True))
     records = adapters.team_records(standings.rows, standings.matches, dropped)
     pods = _pods(event)
     try:
@@ -170,7 +179,7 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
         raise Conflict(exception_text(exc), code="cannot_pair") from exc
     rows = [_Row(p.a, p.b, p.notes) for result in results for p in result.pairs]
     byes = [result.bye for result in results if result.bye]
-    rows += [_Row(bye, None, (PairingNote("bye_match"),)) for bye in byes]
+    rows += [_Row(bye, None, (PairingNote("bye_match"),)) for bye in [*awarded, *byes]]
     summary: dict[str, object] = {
         "rematches": sum(r.rematches for r in results),
         "unequal_pairs": sum(r.unequal_pairs for r in results),

@@ -177,3 +177,32 @@ def test_a_booster_draft_event_of_12_teams_plans_4_rounds_and_a_top_8():
     )
     plan = selectors.structure(event)
     assert (plan.swiss_rounds, plan.top_cut) == (4, 8)
+
+
+def test_awarded_byes_count_as_app_e_says_for_the_structure():
+    """MTR App. E: a team with a 1-, 2- or 3-round bye counts as 2, 4 or 8 players (teams).
+    15 teams play 5 rounds and a top 4; with one of them holding a 2-round bye they count as
+    14 + 4 = 18: 5 rounds and a top 8 (issue 23)."""
+    event, teams = event_with_teams(15, swiss_rounds=None, top_cut=0, top_cut_automatic=True)
+    assert (selectors.structure(event).swiss_rounds, selectors.structure(event).top_cut) == (5, 4)
+    event_svc.team_set_awarded_byes(team=teams[0], byes=2)
+    plan = selectors.structure(event)
+    assert (plan.teams, plan.swiss_rounds, plan.top_cut) == (18, 5, 8)
+
+
+def test_a_team_with_awarded_byes_is_not_paired_in_those_rounds_and_wins_them():
+    """MTR App. E: a 2-round bye means rounds 1 and 2 are byes, each a match win (MTR App. C);
+    the team plays from round 3. The others pair as usual (an odd count still gives one bye)."""
+    event, teams = event_with_teams(6, swiss_rounds=3, top_cut=0)
+    event_svc.team_set_awarded_byes(team=teams[0], byes=2)
+    for number in (1, 2):
+        round_ = services.round_pair_next(event=event, seed=number)
+        byes = set(round_.matches.filter(team_b__isnull=True).values_list("team_a_id", flat=True))
+        assert teams[0].pk in byes
+        assert len(byes) == 2  # the awarded bye and the odd team's
+        win_all_a(round_)
+    assert selectors.standings(event, after_round=2).row(teams[0].pk).match_points == 6
+    third = services.round_pair_next(event=event, seed=3)
+    assert not third.matches.filter(team_a=teams[0], team_b__isnull=True).exists()
+    with pytest.raises(Conflict):
+        event_svc.team_set_awarded_byes(team=teams[1], byes=1)  # fixed once round 1 is paired

@@ -197,6 +197,8 @@ class Team(models.Model):
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     fixed_table = models.PositiveIntegerField(null=True, blank=True)
     pod = models.PositiveSmallIntegerField(null=True, blank=True)  # booster-draft pod (MTR 7.6)
+    # Byes awarded before the event (MTR App. E): the team has a bye in rounds 1..n (0-3).
+    awarded_byes = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -729,6 +729,30 @@ def team_set_fixed_table(*, team: Team, table: int | None) -> Team:
     return team
 
 
+MAX_AWARDED_BYES = 3  # MTR App. E counts 1-, 2- and 3-round byes
+
+
+@transaction.atomic
+def team_set_awarded_byes(*, team: Team, byes: object) -> Team:
+    """Byes awarded before the event (MTR App. E): the team has a bye in rounds 1 to ``byes``
+    (0 to 3), each a match win, and counts as 2, 4 or 8 teams for the structure. Fixed once
+    round 1 is paired."""
+    Event.objects.select_for_update().filter(pk=team.event_id).first()  # as team_drop
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    if isinstance(byes, bool) or not isinstance(byes, int) or not 0 <= byes <= MAX_AWARDED_BYES:
+        raise ServiceError(
+            gettext("Awarded byes are 0 to 3 rounds (MTR App. E)."), field="awarded_byes"
+        )
+    if team.event.status != Event.Status.REGISTRATION and byes != team.awarded_byes:
+        raise Conflict(
+            gettext("Awarded byes cannot change once round 1 is paired."), code="event_started"
+        )
+    team.awarded_byes = byes
+    team.save(update_fields=["awarded_byes"])
+    _team_changed(team)
+    return team
+
+
 @transaction.atomic
 def event_seat_pods(
     *, event: Event, size: object = DEFAULT_POD_SIZE, seed: int | None = None
