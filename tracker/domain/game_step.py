@@ -460,7 +460,25 @@ def _mulligan(state: GameState, e: Event) -> tuple[GameState, str]:
         words = gettext_noop("mulligan %(count)s, the free one: 7 cards, %(bottom)s to the bottom.")
     else:
         words = gettext_noop("mulligan %(count)s: 7 cards, %(bottom)s to the bottom.")
-    return replace(state, mulligans=mulligans), Text(words, count=count, bottom=count - 1)
+    text = Text(words, count=count, bottom=count - 1)
+    if _after_the_other_team(state, e.player, count):
+        late = gettext_noop(
+            "%(text)s Out of turn order: entered after the other team's mulligan %(count)s,"
+            " though the team that plays first declares first (2HG FAQ; MTR 9.4)."
+        )
+        text = Text(late, text=text, count=count)
+    return replace(state, mulligans=mulligans), text
+
+
+def _after_the_other_team(state: GameState, player: int, count: int) -> bool:
+    """Whether a player of the team that plays first takes mulligan ``count`` after a player of
+    the other team already took theirs: the starting team declares first (docs/rules.md
+    "Mulligans"). Only marked in the log; the mulligans themselves are taken together."""
+    index = state.setup.team_of(player)
+    if index is None or state.starter != state.setup.teams[index].team:
+        return False
+    others = state.setup.teams[1 - index].players
+    return any(n >= count for p, n in state.mulligans if p in others)
 
 
 def _new_game(state: GameState, e: Event) -> tuple[GameState, str]:

@@ -324,6 +324,27 @@ def test_mulligans_are_counted_and_the_first_is_free() -> None:
     assert "1 to the bottom" in state.log[-1].text
 
 
+def test_a_mulligan_of_the_starting_team_entered_after_the_other_teams_is_marked() -> None:
+    """2HG FAQ: "First, each player on the starting team ... declares whether or not he or she
+    will take a mulligan. Then the players on each other team in turn order do the same ...
+    Then all mulligans are taken at the same time." A mulligan of the starting team entered
+    after the other team's of the same number is marked out of turn order (issue 23); counts
+    do not change."""
+    state = play(
+        ev("choose_play", team=1),
+        ev("mulligan", player=21),
+        ev("mulligan", player=11),
+        ev("mulligan", player=22),
+        ev("mulligan", player=12),
+    )
+    assert "Out of turn order" not in state.log[1].text  # the other team's own mulligan
+    assert "Out of turn order" in state.log[2].text
+    assert "Out of turn order" in state.log[4].text
+    assert [state.mulligans_of(p) for p in (11, 12, 21, 22)] == [1, 1, 1, 1]
+    in_order = play(ev("choose_play", team=1), ev("mulligan", player=11), ev("mulligan", player=21))
+    assert all("Out of turn order" not in entry.text for entry in in_order.log)
+
+
 def test_pick_chooser_is_random_and_repeatable() -> None:
     """MTR 9.3: a team chosen at random chooses play or draw; the RNG is passed in."""
     picks = {pick_chooser(SETUP, random.Random(seed)) for seed in range(20)}
