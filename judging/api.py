@@ -290,6 +290,11 @@ class PassingSerializer(serializers.Serializer):
 class ExtensionInSerializer(serializers.Serializer):
     minutes = serializers.IntegerField(min_value=1, max_value=clock_services.MAX_EXTENSION)
     reason = serializers.ChoiceField(choices=[r for r, _ in EXTENSION_REASONS])
+    began_at = serializers.DateTimeField(
+        required=False,
+        help_text="once time is called at the table: when the pause began, before the call "
+        "(the extension counts from then); without it the extension is refused (409 time_called)",
+    )
 
 
 class ExtensionSerializer(serializers.Serializer):
@@ -361,6 +366,7 @@ class MatchExtensionsView(APIView):
             match=match,
             minutes=data.validated_data["minutes"],
             reason=data.validated_data["reason"],
+            began_at=data.validated_data.get("began_at"),
             by=request.user,
         )
         body = {

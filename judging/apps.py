@@ -14,12 +14,14 @@ class JudgingConfig(AppConfig):
         from judging.team_page import team_penalties
         from pairing import hooks
         from tournament import hooks as tournament_hooks
+        from tracker import hooks as tracker_hooks
 
         hooks.PENALTY_POINTS.register(contrib.penalty_points)
         hooks.DISQUALIFIED.register(contrib.disqualified)
         hooks.ROUND_PAIRED.register(contrib.round_paired)
         hooks.ROUND_UNPAIRING.register(contrib.round_unpairing)
         hooks.MATCH_TIMES.register(contrib.match_times)
+        tracker_hooks.NO_NEW_GAME.register(contrib.no_new_game)
         hooks.AFTER_SIMULATED_ROUND.register(simulation.after_simulated_round)
         tournament_hooks.EVENT_FACTS.register(contrib.event_page)
         tournament_hooks.EVENT_PAGE.register(contrib.clock_block)

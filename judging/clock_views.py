@@ -3,6 +3,8 @@ view and a table's clock with its extensions."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -146,7 +148,7 @@ def table_clock(request, pk: int, match_id: int):
             "other": other,
             "judge": judge,
             "passing": match.pk in tables.facts and tables.facts[match.pk].passing_at_time,
-            "extensions": ExtensionRow.objects.filter(match=match),
+            "extensions": _extensions(match, state),
             "reasons": EXTENSION_REASONS,
             "live_url": live_url,
             "live_since": since,
@@ -154,16 +156,30 @@ def table_clock(request, pk: int, match_id: int):
     )
 
 
+def _extensions(match: Match, state) -> list[dict]:
+    """The table's extensions, each marked whether it applies (docs/rules.md "Time
+    extensions": one dated once time was called gives nothing back)."""
+    not_applied = {(e.minutes, e.given_at) for e in (state.extensions_not_applied if state else ())}
+    return [
+        {"row": row, "applied": (row.minutes, row.given_at) not in not_applied}
+        for row in ExtensionRow.objects.filter(match=match)
+    ]
+
+
 def _table_action(request, match: Match) -> None:
     action = request.POST.get("action", "")
     try:
         if action == "extension":
             minutes = int_param(request.POST.get("minutes"))
+            ago = int_param(request.POST.get("began_minutes_ago"))
+            now = timezone.now()
             services.extension_give(
                 match=match,
                 minutes=minutes if minutes is not None else -1,
                 reason=request.POST.get("reason", ""),
+                began_at=None if ago is None else now - timedelta(minutes=max(0, ago)),
                 by=request.user,
+                now=now,
             )
             messages.success(
                 request,

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from access import Perm, access_round, can, may_follow
 from decklists import selectors as deck_selectors
@@ -42,6 +43,23 @@ def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict[st
     states = clock_selectors.states_of(tables, now)
     services.mark_due_on_read(round_, round_state(tables.round, now), states.items(), tables.marked)
     return {pk: clock_selectors.time_block(s) for pk, s in states.items()}
+
+
+def no_new_game(match: Match) -> str | None:
+    """tracker.hooks.NO_NEW_GAME: once time is called at the table of a Swiss round, no new game
+    begins, and the match with no game won is a draw (MTR 2.4, 9.1; docs/rules.md "End of
+    round"). A playoff match goes on to a new game under MTR 2.4's added state-based action."""
+    round_ = match.round
+    if round_.is_top_cut or match.table is None or match.team_b_id is None:
+        return None
+    tables = clock_selectors.round_tables(round_, [match])
+    state = clock_selectors.states_of(tables).get(match.pk)
+    if state is None or state.time_called_at is None:
+        return None
+    return gettext(
+        "Time has been called: no new game begins, and a match with no game won is a draw "
+        "(MTR 2.4)."
+    )
 
 
 def team_page(request, team: Team) -> TeamBlock | None:

@@ -83,7 +83,9 @@ def event_plan(event: Event) -> EventPlan:
     return EventPlan(presenters.structure_text(plan), plan.total_rounds, plan.teams)
 
 
-def plan_choices(teams: int, swiss_rounds: int | None) -> list[tuple[str, str]]:
+def plan_choices(
+    teams: int, swiss_rounds: int | None, draft: bool = False
+) -> list[tuple[str, str]]:
     """tournament.hooks.PLAN_CHOICES: what each top-cut choice of the event form plays for this
     many teams (pairing.domain.structure.plan), in the reader's language."""
     from pairing import presenters
@@ -97,6 +99,7 @@ def plan_choices(teams: int, swiss_rounds: int | None) -> list[tuple[str, str]]:
             swiss_rounds=swiss_rounds,
             top_cut=0 if automatic else int(choice),
             cut_automatic=automatic,
+            draft=draft,
         )
         out.append((choice, presenters.structure_text(shown)))
     return out

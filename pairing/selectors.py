@@ -89,15 +89,23 @@ def structure(event: Event) -> Structure:
     The count is the teams of round 1 once it is paired (drops later do not change the plan),
     else the teams registered and not dropped."""
     first = Round.objects.filter(event=event, number=1).first()
+    byes: list[int]
     if first is not None:
-        teams = MatchTeam.objects.filter(round=first).count()
+        byes = list(
+            MatchTeam.objects.filter(round=first).values_list("team__awarded_byes", flat=True)
+        )
     else:
-        teams = Team.objects.filter(event=event, dropped=False).count()
+        byes = list(
+            Team.objects.filter(event=event, dropped=False).values_list("awarded_byes", flat=True)
+        )
+    # MTR App. E: a team with a 1-, 2- or 3-round bye counts as 2, 4 or 8 teams.
+    teams = sum(2 ** min(n, 3) for n in byes)
     return plan(
         teams,
         swiss_rounds=event.swiss_rounds,
         top_cut=event.top_cut,
         cut_automatic=event.top_cut_automatic,
+        draft=event.structure == Event.Structure.DRAFT,
     )
 
 

@@ -31,6 +31,7 @@ class EventSerializer(serializers.ModelSerializer):
             "id", "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
             "swiss_rounds", "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
             "status", "organizer", "team_count", "top_cut_automatic", "tiebreak_oomw",
+            "pods_lifted",
         ]  # fmt: skip
         read_only_fields = ["id", "status", "organizer", "team_count"]
         extra_kwargs = {"format": {"required": False}, "name": {"max_length": 1000}}
@@ -69,7 +70,10 @@ class TeamSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Team
-        fields = ["id", "event", "name", "players", "access_key", "dropped", "fixed_table"]
+        fields = [
+            "id", "event", "name", "players", "access_key", "dropped", "fixed_table",
+            "awarded_byes",
+        ]  # fmt: skip
 
     def get_access_key(self, team: Team) -> str | None:
         return team.access_key if self.context.get("show_keys") else None
@@ -91,6 +95,7 @@ class TeamPatchSerializer(serializers.Serializer):
     name = serializers.CharField(required=False, trim_whitespace=False, max_length=1000)
     seat_order = serializers.ListField(child=serializers.IntegerField(), required=False)
     fixed_table = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    awarded_byes = serializers.IntegerField(required=False, min_value=0, max_value=3)
 
 
 class StaffSerializer(serializers.ModelSerializer):
@@ -341,6 +346,8 @@ class TeamDetailView(APIView):
             team = svc.team_set_seats(team=team, seat_order=values["seat_order"])
         if "fixed_table" in values:
             team = svc.team_set_fixed_table(team=team, table=values["fixed_table"])
+        if "awarded_byes" in values:
+            team = svc.team_set_awarded_byes(team=team, byes=values["awarded_byes"])
         team.refresh_from_db()
         return Response(TeamSerializer(team, context=_team_context(request, team)).data)
 

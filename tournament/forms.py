@@ -41,7 +41,7 @@ class EventForm(forms.ModelForm):
         fields = [
             "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
             "swiss_rounds", "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
-            "tiebreak_oomw", "time_zone",
+            "tiebreak_oomw", "time_zone", "pods_lifted",
         ]  # fmt: skip
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
@@ -74,6 +74,12 @@ class EventForm(forms.ModelForm):
             "rel": "Regular for casual play; Competitive and Professional require decklists.",
             "udc_rule": "How many copies of a card the team's decks may hold together (MTR 8.4).",
             "tiebreak_order": "The team order (MP, OMW%, OOMW%) is the one for team events.",
+            "penalty_policy": gettext_lazy(
+                "Match Point (the 2HG guide for judges): a Game Loss for a deck error found at a"
+                " deck check, an illegal face-down card or a pattern of marked cards costs the"
+                " team 1 match point and the game goes on, any other Game Loss (and every one in a"
+                " playoff) loses the match; the current IPG converts nothing."
+            ),
         }
 
     name = forms.CharField(label="Event name", max_length=EVENT_NAME_MAX, strip=False)
@@ -90,6 +96,14 @@ class EventForm(forms.ModelForm):
         widget=forms.RadioSelect,
         help_text="With no top cut and automatic Swiss rounds, enough rounds are played for "
         "one team to stay undefeated. Fixed once round 1 is paired (MTR 10.2).",
+    )
+    pods_lifted = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Booster Draft at Regular REL: pair the whole event, not pod by pod"),
+        help_text=gettext_lazy(
+            "Off by default: teams play only teams of their own pod (MTR 7.6). Only the organizer"
+            " of a Regular REL event may lift this, and must announce it before the event."
+        ),
     )
     tiebreak_oomw = forms.BooleanField(
         required=False,

@@ -9,8 +9,9 @@
 - ``DEMO_STEPS`` (call all): what the demo adds once its teams exist (decklists, rounds).
 - ``UNDROP_REFUSED`` (first answer): why a dropped team may not re-enter, or None.
 - ``EVENT_PLAN`` (first answer): the structure the event will pair (Swiss rounds and top cut).
-- ``PLAN_CHOICES`` (first answer): (team count, Swiss rounds or None) -> [(top cut choice, what
-  it plays in words)] for the event form: "auto", "0", "2", "4", "8" as the form names them.
+- ``PLAN_CHOICES`` (first answer): (team count, Swiss rounds or None, a Booster Draft event) ->
+  [(top cut choice, what it plays in words)] for the event form: "auto", "0", "2", "4", "8" as
+  the form names them.
 """
 
 from __future__ import annotations
@@ -61,4 +62,6 @@ EVENT_FACTS: CallAll[[HttpRequest, Event], TeamBlock | None] = CallAll("event_fa
 DEMO_STEPS: CallAll[[Event, random.Random, Writer], None] = CallAll("demo_steps")
 EVENT_PLAN: FirstAnswer[[Event], EventPlan] = FirstAnswer("event_plan")
 UNDROP_REFUSED: FirstAnswer[[Team], str] = FirstAnswer("undrop_refused")
-PLAN_CHOICES: FirstAnswer[[int, int | None], list[tuple[str, str]]] = FirstAnswer("plan_choices")
+PLAN_CHOICES: FirstAnswer[[int, int | None, bool], list[tuple[str, str]]] = FirstAnswer(
+    "plan_choices"
+)

@@ -87,7 +87,8 @@ def _plans(event) -> list[tuple[int, list[tuple[str, str]]]]:
     labels = dict(forms.EventForm.base_fields["top_cut"].choices)  # type: ignore[attr-defined]
     out = []
     for count in counts:
-        answer = PLAN_CHOICES(count, rounds) or []
+        draft = event is not None and event.structure == "draft"
+        answer = PLAN_CHOICES(count, rounds, draft) or []
         out.append((count, [(labels[choice], text) for choice, text in answer]))
     return out
 

@@ -70,7 +70,15 @@ class ProposalSerializer(serializers.Serializer):
     games_b = serializers.IntegerField()
     games_drawn = serializers.IntegerField()
     winner = serializers.IntegerField(allow_null=True)
-    match_over = serializers.BooleanField(help_text="false after a drawn game: a new game follows")
+    match_over = serializers.BooleanField(
+        help_text="false after a drawn game while a new game may follow; true once time is "
+        "called in Swiss (MTR 2.4: no new game begins, the draw is the result)"
+    )
+    no_new_game = serializers.CharField(
+        required=False,
+        allow_null=True,
+        help_text="once time is called after a drawn game: why no new game begins (MTR 2.4)",
+    )
 
 
 class LastActionSerializer(serializers.Serializer):

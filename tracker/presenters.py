@@ -29,6 +29,11 @@ def time_line(block: Mapping[str, Any] | None, names: Mapping[int, str]) -> str:
     active = names.get(block.get("active_team") or 0, "")
     if phase == "finishing_turn":
         total = block.get("extra_turns_total", 3)
+        if active and block.get("passing_at_time"):
+            return _(
+                "Time: the other team was passing, so turn 0 is %(team)s's (its pass is counted"
+                " once), then %(total)s additional turns"
+            ) % {"team": active, "total": total}
         if active:
             return _(
                 "Time: %(team)s finish their turn (turn 0), then %(total)s additional turns"

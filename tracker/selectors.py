@@ -29,6 +29,7 @@ from tracker.domain.game import (
 from tracker.domain.game_json import setup_from_json
 from tracker.domain.game_model import SetupError
 from tracker.domain.game_undo import last_in_force
+from tracker.hooks import NO_NEW_GAME
 from tracker.models import Game, GameEvent
 
 LOG_TAIL = 30  # the latest log rows the Game row keeps, a write answers and an undo publishes
@@ -160,6 +161,21 @@ def contract(state: GameState, rows: Iterable[GameEvent]) -> dict[str, Any]:
     return body
 
 
+def with_time(match: Match, body: dict[str, Any]) -> dict[str, Any]:
+    """``body`` with its proposal as the clock makes it: after a drawn game, once no new game
+    may begin (time is called in a Swiss round, tracker.hooks.NO_NEW_GAME), the draw ends the
+    match (MTR 2.4, 9.1), so ``match_over`` is true and ``no_new_game`` says why (absent
+    otherwise). The clock is
+    asked only for a drawn game's proposal."""
+    proposal = body.get("proposal")
+    if not isinstance(proposal, dict) or proposal.get("match_over"):
+        return body
+    refused = NO_NEW_GAME(match)
+    if refused is None:
+        return body
+    return {**body, "proposal": {**proposal, "match_over": True, "no_new_game": refused}}
+
+
 def log_row(body: dict[str, Any], seq: int) -> dict[str, Any]:
     """The contract's log row of ``seq`` in ``body``."""
     return next(row for row in reversed(body["log"]) if row["seq"] == seq)
@@ -187,7 +203,8 @@ def game_state(match: Match) -> dict[str, Any]:
     if game is None:
         return contract(initial_state(build_setup(match)), ())
     rows = log_rows(match)
-    return contract(fold(setup_from_json(game.setup), [to_event(r) for r in rows]), rows)
+    state = fold(setup_from_json(game.setup), [to_event(r) for r in rows])
+    return with_time(match, contract(state, rows))
 
 
 def game_summary(match: Match) -> dict[str, Any]:
@@ -195,7 +212,7 @@ def game_summary(match: Match) -> dict[str, Any]:
     Game row's cache, or the fresh game of the table."""
     cached = cached_state(match.pk)
     if cached is not None:
-        return cached
+        return with_time(match, cached)
     return state_summary(contract(initial_state(build_setup(match)), ()))
 
 

@@ -30,7 +30,7 @@ from core.errors import Conflict, ServiceError
 from pairing import services as pairing_services
 from pairing.models import Match
 from tournament.models import Team
-from tracker import selectors
+from tracker import hooks, selectors
 from tracker.domain import game_json
 from tracker.domain.game import GameError, apply, fold, initial_state, parse_event
 from tracker.domain.game_undo import name_target
@@ -161,6 +161,12 @@ def _add(
         if retried is not None:
             return retried
         raise ServiceError(exc.message, code=exc.code) from exc
+    if event.type == "new_game" and (refused := hooks.NO_NEW_GAME(match)) is not None:
+        # Time is called: no new game begins (MTR 2.4); the drawn match stands.
+        retried = _answered_before(match, client_id)
+        if retried is not None:
+            return retried
+        raise Conflict(refused, code="time_called")
     user = by_user if getattr(by_user, "is_authenticated", False) else None
     row = _new_row(
         id=None,
@@ -187,6 +193,7 @@ def _add(
         body["log_total"] = kept["log_total"] + 1
     else:
         body = selectors.state_summary(selectors.contract(state, [*rows, row]))
+    body = selectors.with_time(match, body)
     text = json_text(body)
     if not _append(row, last_seq, text, game_json.core_to_json(state)):
         retried = _answered_before(match, client_id)

@@ -26,6 +26,7 @@ def _team_cards(decks: list[Deck], lists: Lists, index: CardIndex) -> list[TeamC
     with the paper card X it rebalances, so "A-X" in one deck and X in another clash."""
     table: dict[str, TeamCard] = {}
     for deck in decks:
+        others = _other_names(deck, index)
         for key, held in [*deck.cards.items(), *_unknown_cards(deck)]:
             if held.card.is_basic:
                 continue  # MTR 6.1, 8.4: basics are exempt
@@ -40,7 +41,8 @@ def _team_cards(decks: list[Deck], lists: Lists, index: CardIndex) -> list[TeamC
                 entry = table[key] = TeamCard(card, restricted, [])
             if rebalanced is not None:
                 entry.rebalanced.add(rebalanced)
-            _hold(entry, deck, Held(card, held.count, held.line))
+            written = others.get(normalize_name(card.name), ())
+            _hold(entry, deck, Held(card, held.count, held.line, written))
     return list(table.values())
 
 
@@ -62,9 +64,10 @@ def _hold(entry: TeamCard, deck: Deck, held: Held) -> None:
     """Add a deck's copies to a team card; a deck holding it twice (A-X and X) is summed."""
     for position, (other, mine) in enumerate(entry.holders):
         if other is deck:
+            names = (*mine.other_names, *(n for n in held.other_names if n not in mine.other_names))
             entry.holders[position] = (
                 deck,
-                Held(held.card, mine.count + held.count, min(mine.line, held.line)),
+                Held(held.card, mine.count + held.count, min(mine.line, held.line), names),
             )
             return
     entry.holders.append((deck, held))
@@ -82,9 +85,35 @@ def copy_problems(
     team_cards = _team_cards(decks, lists, index)
     for tc in team_cards:
         tc.singleton = singleton
+
     if udc_rule == "combined_four":
         return [p for tc in team_cards for p in _combined_four(tc)]
     return [p for tc in team_cards for p in _mtr(tc)]
+
+
+def _other_names(deck: Deck, index: CardIndex) -> dict[str, tuple[str, ...]]:
+    """The deck's names written for a card that are not the card's Oracle name, by the card's
+    key: another printed name (MTR 3.6), counted as the card."""
+    found: dict[str, list[str]] = {}
+    for entry in (*deck.source.main, *deck.source.commander):
+        card = index.get(entry.name)
+        if card is None or normalize_name(entry.name) == normalize_name(card.name):
+            continue
+        names = found.setdefault(normalize_name(card.name), [])
+        if entry.name not in names:
+            names.append(entry.name)
+    return {key: tuple(names) for key, names in found.items()}
+
+
+def _other_names_note(held: Held, tc: TeamCard) -> str:
+    names = held.other_names
+    if not names:
+        return ""
+    return Text(
+        gettext_noop(" Counted with %(names)s, another printed name of %(card)s (MTR 3.6)."),
+        names=and_list(sorted(names)),
+        card=tc.card.name,
+    )
 
 
 def _own_limit(tc: TeamCard) -> int:
@@ -117,7 +146,11 @@ def _deck_limit_problem(tc: TeamCard, deck: Deck, held: Held) -> Problem | None:
             count=held.count,
             card=tc.card.name,
             limit=_limit_text(tc, limit),
-            note=_rebalanced_note(tc),
+            note=Text(
+                gettext_noop("%(rebalanced)s%(other)s"),
+                rebalanced=_rebalanced_note(tc),
+                other=_other_names_note(held, tc),
+            ),
         ),
         players=(deck.source.player,),
         count=held.count,

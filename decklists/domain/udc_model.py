@@ -29,6 +29,7 @@ class Held:
     card: CardFacts
     count: int
     line: int
+    other_names: tuple[str, ...] = ()  # other printed names the list wrote for it (MTR 3.6)
 
 
 @dataclass(slots=True)

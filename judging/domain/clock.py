@@ -28,8 +28,9 @@ time called (table)
 turn 0
     The turn in progress when time is called at the table; the active team finishes it (MTR 2.4).
     With the passing-at-time flag the active team had already announced passing, so turn 0 is
-    the next team's (docs/rules.md "End of round"): the flag stands for that pass, which is
-    then not recorded again.
+    the next team's (docs/rules.md "End of round"): the flag stands for that pass. The first
+    pass the phones record after time is that same pass, not another (whether it is entered
+    before or after the judge's flag), unless it names the announcing team as the next one.
 additional turns
     The team turns after turn 0: 3 in 2HG (MTR 2.4) plus 2 per Slow Play penalty that added
     turns (IPG 3.3; MTR 2.6). They are team turns actually taken, counted by "turn passed" facts
@@ -48,14 +49,15 @@ added state-based action (playoffs)
 
 Decisions where the rules leave a choice
 ----------------------------------------
-- An extension given after the table's time was called applies while the table is in turn 0,
-  and not once the first additional turn has begun. MTR 2.4 starts the end-of-match procedure
-  only when the extension has expired, and the extensions of MTR 2.6 make up for time the table
-  lost while the clock ran; turn 0 is the turn time interrupted, often the very turn a ruling or
-  deck check paused, and the extension is usually entered once that pause is over. Additional
-  turns are untimed, so time given during them would mean nothing; such an extension is kept in
-  ``extensions_not_applied``. An applied extension moves the table's time called later, so the
-  table plays on and turn 0 is whichever turn is in progress when the new time runs out.
+- An extension applies when it is dated before the table's time is called; one dated at or
+  after the call is kept in ``extensions_not_applied`` (issue 23). The extensions of MTR 2.6
+  make up for time the table lost while the clock ran; once time is called the turns are
+  untimed, and a full extension entered then would send the table back to timed play for time
+  it never lost. A ruling or deck check that began before the call and is entered after it is
+  dated when the pause began, for at most the minutes lost before the call (the service,
+  ``extension_give``'s ``began_at``). An applied extension moves the table's time called
+  later, so the table plays on and turn 0 is whichever turn is in progress when the new time
+  runs out.
 - A Slow Play Warning adds its 2 turns when given before the table's time is called, and when
   given during turn 0 unless the event setting ``turn_zero_is_additional`` is on. A match
   already in additional turns gets none (IPG 3.3; docs/rules.md "Slow Play"), and the IPG does

@@ -57,6 +57,15 @@ def _summary(state: TableState, names: Mapping[TeamId, str]) -> Text:
         text = Text(
             gettext_noop("life totals equal: play continues, a team not on the highest total loses")
         )
+    elif state.ending == "life" and state.winner is not None:
+        text = Text(
+            gettext_noop("%(team)s won on life at time: result not reported yet (MTR 2.4)"),
+            team=names.get(state.winner, state.winner),
+        )
+    elif state.ending == "life":
+        text = Text(
+            gettext_noop("time: compare the life totals, result not reported yet (MTR 2.4)")
+        )
     elif state.phase == "over":
         text = Text(gettext_noop("over"))
     elif state.remaining_seconds is None:
@@ -92,6 +101,7 @@ def _floor_key(state: TableState) -> tuple[int, int, int]:
 def floor_order(states: Iterable[TableState], team_names: Mapping[TeamId, str]) -> list[FloorLine]:
     """The tables still playing, what needs a judge soonest first: additional turns (fewest
     turns left first), finishing turns, playoff tables under the added state-based action,
-    extended tables (least time left first), then the rest. Tables that are over are left out."""
-    shown = [s for s in states if s.phase != "over" or s.ending == "sudden_death"]
+    extended tables (least time left first), then the rest. Tables that are over are left out,
+    except a playoff table decided on life at time whose result is not reported yet."""
+    shown = [s for s in states if s.phase != "over" or s.ending in ("sudden_death", "life")]
     return [FloorLine(s.table, _summary(s, team_names), s) for s in sorted(shown, key=_floor_key)]

@@ -169,6 +169,7 @@ class TableState:
     active_team: TeamId | None
     extensions_not_applied: tuple[Extension, ...] = ()
     slow_play_without_turns: tuple[SlowPlay, ...] = ()
+    passing_at_time: bool = False  # a judge recorded that the active team was passing at time
 
     @property
     def turns_left(self) -> int | None:
@@ -285,10 +286,20 @@ def _procedure(
         else:
             after.append(event)
     mode: Literal["turns", "between", "sudden"] = "turns" if walk.in_game else "between"
+    announced: TeamId | None = None  # passing at time: the team whose pass the flag stands for
     if mode == "turns" and facts.passing_at_time:
+        announced = walk.active
         walk.active = walk.other(walk.active)  # that pass was turn 0's start (MTR 2.4)
     turn = 0
     for event in after:
+        if announced is not None and isinstance(event, TurnPassed) and mode == "turns":
+            # The first pass recorded after time: the announced pass itself (the phones
+            # record it, the judge's flag says it was announced), counted once whatever the
+            # order of the two entries; unless it names the announcing team as the next one,
+            # which is the end of turn 0.
+            first, announced = announced, None
+            if event.next_active is None or event.next_active != first:
+                continue
         if isinstance(event, ActiveTeamSet):
             walk.active = event.team
         elif mode == "between":
@@ -296,6 +307,13 @@ def _procedure(
                 mode, walk.active = "sudden", event.first_active
         elif isinstance(event, GameEnded):  # drawn: a result was handled by the caller
             mode = "between"
+        elif isinstance(event, GameStarted):
+            # A new game follows only a drawn one, whatever drew it (CR 104.4a): in Swiss the
+            # match is a draw (no new game after time, MTR 2.4); in a playoff it is played
+            # under the added state-based action.
+            if not facts.playoff:
+                return _Procedure("over", "draw")
+            mode, walk.active = "sudden", event.first_active
         elif isinstance(event, TurnPassed):
             walk.pass_turn(event)
             if mode == "turns":
@@ -363,10 +381,8 @@ def _table_state(
         t = _table_called(clock, applied)
         if t is None or extension.given_at < t:
             applied.append(extension)
-        elif _passed_between(events, t, extension.given_at):
-            refused.append(extension)
         else:
-            applied.append(extension)
+            refused.append(extension)  # given once time was called: nothing to give back
     ends_at = _table_called(clock, applied)
     called = ends_at if ends_at is not None and ends_at <= now else None
 
@@ -424,6 +440,7 @@ def _table_state(
         active_team=proc.active,
         extensions_not_applied=tuple(refused),
         slow_play_without_turns=tuple(without_turns),
+        passing_at_time=facts.passing_at_time and called is not None,
     )
 
 

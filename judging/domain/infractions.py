@@ -102,7 +102,7 @@ class Variant(StrEnum):
     DETRIMENTAL_TRIGGER = "detrimental_trigger"  # GPE-MT, IPG 2.1
     ILLEGAL_FACE_DOWN = "illegal_face_down"  # GPE-HCE, IPG 2.3
     VISIBLE = "visible"  # GPE-MPE, IPG 2.4: the others could see it (FtMGS offered)
-    DECK_CHECK = "deck_check"  # TE-DP, IPG 3.5
+    DECK_CHECK = "deck_check"  # TE-DP, IPG 3.5; TE-DLP, IPG 3.4 (found at a deck check, JG09)
     PATTERN = "pattern"  # TE-MC, IPG 3.8
     NOT_CORRECTED = "not_corrected"  # USC-MN at Regular REL (JAR)
     MALICIOUS = "malicious"  # USC-MJ, IPG 4.2
@@ -301,8 +301,18 @@ CATALOGUE: tuple[Infraction, ...] = (
         GL,
         N,
         TE_UPGRADE_AT,
-        match_point_convertible=True,
         head_judge_exempt=True,
+        # JG09 converts "deck errors that would result in a Game Loss and are discovered during
+        # a deck check"; a list found wrong otherwise (a review before the round) keeps its
+        # Game Loss.
+        variants=(
+            VariantRule(
+                Variant.DECK_CHECK,
+                Text(gettext_noop("Found at a deck check")),
+                GL,
+                match_point_convertible=True,
+            ),
+        ),
     ),
     Infraction(
         "TE-DP",

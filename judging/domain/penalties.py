@@ -11,9 +11,11 @@ REL
     ``professional`` the IPG.
 policy
     The event's ``penalty_policy``. ``match_point`` (default, JG09): a Game Loss the infraction
-    gives on its own and that the catalogue marks convertible becomes a Match Point penalty (one
-    match point off, the game goes on); an upgraded repeat becomes a Match Loss; Tardiness keeps
-    its Game Loss; a game that physically cannot go on still ends in a Game Loss. ``ipg`` (IPG
+    gives on its own and that the catalogue marks convertible (deck errors found at a deck
+    check, an illegal face-down card, a pattern of marked cards) becomes a Match Point penalty
+    (one match point off, the game goes on); an upgraded repeat becomes a Match Loss; Tardiness
+    keeps its Game Loss; a game that physically cannot go on still ends in a Game Loss; in a
+    playoff a Game Loss stays one (a match point means nothing in single elimination). ``ipg`` (IPG
     1.1): a Game Loss ends the current game, which in 2HG ends the match (MTR 9.1); issued
     between matches it lands on the team's next match.
 earlier penalties
@@ -179,7 +181,11 @@ def _base_competitive(
     for variant in sorted(variants):
         rule = entry.variant(variant)
         assert rule is not None  # checked by _as_variants
-        if rule.competitive.severity > penalty.severity:
+        if rule.competitive is penalty and rule.match_point_convertible and not convertible:
+            # The same Game Loss, found where JG09 converts it (a deck check).
+            convertible = True
+            reasons.append(Text(gettext_noop("%(meaning)s (JG09)."), meaning=rule.meaning))
+        elif rule.competitive.severity > penalty.severity:
             penalty = rule.competitive
             convertible = rule.match_point_convertible
             reasons.append(
@@ -265,6 +271,7 @@ def decide_penalty(
     tardiness_minutes: float | None = None,
     between_matches: bool = False,
     game_cannot_continue: bool = False,
+    playoff: bool = False,
 ) -> PenaltyDecision:
     """The penalty for ``infraction_code`` and its effects (docs/rules.md "Penalties").
 
@@ -273,7 +280,9 @@ def decide_penalty(
     player was (Tardiness only; without it, the IPG's base Game Loss). ``between_matches``: issued
     after the team's match ended; a Game Loss or Match Loss then lands on its next match.
     ``game_cannot_continue``: the game physically cannot go on, so a Game Loss stays a Game Loss
-    under ``match_point`` (JG09). The same arguments always give the same decision.
+    under ``match_point`` (JG09). ``playoff``: the match is a single-elimination one, where a
+    match point means nothing, so a Game Loss stays a Game Loss and the match goes to the
+    opponent. The same arguments always give the same decision.
     """
     entry = infraction(infraction_code)
     rel = Rel(rel)
@@ -314,7 +323,7 @@ def decide_penalty(
 
     if penalty is Penalty.GAME_LOSS:
         penalty, converted_from = _apply_policy(
-            entry, policy, upgraded, convertible, game_cannot_continue, reasons
+            entry, policy, upgraded, convertible, game_cannot_continue, reasons, playoff=playoff
         )
 
     return _effects(
@@ -359,6 +368,8 @@ def _apply_policy(
     convertible: bool,
     game_cannot_continue: bool,
     reasons: list[str],
+    *,
+    playoff: bool = False,
 ) -> tuple[Penalty, Penalty | None]:
     """A Game Loss under the event's penalty policy: (penalty, what it replaced)."""
     if policy is Policy.IPG:
@@ -385,6 +396,17 @@ def _apply_policy(
             Text(
                 gettext_noop(
                     "Policy match_point: the game cannot physically go on, so the Game Loss stands (JG09)."
+                )
+            )
+        )
+        return Penalty.GAME_LOSS, None
+    if convertible and playoff:
+        reasons.append(
+            Text(
+                gettext_noop(
+                    "Policy match_point, in a playoff: a match point means nothing in single"
+                    " elimination, so the Game Loss stands and the match goes to the opponent"
+                    " (IPG 1.1; MTR 9.1)."
                 )
             )
         )

@@ -144,6 +144,7 @@ def propose(
         tardiness_minutes=tardiness_minutes,
         between_matches=between and round_ is not None,
         game_cannot_continue=game_cannot_continue,
+        playoff=round_ is not None and round_.is_top_cut,
     )
     proposal = Proposal(decision, player, round_, match, between, day)
     if match is not None and not match.is_bye:

@@ -8,8 +8,10 @@ games' life totals in a playoff), whatever the number of tables.
 Turns come from the tracker's log only (``pass_turn``, its ``team`` the next active team): the
 judge's "turn passed" button writes a tracker event too. Undone events are dropped by the
 tracker's rule (tracker.domain.game: an undo is in force unless a later undo in force cancels
-it). A game counts as won when its log holds a concession, a loss or a win in force, or when the
-match has a result; a loss by life is seen once the result is entered.
+it). How the current game stands is read from the game itself (the tracker's Game row: over,
+won or drawn), whatever event ended it: a concession, a loss, life, a payment, poison,
+proliferate or an effect (MTR 2.4; CR 104.4a, 810.8); a ``new_game`` says the game before it was
+drawn (the tracker begins one only after a drawn game). A match with a result has ended.
 """
 
 from __future__ import annotations
@@ -254,17 +256,31 @@ def _penalty_facts(
     return slow, late
 
 
-def _life(round_: Round, matches: Iterable[Match | MatchRow]) -> dict[int, tuple[int, int]]:
-    """Playoffs: each team's life total from the tracker's cached state, by match id."""
-    if not round_.is_top_cut:
-        return {}
+@dataclass(frozen=True)
+class _GameNow:
+    """How a table's current game stands, from the tracker's Game row: the teams' life totals
+    (team A's, team B's) and, when it is over, how it ended and when (the row's last write:
+    once a game is over only an undo or a new game is entered)."""
+
+    life: tuple[int, int] | None
+    ended: GameEnded | None
+
+
+def _games(scope: dict[str, Any], matches: Iterable[Match | MatchRow]) -> dict[int, _GameNow]:
+    """Each table's current game from its Game row's stored state (``core``: a few hundred
+    bytes, not the cached log), by match id; one query."""
     teams = {m.pk: (m.team_a_id, m.team_b_id) for m in matches}
-    out: dict[int, tuple[int, int]] = {}
-    for game in Game.objects.filter(match_id__in=teams).values("match_id", "state"):
-        life = {t["team"]: t["life"] for t in (game["state"] or {}).get("teams", [])}
-        a, b = teams[game["match_id"]]
-        if a in life and b in life:
-            out[game["match_id"]] = (life[a], life[b])
+    out: dict[int, _GameNow] = {}
+    rows = Game.objects.filter(**scope).values_list("match_id", "core", "updated_at")
+    for match_id, core, updated_at in rows:
+        if match_id not in teams or not core:
+            continue
+        life = {row[0]: row[1] for row in core.get("teams", [])}
+        a, b = teams[match_id]
+        ended = None
+        if core.get("status") == "over":
+            ended = GameEnded(updated_at, "drawn" if core.get("drawn") else "won")
+        out[match_id] = _GameNow((life[a], life[b]) if a in life and b in life else None, ended)
     return out
 
 
@@ -306,13 +322,16 @@ def round_tables(
             marked.add(match_id)
     slow, late = _penalty_facts(scope)
     events = _events_by_match(scope)
-    life = _life(round_, played.values())
+    games = _games(scope, played.values())
     facts = {}
     playoff, rel = round_.is_top_cut, round_.event.rel
     turn_zero = settings.turn_zero_is_additional
     none: tuple = ()
     for pk, m in played.items():
         table_events = tuple(events.get(pk, none))
+        game = games.get(pk)
+        if game is not None and game.ended is not None:
+            table_events += (game.ended,)
         if m.result is not None and m.updated_at is not None:
             table_events += (MatchEnded(m.updated_at),)
         given = late.get(pk, []) + extensions.get(pk, [])
@@ -329,7 +348,7 @@ def round_tables(
             slow_play=tuple(slow.get(pk, none)),
             passing_at_time=pk in passing,
             playoff=playoff,
-            life=life.get(pk),
+            life=game.life if game is not None and playoff else None,
             rel=rel,  # type: ignore[arg-type]
             turn_zero_is_additional=turn_zero,
         )
@@ -363,6 +382,7 @@ def time_block(state: TableState) -> dict[str, Any]:
         "round_status": state.round_status,
         "ending": state.ending,
         "winner": state.winner,
+        "passing_at_time": state.passing_at_time,
     }
 
 

@@ -13,6 +13,7 @@ same state without it.
 from __future__ import annotations
 
 import logging
+import math
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from core import events
 from core.errors import Conflict, ServiceError
@@ -166,11 +167,23 @@ def _played(match: Match) -> None:
 
 @transaction.atomic
 def extension_give(
-    *, match: Match, minutes: object, reason: object, by=None, now: datetime | None = None
+    *,
+    match: Match,
+    minutes: object,
+    reason: object,
+    began_at: datetime | None = None,
+    by=None,
+    now: datetime | None = None,
 ) -> Extension:
     """A judge's time extension for one table (MTR 2.6): positive whole minutes and a reason.
-    Given once the table is in additional turns, it is stored and has no effect (the domain
-    lists it in ``extensions_not_applied``)."""
+
+    Once time is called at the table (docs/rules.md "Time extensions"; issue 23) an extension
+    gives back only time the table lost before the call: ``began_at`` says when the pause (the
+    ruling, the deck check) began; it must be before the call, the extension is dated then, and
+    it is at most the pause's minutes so far (plus 3 for a deck check, MTR 2.6). Without it, or
+    once the additional turns have begun, the extension is refused (409) and nothing is
+    stored: a full extension then would send the table back to timed play for time it never
+    lost."""
     _played(match)
     if isinstance(minutes, bool) or not isinstance(minutes, int):
         raise ServiceError(
@@ -188,15 +201,74 @@ def extension_give(
             "reason must be one of " + ", ".join(reasons), code="invalid", field="reason"
         )
     _lock(match.round)
+    now = now or timezone.now()
+    given_at = _extension_date(match, minutes, str(reason), began_at, now)
     row = Extension.objects.create(
         match=match,
         minutes=minutes,
         reason=str(reason),
-        given_at=now or timezone.now(),
+        given_at=given_at,
         by=_user(by),
     )
     _changed(match.round)
     return row
+
+
+def _extension_date(
+    match: Match, minutes: int, reason: str, began_at: datetime | None, now: datetime
+) -> datetime:
+    """When an extension counts from: now before time is called; once it is called, when its
+    pause began, which must be before the call (see extension_give)."""
+    state = clock_selectors.states_of(clock_selectors.round_tables(match.round, [match]), now).get(
+        match.pk
+    )
+    called = state.time_called_at if state is not None else None
+    if state is None or called is None:
+        return now
+    words = {"table": match.table}
+    if state.phase != "finishing_turn":
+        raise Conflict(
+            gettext(
+                "Table %(table)s is in its additional turns: they are not timed, so an extension"
+                " changes nothing (MTR 2.4). Nothing was recorded."
+            )
+            % words,
+            code="additional_turns",
+        )
+    if began_at is None:
+        raise Conflict(
+            gettext(
+                "Time has been called at table %(table)s: an extension gives back only time lost"
+                " before the call. Say when the pause began (MTR 2.4, 2.6)."
+            )
+            % words,
+            code="time_called",
+        )
+    if began_at >= called or began_at > now:
+        raise Conflict(
+            gettext(
+                "The pause at table %(table)s began after time was called: the table lost no"
+                " time before the call, so there is nothing to give back (MTR 2.4, 2.6)."
+            )
+            % words,
+            code="time_called",
+        )
+    most = math.ceil((now - began_at).total_seconds() / 60)
+    if reason == "deck_check":
+        most += 3  # MTR 2.6: the check's duration plus 3 minutes
+    if minutes > most:
+        raise Conflict(
+            ngettext(
+                "The pause at table %(table)s can give back at most %(most)s minute, the time it"
+                " has lasted (MTR 2.6).",
+                "The pause at table %(table)s can give back at most %(most)s minutes, the time it"
+                " has lasted (MTR 2.6; 3 more for a deck check).",
+                most,
+            )
+            % {**words, "most": most},
+            code="beyond_the_pause",
+        )
+    return began_at
 
 
 @transaction.atomic

@@ -74,8 +74,7 @@ def deck_check_start(
         )
     teams = [match.team_a_id, match.team_b_id]
     if team is None:
-        team_id = rng.choice(teams)
-        random_pick = True
+        team_id = rng.choice(teams)  # the table's team drawn; the table stays the judge's choice
     elif team.pk not in teams:
         raise ServiceError(field="team", message=gettext("Not a team of this table."))
     else:
@@ -123,8 +122,18 @@ def deck_check_end(
     row.notes = _clean_text(notes, "notes", MAX_NOTES)
     minutes = min(MAX_EXTENSION, (row.minutes_taken or 0) + DECK_CHECK_EXTRA_MINUTES)
     if row.match.status != Match.Status.FINAL:
-        row.extension = extension_give(
-            match=row.match, minutes=minutes, reason="deck_check", by=by, now=ended
-        )
+        try:
+            row.extension = extension_give(
+                match=row.match,
+                minutes=minutes,
+                reason="deck_check",
+                began_at=row.started_at,
+                by=by,
+                now=ended,
+            )
+        except Conflict:
+            # Begun once time was called or in the additional turns: no time to give back
+            # (MTR 2.4, 2.6); the check still ends.
+            row.extension = None
     row.save()
     return row

@@ -42,6 +42,7 @@ from django.utils.translation import gettext
 from core import events
 from core.errors import Conflict, ServiceError
 from core.i18n import exception_text, localize
+from core.text import Text, gettext_noop
 from judging import selectors
 from judging.domain.infractions import Penalty as Code
 from judging.domain.infractions import UnknownInfractionError, infraction
@@ -193,6 +194,9 @@ def penalty_issue(
         raise ServiceError(
             field="deck_check", message=gettext("Not a deck check of this player's team.")
         )
+    if deck_check is not None and str(infraction_code).strip().upper() == "TE-DLP":
+        # A Decklist Problem issued from a deck check was found at one (JG09, IPG 3.4).
+        variants = sorted({*variants, "deck_check"})
     notes_text = _clean_text(notes, "notes", MAX_NOTES)
     reason = _clean_text(override_reason, "override_reason", MAX_REASON)
     wanted = None if penalty in (None, "") else _code(penalty)
@@ -250,6 +254,7 @@ def penalty_issue(
         day=proposal.day,
         deck_check=deck_check,
     )
+    _slow_play_turns(row, proposal)
     _apply(row, proposal, chosen, by, simultaneous_with)
     related = tuple(_issue_ftmgs(row, recipients, event, by, issued_at, proposal.day))
     events.standings_changed.fire(events.StandingsChanged(event.pk))
@@ -258,6 +263,32 @@ def penalty_issue(
 
 def _user(by):
     return by if getattr(by, "is_authenticated", False) else None
+
+
+def _slow_play_turns(row: Penalty, proposal: selectors.Proposal) -> None:
+    """A Slow Play the table's clock gives no turns (issued once the match is in its additional
+    turns, IPG 3.3; or in turn 0 when the event counts it as additional) records 0 turns added,
+    as the clock counts it (docs/rules.md "Slow Play")."""
+    match = proposal.match
+    if not row.extra_turns_added or match is None or proposal.between_matches:
+        return
+    if match.table is None or match.team_b_id is None:
+        return
+    tables = clock_selectors.round_tables(match.round, [match])
+    state = clock_selectors.states_of(tables, row.issued_at).get(match.pk)
+    if state is None or not any(p.given_at == row.issued_at for p in state.slow_play_without_turns):
+        return
+    row.extra_turns_added = 0
+    row.reasons = [
+        *row.reasons,
+        Text(
+            gettext_noop(
+                "Issued during the additional turns: no turns are added, the clock is already"
+                " right (IPG 3.3)."
+            )
+        ),
+    ]
+    row.save(update_fields=["extra_turns_added", "reasons"])
 
 
 def _ftmgs_recipients(proposal: selectors.Proposal, ftmgs_to: Sequence[int] | None) -> list[int]:

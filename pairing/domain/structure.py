@@ -21,6 +21,9 @@ Choices where the rules leave one (App. E binds Premier events only):
   so the cut is seeded from Swiss standings rather than by chance.
 - Fewer than 4 teams (not sanctionable, MTR 10.1, but playable as a casual event): automatic
   rounds are enough for one undefeated team (1 for 2 teams, 2 for 3) and an automatic cut is none.
+- Booster Draft events of 9-16 teams take App. E's Booster Draft playoff row (4 Swiss rounds,
+  top 8) instead of 5 rounds and a top 4: with an automatic top cut, and for the automatic Swiss
+  rounds before the organizer's own top 8.
 """
 
 from __future__ import annotations
@@ -86,12 +89,25 @@ def rounds_for_one_undefeated(teams: int) -> int:
     return max(1, (max(teams, 2) - 1).bit_length())
 
 
-def plan(teams: int, *, swiss_rounds: int | None, top_cut: int, cut_automatic: bool) -> Structure:
-    """The structure the event will pair (module notes)."""
+#: MTR App. E: "9-16 [players], Limited with a Booster Draft playoff: 4 Swiss rounds, top 8".
+DRAFT_PLAYOFF_TEAMS, DRAFT_PLAYOFF = range(9, 17), (4, 8)
+
+
+def plan(
+    teams: int,
+    *,
+    swiss_rounds: int | None,
+    top_cut: int,
+    cut_automatic: bool,
+    draft: bool = False,
+) -> Structure:
+    """The structure the event will pair (module notes); ``draft``: a Booster Draft event."""
     if teams >= 4:
         app_rounds, app_cut = recommended_structure(teams)
     else:
         app_rounds, app_cut = rounds_for_one_undefeated(teams), 0
+    if draft and teams in DRAFT_PLAYOFF_TEAMS and (cut_automatic or top_cut == 8):
+        app_rounds, app_cut = DRAFT_PLAYOFF
     cut = app_cut if cut_automatic else top_cut
     if swiss_rounds is not None:
         rounds = swiss_rounds

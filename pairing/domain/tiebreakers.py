@@ -21,10 +21,10 @@ OOMW% (opponents' OMW%)
     rule (``oomw=True``: team order only, after OMW%). No opponent: 0.33.
 GW% (game-win percentage)
     Game points / (3 x games played), at least 0.33; 3 game points per game won, 1 per drawn
-    game ("unfinished games are considered draws"). A 2HG match is one game (MTR 9.1), so a bye
-    counts as one game won (1-0, 3 game points) rather than the MTR's 2-0 for two-player
-    matches; rules-sources.md marks this unconfirmed, and it only matters for the individual
-    order. An intentional draw (0-0-0) has no game. No game played: 0.33.
+    game ("unfinished games are considered draws"). A bye counts as MTR App. C says: a 2-0 match
+    win, 6 game points in 2 games (``_add_bye``; docs/rules.md "Tiebreakers"), although a 2HG
+    match is otherwise one game (MTR 9.1); it only matters for the individual order. An
+    intentional draw (0-0-0) has no game. No game played: 0.33.
 OGW% (opponents' GW%)
     The average GW% of the opponents, byes ignored; no opponent: 0.33.
 order

@@ -25,7 +25,10 @@ drops (MTR 2.10)
     A team that drops inside the bracket is not replaced: when the next round is paired, the
     teams that won their way on but dropped are left out, and instead of handing a walkover to
     the team that would have met them, the highest-ranked teams left (best seeds) get the byes
-    of a bracket cut to the next power of two; the others play in bracket order.
+    of a bracket cut to the next power of two; the others play in bracket order. The same holds
+    for the first playoff round: a team that dropped or was disqualified after the last Swiss
+    round keeps its seed in the cut (the cut is the final Swiss standings) and is left out;
+    the next team in the standings does not come in.
 
 In every pair the higher seed comes first; from the second round on that needs the seeding
 (``seeding``); without it the winner of the earlier match in bracket order comes first.
@@ -144,16 +147,28 @@ def cut_size(wanted: int, eligible: int) -> tuple[int, int]:
     return size, min(size, eligible)
 
 
-def seed_cut(eligible: Sequence[int], wanted: int) -> CutRound:
-    """The first playoff round from the teams still in, best first (MTR 10.4): seeds 1, 2, ...
-    in that order, the bracket cut to size, the best seeds given the missing seeds' byes."""
-    if len(eligible) < 2:
+def seed_cut(eligible: Sequence[int], wanted: int, gone: Collection[int] = ()) -> CutRound:
+    """The first playoff round from the final Swiss standings, best first (MTR 10.4): seeds 1,
+    2, ... in that order, the bracket cut to size, the best seeds given the missing seeds' byes.
+
+    ``gone``: teams of ``eligible`` that dropped or were disqualified after the last Swiss
+    round. The cut is still the final standings (MTR 2.10: nobody is advanced in their place,
+    the seeds are not renumbered): a seed that is gone plays no match, and as in a later round
+    (``advance``) the highest-ranked teams left get the bye(s) of the bracket."""
+    left_in = len([team for team in eligible if team not in set(gone)])
+    if left_in < 2:
         raise PlayoffError("A top cut needs at least 2 teams still in the event.")
     size, entrants = cut_size(wanted, len(eligible))
     seeded = [Seeded(team, k) for k, team in enumerate(eligible[:entrants], start=1)]
     missing = [-k for k in range(1, size - entrants + 1)]  # placeholders, seeds after the last
     by_id = {s.team: s for s in seeded}
     pairs = first_round([*(s.team for s in seeded), *missing])
+    out = [s for s in seeded if s.team in set(gone)]
+    if out:
+        in_order = [by_id[team] for pair in pairs for team in pair if team in by_id]
+        cut = _without(in_order, out)
+        reduced = (PairingNote("cut_reduced", counts=(wanted, size)),) if size < wanted else ()
+        return CutRound(cut.matches, reduced + cut.notes)
     matches = tuple(
         BracketMatch(slot, by_id[a], by_id.get(b)) for slot, (a, b) in enumerate(pairs, start=1)
     )

@@ -159,6 +159,15 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
     standings = selectors.standings(event, after_round=number - 1)
     dropped = {t.id: t.dropped for t in standings.teams.values()}
     dropped.update(dict.fromkeys(selectors.disqualified(event), True))
+    # Byes awarded before the event (MTR App. E): a bye in rounds 1..n, not paired then.
+    awarded = [
+        pk
+        for pk in Team.objects.filter(
+            event=event, dropped=False, awarded_byes__gte=number
+        ).values_list("pk", flat=True)
+        if not dropped.get(pk)
+    ]
+    dropped.update(dict.fromkeys(awarded, True))
     records = adapters.team_records(standings.rows, standings.matches, dropped)
     pods = _pods(event)
     try:
@@ -170,7 +179,7 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
         raise Conflict(exception_text(exc), code="cannot_pair") from exc
     rows = [_Row(p.a, p.b, p.notes) for result in results for p in result.pairs]
     byes = [result.bye for result in results if result.bye]
-    rows += [_Row(bye, None, (PairingNote("bye_match"),)) for bye in byes]
+    rows += [_Row(bye, None, (PairingNote("bye_match"),)) for bye in [*awarded, *byes]]
     summary: dict[str, object] = {
         "rematches": sum(r.rematches for r in results),
         "unequal_pairs": sum(r.unequal_pairs for r in results),
@@ -186,9 +195,11 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
 
 
 def _pods(event: Event) -> dict[int, int]:
-    """Team id -> pod when the Swiss rounds stay within pods: a booster-draft event above
-    Regular REL whose teams were seated in pods (MTR 7.6); else empty."""
-    if event.structure != Event.Structure.DRAFT or event.rel == Event.Rel.REGULAR:
+    """Team id -> pod when the Swiss rounds stay within pods: a booster-draft event whose teams
+    were seated in pods, at every REL unless the organizer lifted the pods at Regular REL
+    (MTR 7.6, ``Event.pods_lifted``); else empty."""
+    lifted = event.rel == Event.Rel.REGULAR and event.pods_lifted
+    if event.structure != Event.Structure.DRAFT or lifted:
         return {}
     return dict(Team.objects.filter(event=event, pod__isnull=False).values_list("pk", "pod"))
 
@@ -327,16 +338,37 @@ def _pair_top_cut(event: Event, number: int, seed: int, by, plan: selectors.Stru
 
 
 def _pair_first_cut(event: Event, number: int, seed: int, by, plan: selectors.Structure) -> Round:
-    """Seed the playoff from the standings after the Swiss rounds (dropped teams skipped)."""
+    """Seed the playoff from the final Swiss standings (MTR 10.4). A team that dropped or was
+    disqualified after the last Swiss round keeps its place in them and is left out of the
+    bracket; nobody is advanced in its place (MTR 2.10, pairing.domain.topcut). Teams that
+    dropped earlier are not in the cut."""
     after = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
-    standings = selectors.standings(event, after_round=after)
-    eligible = [row.team for row in standings.rows if not standings.teams[row.team].dropped]
+    facts = selectors.load_facts(event, after_round=after)
+
+    def after_the_swiss(team: int) -> bool:
+        """Dropped (a disqualification drops the team too) in or after the last Swiss round."""
+        info = facts.teams[team]
+        return after > 0 and info.dropped and (info.dropped_after_round or 0) >= after
+
+    facts.disqualified = {t for t in facts.disqualified if not after_the_swiss(t)}
+    standings = selectors.compute(facts)
+    eligible = [
+        row.team
+        for row in standings.rows
+        if not standings.teams[row.team].dropped or after_the_swiss(row.team)
+    ]
+    gone = {team for team in eligible if after_the_swiss(team)}
     if after == 0:  # no Swiss round (MTR App. E, 4-8 teams): the seeds are drawn at random
         random.Random(seed).shuffle(eligible)
-    if len(eligible) < 2:
+    if len(eligible) - len(gone) < 2:
         raise Conflict(
             gettext("A top cut needs at least 2 teams still in the event."), code="too_few_teams"
         )
+    if gone & set(eligible[: plan.top_cut]):
+        return _save_cut_round(
+            event, number, seed, by, topcut.seed_cut(eligible, plan.top_cut, gone)
+        )
+    eligible = [team for team in eligible if team not in gone]
     if event.structure == Event.Structure.DRAFT and plan.top_cut == 8 and len(eligible) >= 8:
         # MTR 10.4: the top 8 draft again at random seats and play seat 1 v 5, 2 v 6, ...
         return _save_cut_round(

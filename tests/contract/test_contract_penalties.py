@@ -134,7 +134,8 @@ def test_a_judge_of_another_event_cannot_read(judged, charlie_api):
 
 def test_match_point_penalty_shows_in_the_standings_of_its_round(judged, sam_api):
     event_id = judged["event"]["id"]
-    body = {"player": judged["offender"], "infraction": "TE-DLP"}
+    # JG09: a Decklist Problem found at a deck check is a Match Point penalty (docs/rules.md)
+    body = {"player": judged["offender"], "infraction": "TE-DLP", "variants": ["deck_check"]}
     issued = post(judged["judy"], judged["path"], body).json()
     assert (issued["penalty"], issued["match_points_deducted"]) == ("match_point", 1)
     for m in played_matches(judged["round"]):
@@ -146,7 +147,7 @@ def test_match_point_penalty_shows_in_the_standings_of_its_round(judged, sam_api
 
 def test_rescind_gives_the_point_back_and_keeps_the_history(judged, sam_api):
     event_id = judged["event"]["id"]
-    issued = post(judged["judy"], judged["path"], {"player": judged["offender"], "infraction": "TE-DLP"}).json()  # fmt: skip
+    issued = post(judged["judy"], judged["path"], {"player": judged["offender"], "infraction": "TE-DLP", "variants": ["deck_check"]}).json()  # fmt: skip
     for m in played_matches(judged["round"]):
         post(sam_api, f"/matches/{m['id']}/result/", {"games_a": 0, "games_b": 0, "games_drawn": 1})
     path = f"/penalties/{issued['id']}/rescind/"

@@ -66,13 +66,97 @@ def test_extension_refuses_zero_minutes_and_an_unknown_reason(table):
     assert not Extension.objects.exists()
 
 
-def test_extension_after_additional_turns_began_is_not_applied(table):
+def test_extension_after_additional_turns_began_is_refused_never_a_silent_201(table):
+    """MTR 2.4: the additional turns are not timed; an extension then changes nothing, so it is
+    refused with the reason and nothing is stored (issue 23)."""
     services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
     services.turn_passed(match=table.match)  # additional turn 1 begins
-    services.extension_give(match=table.match, minutes=3, reason="ruling")
+    with pytest.raises(Conflict) as refused:
+        services.extension_give(
+            match=table.match, minutes=3, reason="ruling", began_at=timezone.now() - 5 * MIN
+        )
+    assert refused.value.code == "additional_turns"
+    assert not Extension.objects.exists()
     state = _state(table)
     assert (state.phase, state.extra_turn, state.extension_minutes) == ("extra_turns", 1, 0)
-    assert [e.minutes for e in state.extensions_not_applied] == [3]
+
+
+def test_an_extension_after_time_without_its_pause_is_refused(table):
+    """MTR 2.4, 2.6 (issue 23): entered in turn 0, a full extension would send the table back to
+    timed play for time it never lost; without when the pause began it is refused."""
+    services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
+    with pytest.raises(Conflict) as refused:
+        services.extension_give(match=table.match, minutes=5, reason="ruling")
+    assert refused.value.code == "time_called"
+    assert "Say when the pause began" in str(refused.value.message)
+    assert _state(table).phase == "finishing_turn"
+    assert not Extension.objects.exists()
+
+
+def test_an_extension_after_time_gives_back_only_the_time_lost_before_the_call(table):
+    """MTR 2.6: a ruling began 3 minutes ago, 2 minutes before time was called (60 minutes,
+    started 61 ago). Its 3 minutes, dated when it began, move the table's time to 2 minutes
+    from now: the 2 minutes the table had left when the ruling began."""
+    now = timezone.now()
+    services.clock_start(round_=table.round, now=now - 61 * MIN)
+    with pytest.raises(Conflict) as longer:  # more than the pause has lasted
+        services.extension_give(
+            match=table.match, minutes=9, reason="ruling", began_at=now - 3 * MIN, now=now
+        )
+    assert longer.value.code == "beyond_the_pause"
+    row = services.extension_give(
+        match=table.match, minutes=3, reason="ruling", began_at=now - 3 * MIN, now=now
+    )
+    assert row.given_at == now - 3 * MIN
+    state = _state(table, now)
+    assert (state.phase, state.extension_minutes, state.remaining_seconds) == ("playing", 3, 120)
+
+
+def test_an_extension_whose_pause_began_after_time_is_refused(table):
+    now = timezone.now()
+    services.clock_start(round_=table.round, now=now - 61 * MIN)
+    with pytest.raises(Conflict) as refused:
+        services.extension_give(
+            match=table.match, minutes=1, reason="ruling", began_at=now - MIN // 2, now=now
+        )
+    assert refused.value.code == "time_called"
+    assert "lost no time before the call" in str(refused.value.message)
+
+
+def test_the_extension_api_answers_409_after_time_without_the_pause(table, world):
+    from django.test import Client
+
+    services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
+    client = Client()
+    client.force_login(world.judy)
+    answer = client.post(
+        f"/api/v1/matches/{table.match.pk}/extensions/",
+        {"minutes": 5, "reason": "ruling"},
+        content_type="application/json",
+    )
+    assert answer.status_code == 409
+    assert answer.json()["code"] == "time_called"
+    began = (timezone.now() - 4 * MIN).isoformat()
+    answer = client.post(
+        f"/api/v1/matches/{table.match.pk}/extensions/",
+        {"minutes": 3, "reason": "ruling", "began_at": began},
+        content_type="application/json",
+    )
+    assert answer.status_code == 201, answer.content
+
+
+def test_the_table_page_marks_an_extension_that_does_not_apply(table, world):
+    """An extension stored dated after time was called (before this rule) is shown as not
+    applied on the table's clock page."""
+    from django.test import Client
+
+    services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
+    Extension.objects.create(match=table.match, minutes=4, reason="ruling", given_at=timezone.now())
+    client = Client()
+    client.force_login(world.judy)
+    page = client.get(f"/events/{table.event.pk}/matches/{table.match.pk}/clock/").content.decode()
+    assert "not applied: given once time was called" in page
+    assert 'name="began_minutes_ago"' in page
 
 
 def test_slow_play_penalty_during_turn_zero_adds_two_turns(table):

@@ -117,3 +117,13 @@ def test_a_team_alone_is_checked_at_its_table_and_a_team_without_one_is_refused(
     with pytest.raises(ServiceError):
         services.deck_check_start(round_=table.round, team=late, by=world.judy)
     assert DeckCheck.objects.count() == 1
+
+
+def test_a_check_of_a_chosen_table_is_not_reported_as_random(table, world):
+    """A judge who picks the table (and lets Tandem draw one of its two teams) made a chosen
+    check, not a random one (issue 23): only a table drawn among the round's is random."""
+    check = services.deck_check_start(
+        round_=table.round, match=table.match, rng=random.Random(3), by=world.judy
+    )
+    assert check.team_id in (table.red.pk, table.blue.pk)
+    assert check.chosen_at_random is False

@@ -124,9 +124,13 @@ def test_extension_reasons_and_deck_check_outcomes_in_spanish(table, world):
 
 
 def test_rescinding_a_match_point_penalty_says_what_was_undone_in_spanish(table, world):
-    """JG09: a Decklist Problem's Game Loss is one match point off; rescinded, it comes back."""
+    """JG09: a Decklist Problem's Game Loss found at a deck check is one match point off;
+    rescinded, it comes back."""
     row = services.penalty_issue(
-        event=table.event, player=table.player(table.red), infraction_code="TE-DLP"
+        event=table.event,
+        player=table.player(table.red),
+        infraction_code="TE-DLP",
+        variants=["deck_check"],
     ).penalty
     assert row.penalty == "match_point"
     hank = _client(world.hank, "es")

@@ -119,6 +119,24 @@ def test_quick_reference_names_the_2hg_rules(table, world):
     assert b"concession" in page.lower()
 
 
+def test_quick_reference_cites_the_right_rules_and_the_policy(table, world):
+    """Issue 23: shared turns CR 810.2/805, combat CR 810.7/805.10, concession CR 810.8b, life
+    CR 810.9; and which Game Losses the event's policy converts."""
+    page = _client(world.judy).get(f"/events/{table.event.pk}/judging/reference/")
+    text = page.content.decode()
+    for cited in ("(CR 810.2, 805)", "(CR 810.7, 805.10; MTR 4.2)", "(CR 810.8b; MTR 9.1)"):
+        assert cited in text
+    assert "(CR 810.9, 810.10)" in text
+    assert "CR 810.5)" not in text
+    assert "CR 810.8a; MTR 9.1" not in text
+    assert "a deck error found at a deck check" in text
+    spanish = _client(world.judy).get(
+        f"/events/{table.event.pk}/judging/reference/", HTTP_ACCEPT_LANGUAGE="es"
+    )
+    assert "(CR 810.8b; MTR 9.1)" in spanish.content.decode()
+    assert "encontrado en una revisión de mazos" in spanish.content.decode()
+
+
 def test_the_dq_report_names_the_teammate_and_both_opponents_with_wizards_accounts(table, world):
     """docs/rules.md "Penalties": the report keeps the Wizards Accounts of the player, the
     teammate and both opponents."""

@@ -81,6 +81,24 @@ def test_slow_play_stores_two_additional_turns(table):
     assert (row.penalty, row.extra_turns_added) == ("warning", 2)
 
 
+def test_slow_play_in_the_additional_turns_records_no_turns_added(table):
+    """IPG 3.3 (docs/rules.md "Slow Play"): a match already in its additional turns gets the
+    Warning and no turns; the penalty records 0 turns added, as the clock counts it."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    services.clock_start(round_=table.round, now=timezone.now() - timedelta(minutes=61))
+    services.turn_passed(match=table.match)  # additional turn 1
+    row = issue(table, table.red, "TE-SP", head_judge=False).penalty
+    assert (row.penalty, row.extra_turns_added) == ("warning", 0)
+    assert any("no turns are added" in r for r in row.reasons)
+    from judging.selectors import clock as sel
+
+    state = sel.states_of(sel.round_tables(table.round))[table.match.pk]
+    assert state.extra_turns_total == 3
+
+
 # --- rights ----------------------------------------------------------------------------------
 
 
@@ -95,7 +113,7 @@ def test_a_judge_cannot_issue_a_match_loss(table, world):
 def test_a_judge_may_issue_a_decklist_problem(table, world):
     """IPG 1.2 exempts Decklist Problem from the head judge's penalties."""
     row = issue(table, table.red, "TE-DLP", by=world.judy, head_judge=False).penalty
-    assert row.penalty == "match_point"
+    assert row.penalty == "game_loss"  # found without a deck check: not converted (JG09)
 
 
 def test_a_judge_cannot_override(table, world):
@@ -182,7 +200,7 @@ def test_match_point_penalty_counts_from_its_round_on(table, world):
     pairing_services.match_enter_result(match=table.match, games_a=1, games_b=0, games_drawn=0)
     winner = table.red if table.match.team_a_id == table.red.pk else table.blue
     round2 = pairing_services.round_pair_next(event=table.event, seed=2)
-    row = issue(table, winner, "TE-DLP", round_=round2).penalty
+    row = issue(table, winner, "TE-DLP", round_=round2, variants=["deck_check"]).penalty
     assert (row.penalty, row.match_points_deducted, row.round_number) == ("match_point", 1, 2)
     match2 = round2.matches.get()
     pairing_services.match_enter_result(match=match2, games_a=0, games_b=0, games_drawn=1)
@@ -193,13 +211,13 @@ def test_match_point_penalty_counts_from_its_round_on(table, world):
 
 
 def test_match_point_penalty_leaves_the_game_going(table):
-    issue(table, table.red, "TE-DLP")
+    issue(table, table.red, "TE-DLP", variants=["deck_check"])
     table.match.refresh_from_db()
     assert table.match.status == "pending"
 
 
 def test_rescinding_a_match_point_penalty_gives_the_point_back(table, world):
-    row = issue(table, table.red, "TE-DLP").penalty
+    row = issue(table, table.red, "TE-DLP", variants=["deck_check"]).penalty
     pairing_services.match_enter_result(match=table.match, games_a=0, games_b=0, games_drawn=1)
     assert points(table.event, table.red, 1) == 0
     services.penalty_rescind(penalty=row, by=world.hank, reason="Misread the list")
@@ -207,6 +225,62 @@ def test_rescinding_a_match_point_penalty_gives_the_point_back(table, world):
     row.refresh_from_db()
     assert row.rescinded_by == world.hank
     assert row.rescind_reason == "Misread the list"
+
+
+# --- which Game Losses policy match_point converts (JG09; issue 23) ----------------------
+
+
+def test_a_decklist_problem_from_a_deck_check_is_a_match_point_penalty(table, world):
+    """JG09: "Deck errors that would result in a Game Loss and are discovered during a deck
+    check" carry a Match Point penalty; a penalty issued from a deck check was found at one."""
+    check = services.deck_check_start(round_=table.round, team=table.red, by=world.judy)
+    row = issue(table, table.red, "TE-DLP", deck_check=check).penalty
+    assert (row.penalty, row.match_points_deducted, row.variants) == (
+        "match_point", 1, ["deck_check"],
+    )  # fmt: skip
+    table.match.refresh_from_db()
+    assert table.match.status == "pending"
+
+
+def test_a_decklist_problem_found_without_a_deck_check_ends_the_one_game_match(table):
+    """JG09 converts only deck errors found at a deck check; otherwise IPG 3.4's Game Loss
+    stands, and a Game Loss in a one-game match ends it (IPG 1.1; MTR 9.1)."""
+    row = issue(table, table.red, "TE-DLP").penalty
+    assert (row.penalty, row.match_points_deducted) == ("game_loss", 0)
+    table.match.refresh_from_db()
+    assert (table.match.status, table.match.result) == ("final", lost_by(table.match, table.red))
+
+
+def _playoff_match():
+    import random
+
+    from support.rounds import event_with_teams, play
+
+    event, _teams = event_with_teams(4, swiss_rounds=1, top_cut=4, rel="competitive")
+    play(pairing_services.round_pair_next(event=event, seed=1), random.Random(1))
+    semi = pairing_services.round_pair_next(event=event, seed=2)
+    pairing_services.round_publish(round_=semi)
+    return event, semi.matches.order_by("table").first()
+
+
+def test_in_a_playoff_a_game_loss_under_match_point_ends_the_match(db):
+    """IPG 1.1, MTR 9.1: in single elimination a match point means nothing; a convertible Game
+    Loss (a Marked Cards pattern, IPG 3.8) stays a Game Loss and the match goes to the
+    opponent, under the default policy match_point too."""
+    event, match = _playoff_match()
+    assert event.penalty_policy == "match_point"
+    offender = match.team_a.players.get(seat=1)
+    row = services.penalty_issue(
+        event=event,
+        player=offender,
+        infraction_code="TE-MC",
+        variants=["pattern"],
+        head_judge=True,
+        round_=match.round,
+    ).penalty
+    assert (row.penalty, row.match_points_deducted) == ("game_loss", 0)
+    match.refresh_from_db()
+    assert (match.status, match.result) == ("final", "b")
 
 
 # --- Game Loss and Match Loss on the match -------------------------------------------------

@@ -30,9 +30,32 @@ def test_competitive_swiss_rounds_stay_within_the_pods():
         win_all_a(round_)
 
 
-def test_regular_rel_pairs_across_pods():
-    """At Regular REL the organizer may lift the pod rule (MTR 7.6); Tandem does."""
+def test_regular_rel_keeps_the_pods_unless_the_organizer_lifts_them():
+    """MTR 7.6: pods bind at every REL; only at Regular REL may the organizer lift them before
+    the event (issue 23). By default a Regular REL draft stays within its pods."""
     event, _teams = _draft(8, swiss_rounds=1, rel="regular")
+    assert not event.pods_lifted
+    pods = event_svc.event_seat_pods(event=event, seed=1)
+    for seed in range(6):
+        round_ = services.round_pair_next(event=event, seed=seed)
+        assert all(
+            pods[m.team_a_id] == pods[m.team_b_id]
+            for m in round_.matches.filter(team_b__isnull=False)
+        )
+        services.round_unpair(round_=round_)
+
+
+def test_pods_are_lifted_only_at_regular_rel():
+    """MTR 7.6: the organizer may lift the pods at Regular REL only."""
+    event, _teams = _draft(8, swiss_rounds=1)  # Competitive REL
+    with pytest.raises(ServiceError) as refused:
+        event_svc.event_update(event=event, pods_lifted=True)
+    assert "pods_lifted" in refused.value.errors
+
+
+def test_regular_rel_pairs_across_pods_once_the_organizer_lifts_them():
+    """At Regular REL the organizer may lift the pod rule before the event (MTR 7.6)."""
+    event, _teams = _draft(8, swiss_rounds=1, rel="regular", pods_lifted=True)
     pods = event_svc.event_seat_pods(event=event, seed=1)
     crossings = 0
     for seed in range(6):
@@ -70,3 +93,19 @@ def test_the_booster_draft_top_8_pairs_draft_seats_1v5_2v6_3v7_4v8():
         pairings.add(frozenset(pairs))
         services.round_unpair(round_=quarter)
     assert len(pairings) > 1  # random seats, not the 1v8, 4v5, 2v7, 3v6 of seeds
+
+
+@pytest.mark.parametrize(
+    ("lifted", "english", "spanish"),
+    [
+        (False, "Teams play only teams of their own pod (MTR 7.6).", "solo juegan contra equipos"),
+        (True, "Lifted by the organizer (Regular REL, MTR 7.6)", "Levantados por el organizador"),
+    ],
+)
+def test_the_event_page_says_whether_the_pods_bind(lifted, english, spanish):
+    from django.test import Client
+
+    event, _teams = _draft(8, swiss_rounds=1, rel="regular", pods_lifted=lifted)
+    assert english in Client().get(f"/events/{event.pk}/").content.decode()
+    page = Client().get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert spanish in page

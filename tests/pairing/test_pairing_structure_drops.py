@@ -96,3 +96,113 @@ def test_the_last_team_left_in_the_bracket_wins_it_with_a_bye():
     assert list(final.matches.values_list("team_a_id", "team_b_id")) == [(_seeds(semis)[1], None)]
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
+
+
+def _after_swiss_top_4(teams: int = 6):
+    """6 teams, 2 Swiss rounds, a top 4: the final Swiss standings, best first."""
+    event, _teams = event_with_teams(teams, swiss_rounds=2, top_cut=4, rel="competitive")
+    for number in (1, 2):
+        win_all_a(services.round_pair_next(event=event, seed=number))
+    ranked = [row.team for row in selectors.standings(event, after_round=2).rows]
+    return event, ranked
+
+
+def _entries(round_: Round) -> tuple[list[int], list[tuple[int, int | None]]]:
+    byes = list(round_.matches.filter(team_b__isnull=True).values_list("team_a_id", flat=True))
+    played = list(round_.matches.filter(team_b__isnull=False).values_list("team_a_id", "team_b_id"))
+    return byes, played
+
+
+def test_a_team_that_drops_after_the_last_swiss_round_is_not_replaced():
+    """MTR 2.10: a team that drops after the cut is not replaced; the cut is the final Swiss
+    standings and the highest-ranked team left gets the bye. Seed 2 drops before the top 4 is
+    paired: seed 5 does not come in, the seeds are not renumbered, seed 1 has the bye and
+    seeds 3 and 4 play."""
+    event, ranked = _after_swiss_top_4()
+    event_svc.team_drop(team=event.teams.get(pk=ranked[1]))
+    semis = services.round_pair_next(event=event, seed=3)
+    byes, played = _entries(semis)
+    assert byes == [ranked[0]]
+    assert played == [(ranked[2], ranked[3])]
+    assert ranked[4] not in _seeds(semis).values()
+    assert _seeds(semis) == {1: ranked[0], 3: ranked[2], 4: ranked[3]}
+    assert "MTR 2.10" in " ".join(presenters.round_notes(semis).warnings)
+    win_all_a(semis)
+    final = services.round_pair_next(event=event, seed=4)
+    assert list(final.matches.values_list("team_a_id", "team_b_id")) == [(ranked[0], ranked[2])]
+
+
+def test_a_team_disqualified_after_the_last_swiss_round_is_not_replaced():
+    """MTR 2.10, IPG 1.1: a disqualification after the Swiss rounds drops the team; nobody
+    takes its place in the top 4 (seed 5 stays out), seed 1 gets the bye."""
+    from judging import services as judging
+
+    event, ranked = _after_swiss_top_4()
+    team = event.teams.get(pk=ranked[3])
+    judging.penalty_issue(
+        event=event,
+        player=team.players.get(seat=1),
+        infraction_code="USC-C",
+        head_judge=True,
+    )
+    team.refresh_from_db()
+    assert team.dropped
+    semis = services.round_pair_next(event=event, seed=3)
+    byes, played = _entries(semis)
+    assert byes == [ranked[0]]
+    assert played == [(ranked[1], ranked[2])]
+    assert ranked[4] not in _seeds(semis).values()
+
+
+def test_a_team_that_dropped_during_the_swiss_rounds_is_not_in_the_cut():
+    """MTR 2.10: the cut is made of the teams still in after the Swiss rounds; a team that left
+    earlier has no seed, and the next team in the standings is in the top 4."""
+    event, _teams = event_with_teams(6, swiss_rounds=2, top_cut=4, rel="competitive")
+    win_all_a(services.round_pair_next(event=event, seed=1))
+    leader = selectors.standings(event, after_round=1).rows[0].team
+    event_svc.team_drop(team=event.teams.get(pk=leader))
+    win_all_a(services.round_pair_next(event=event, seed=2))
+    ranked = [
+        row.team for row in selectors.standings(event, after_round=2).rows if row.team != leader
+    ]
+    semis = services.round_pair_next(event=event, seed=3)
+    assert sorted(_seeds(semis).values()) == sorted(ranked[:4])
+    assert _entries(semis)[0] == []
+
+
+def test_a_booster_draft_event_of_12_teams_plans_4_rounds_and_a_top_8():
+    """MTR App. E's Booster Draft playoff row, chosen when the structure is automatic."""
+    event, _teams = event_with_teams(
+        12, structure="draft", swiss_rounds=None, top_cut=0, top_cut_automatic=True
+    )
+    plan = selectors.structure(event)
+    assert (plan.swiss_rounds, plan.top_cut) == (4, 8)
+
+
+def test_awarded_byes_count_as_app_e_says_for_the_structure():
+    """MTR App. E: a team with a 1-, 2- or 3-round bye counts as 2, 4 or 8 players (teams).
+    15 teams play 5 rounds and a top 4; with one of them holding a 2-round bye they count as
+    14 + 4 = 18: 5 rounds and a top 8 (issue 23)."""
+    event, teams = event_with_teams(15, swiss_rounds=None, top_cut=0, top_cut_automatic=True)
+    assert (selectors.structure(event).swiss_rounds, selectors.structure(event).top_cut) == (5, 4)
+    event_svc.team_set_awarded_byes(team=teams[0], byes=2)
+    plan = selectors.structure(event)
+    assert (plan.teams, plan.swiss_rounds, plan.top_cut) == (18, 5, 8)
+
+
+def test_a_team_with_awarded_byes_is_not_paired_in_those_rounds_and_wins_them():
+    """MTR App. E: a 2-round bye means rounds 1 and 2 are byes, each a match win (MTR App. C);
+    the team plays from round 3. The others pair as usual (an odd count still gives one bye)."""
+    event, teams = event_with_teams(6, swiss_rounds=3, top_cut=0)
+    event_svc.team_set_awarded_byes(team=teams[0], byes=2)
+    for number in (1, 2):
+        round_ = services.round_pair_next(event=event, seed=number)
+        byes = set(round_.matches.filter(team_b__isnull=True).values_list("team_a_id", flat=True))
+        assert teams[0].pk in byes
+        assert len(byes) == 2  # the awarded bye and the odd team's
+        win_all_a(round_)
+    assert selectors.standings(event, after_round=2).row(teams[0].pk).match_points == 6
+    third = services.round_pair_next(event=event, seed=3)
+    assert not third.matches.filter(team_a=teams[0], team_b__isnull=True).exists()
+    with pytest.raises(Conflict):
+        event_svc.team_set_awarded_byes(team=teams[1], byes=1)  # fixed once round 1 is paired

@@ -221,7 +221,7 @@ BUDGETS = {
     "standings page": 3,  # from the cache (pairing.rendering): session, user, event
     "decklists board": 13,
     "decklists print": 10,
-    "clock floor view": 14,  # the round's clock facts, matches, extensions, penalties, turns
+    "clock floor view": 15,  # the round's clock facts, matches, extensions, penalties, turns, games
 }
 
 

@@ -43,6 +43,20 @@ class Event(models.Model):
         )
         IPG = "ipg", gettext_lazy("Current IPG: a Game Loss loses the match")
 
+    #: What each policy does, in one sentence (the event page; docs/rules.md "Penalties").
+    POLICY_SENTENCES = {
+        "match_point": gettext_lazy(
+            "A Game Loss for a deck error found at a deck check, an illegal face-down card or a"
+            " pattern of marked cards costs the team 1 match point and the game goes on (the 2HG"
+            " guide for judges); any other Game Loss, and every Game Loss in a playoff, loses the"
+            " match. The current IPG converts nothing."
+        ),
+        "ipg": gettext_lazy(
+            "Every Game Loss ends the game and with it the one-game match, as the current IPG"
+            " says; nothing becomes a Match Point penalty."
+        ),
+    }
+
     class TiebreakOrder(models.TextChoices):
         TEAM = "team", gettext_lazy("Team: match points, OMW%, random")
         INDIVIDUAL = "individual", gettext_lazy("Individual: match points, OMW%, GW%, OGW%, random")
@@ -76,6 +90,9 @@ class Event(models.Model):
     )
     # A local rule, not the MTR's: OOMW% breaks ties after OMW% in the team order.
     tiebreak_oomw = models.BooleanField(default=False)
+    # MTR 7.6: in a Booster Draft event teams play only teams of their pod, unless the organizer
+    # lifts this before the event at Regular REL (docs/rules.md "Swiss pairing").
+    pods_lifted = models.BooleanField(default=False)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events"
@@ -110,6 +127,11 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def penalty_policy_sentence(self) -> str:
+        """What the event's Game Loss policy does, in one sentence."""
+        return str(self.POLICY_SENTENCES.get(self.penalty_policy, ""))
 
     @property
     def is_constructed(self) -> bool:
@@ -175,6 +197,8 @@ class Team(models.Model):
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     fixed_table = models.PositiveIntegerField(null=True, blank=True)
     pod = models.PositiveSmallIntegerField(null=True, blank=True)  # booster-draft pod (MTR 7.6)
+    # Byes awarded before the event (MTR App. E): the team has a bye in rounds 1..n (0-3).
+    awarded_byes = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

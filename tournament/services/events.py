@@ -37,7 +37,7 @@ from tournament.models import Event, Player, PlayerChange, StaffRole, Team
 EVENT_FIELDS = (
     "name", "date", "structure", "format", "rel", "team_size", "round_minutes", "swiss_rounds",
     "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order", "top_cut_automatic",
-    "tiebreak_oomw", "time_zone",
+    "tiebreak_oomw", "time_zone", "pods_lifted",
 )  # fmt: skip
 # The structure is announced by round 1 and then fixed (MTR 10.2): each locked setting, named as a
 # refusal names it.
@@ -49,6 +49,7 @@ LOCKED_WORDS = {
     "swiss_rounds": gettext_lazy("the number of Swiss rounds"),
     "top_cut": gettext_lazy("the top cut"),
     "top_cut_automatic": gettext_lazy("the automatic top cut"),
+    "pods_lifted": gettext_lazy("whether the draft pods bind"),
 }
 # The settings fixed once round 1 is paired (MTR 10.2), in the order a refusal names them.
 LOCKED_AFTER_START = tuple(LOCKED_WORDS)
@@ -103,9 +104,13 @@ def _check_event(values: Mapping[str, object]) -> dict[str, object]:
             gettext("Unknown time zone %(zone)s: a name such as Europe/Madrid or America/Chicago.")
             % {"zone": repr(zone)[:80]}
         ]
-    for flag in ("top_cut_automatic", "tiebreak_oomw"):
+    for flag in ("top_cut_automatic", "tiebreak_oomw", "pods_lifted"):
         if not isinstance(values.get(flag, False), bool):
             errors[flag] = [gettext("Must be true or false.")]
+    if values.get("pods_lifted") is True and values.get("rel", Event.Rel.REGULAR) != "regular":
+        errors["pods_lifted"] = [
+            gettext("Only at Regular REL may the organizer lift the draft pods (MTR 7.6).")
+        ]
     if errors:
         raise ServiceError(errors=errors)
     return out
@@ -720,6 +725,30 @@ def team_set_fixed_table(*, team: Team, table: int | None) -> Team:
             gettext("Table %(table)s is already kept for another team.") % {"table": table},
             field="fixed_table",
         ) from exc
+    _team_changed(team)
+    return team
+
+
+MAX_AWARDED_BYES = 3  # MTR App. E counts 1-, 2- and 3-round byes
+
+
+@transaction.atomic
+def team_set_awarded_byes(*, team: Team, byes: object) -> Team:
+    """Byes awarded before the event (MTR App. E): the team has a bye in rounds 1 to ``byes``
+    (0 to 3), each a match win, and counts as 2, 4 or 8 teams for the structure. Fixed once
+    round 1 is paired."""
+    Event.objects.select_for_update().filter(pk=team.event_id).first()  # as team_drop
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    if isinstance(byes, bool) or not isinstance(byes, int) or not 0 <= byes <= MAX_AWARDED_BYES:
+        raise ServiceError(
+            gettext("Awarded byes are 0 to 3 rounds (MTR App. E)."), field="awarded_byes"
+        )
+    if team.event.status != Event.Status.REGISTRATION and byes != team.awarded_byes:
+        raise Conflict(
+            gettext("Awarded byes cannot change once round 1 is paired."), code="event_started"
+        )
+    team.awarded_byes = byes
+    team.save(update_fields=["awarded_byes"])
     _team_changed(team)
     return team
 

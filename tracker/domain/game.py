@@ -18,15 +18,17 @@ life and poison
     with the differences so that both land together. Poison never goes below 0 (CR 810.10b).
 paying life
     ``pay_life`` is a positive amount no greater than the team's total (CR 810.9b); more is
-    refused (``pay_beyond_total``). Paying 0 is always allowed and changes nothing, so it is not
-    an event.
+    refused (``pay_beyond_total``). Paying 0 is always allowed, even for a team that can't lose
+    life (CR 810.9b, 810.9h): it is logged and changes nothing.
 toggles (not in the API contract yet)
     ``cant_lose_life`` (``amount`` 1 on, 0 off) on a player: no player of the team loses life,
     and the team pays no life (CR 810.9h); losses are recorded with no effect, payments refused.
     ``cant_lose`` (1 on, 0 off) on a player: the team doesn't lose the game (CR 810.8a,
     Platinum Angel): 0 life and the poison threshold do not end the game and ``player_loses`` is
-    refused; switching it off checks again. "Can't gain life" (810.9g) and "can't get poison
-    counters" (810.10c) are left out: the table simply enters no gain.
+    refused; switching it off checks again. ``cant_gain_life`` (1 on, 0 off) on a player: no
+    player of the team gains life (CR 810.9g), gains are recorded with no effect.
+    ``cant_get_poison`` (1 on, 0 off) on a player: no player of the team gets poison counters
+    (CR 810.10c), proliferate included.
 proliferate
     One counter more for the team, only if it already has poison: at most one per team however
     many of its players are chosen (docs/rules.md "Life and poison").

@@ -49,6 +49,8 @@ def core_to_json(state: GameState) -> dict[str, Any]:
                 t.reason,
                 sorted(t.cant_lose),
                 sorted(t.cant_lose_life),
+                sorted(t.cant_gain_life),
+                sorted(t.cant_get_poison),
             ]
             for t in state.teams
         ],
@@ -65,10 +67,7 @@ def core_to_json(state: GameState) -> dict[str, Any]:
 def core_from_json(setup: GameSetup, data: dict[str, Any]) -> GameState:
     """The domain state ``core_to_json`` kept, with an empty log: enough to check and apply the
     next event other than an undo (an undo needs the log and folds it again)."""
-    a, b = (
-        TeamState(team, life, poison, lost, reason, frozenset(cl), frozenset(cll))
-        for team, life, poison, lost, reason, cl, cll in data["teams"]
-    )
+    a, b = (_team_from_json(row) for row in data["teams"])
     return GameState(
         setup=setup,
         game=data["game"],
@@ -85,4 +84,22 @@ def core_from_json(setup: GameSetup, data: dict[str, Any]) -> GameState:
         restarts=data["restarts"],
         game_start_seq=data["game_start_seq"],
         log=(),
+    )
+
+
+def _team_from_json(row: list[Any]) -> TeamState:
+    """A team as core_to_json keeps it; rows stored before "can't gain life" and "can't get
+    poison counters" (CR 810.9g, 810.10c) have neither."""
+    team, life, poison, lost, reason, cl, cll, *more = row
+    gain, poison_off = (more + [[], []])[:2]
+    return TeamState(
+        team,
+        life,
+        poison,
+        lost,
+        reason,
+        frozenset(cl),
+        frozenset(cll),
+        frozenset(gain),
+        frozenset(poison_off),
     )

@@ -34,8 +34,9 @@ ErrorCode = Literal[
     "mulligan_limit",
 ]
 
-# The contract's types (docs/api.md "Tracker") and two toggles this module adds: "can't lose the
-# game" (CR 810.8a, Platinum Angel) and "can't lose life" (CR 810.9h).
+# The contract's types (docs/api.md "Tracker") and the toggles this module adds: "can't lose the
+# game" (CR 810.8a, Platinum Angel), "can't lose life" (CR 810.9h), "can't gain life"
+# (CR 810.9g) and "can't get poison counters" (CR 810.10c), each on one player and for the team.
 CONTRACT_TYPES: Final = (
     "life",
     "pay_life",
@@ -54,7 +55,7 @@ CONTRACT_TYPES: Final = (
     "undo",
     "new_game",
 )
-TOGGLE_TYPES: Final = ("cant_lose", "cant_lose_life")
+TOGGLE_TYPES: Final = ("cant_lose", "cant_lose_life", "cant_gain_life", "cant_get_poison")
 EVENT_TYPES: Final = frozenset(CONTRACT_TYPES + TOGGLE_TYPES)
 
 MAX_AMOUNT: Final = 1000  # docs/api.md "Tracker": amounts outside +-1000 are refused
@@ -192,6 +193,9 @@ class TeamState:
     reason: Reason | None = None
     cant_lose: frozenset[int] = frozenset()  # players under "can't lose the game" (CR 810.8a)
     cant_lose_life: frozenset[int] = frozenset()  # players under "can't lose life" (CR 810.9h)
+    cant_gain_life: frozenset[int] = frozenset()  # players under "can't gain life" (CR 810.9g)
+    # players under "can't get poison counters" (CR 810.10c)
+    cant_get_poison: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

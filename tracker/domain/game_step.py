@@ -52,6 +52,8 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "new_game": (),
     "cant_lose": ("player", "amount"),
     "cant_lose_life": ("player", "amount"),
+    "cant_gain_life": ("player", "amount"),
+    "cant_get_poison": ("player", "amount"),
 }
 # Events after which the state-based actions are checked (CR 810.8c, 810.8d).
 _CHECKED = frozenset(
@@ -158,10 +160,12 @@ def _rule_violation(state: GameState, e: Event) -> GameError | None:
     index = state.setup.team_of(e.player) if e.player is not None else None
     team = state.teams[index] if index is not None else None
     if e.type == "pay_life" and team is not None and e.amount is not None:
-        if e.amount <= 0:
+        if e.amount < 0:
             return GameError(
-                "pay_not_positive", Text(gettext_noop("pay_life takes a positive amount"))
+                "pay_not_positive", Text(gettext_noop("pay_life takes a positive amount, or 0"))
             )
+        if e.amount == 0:
+            return None  # 0 can always be paid (CR 810.9b), even by a team that can't lose life
         if team.cant_lose_life:
             return GameError(
                 "cant_lose_life",
@@ -291,6 +295,9 @@ def _life(state: GameState, e: Event) -> tuple[GameState, str]:
     if amount < 0 and team.cant_lose_life:
         words = gettext_noop("no life lost, the team can't lose life (CR 810.9h); %(totals)s.")
         return state, Text(words, totals=totals(state, i))
+    if amount > 0 and team.cant_gain_life:
+        words = gettext_noop("no life gained, the team can't gain life (CR 810.9g); %(totals)s.")
+        return state, Text(words, totals=totals(state, i))
     after = _withteam_name(state, i, replace(team, life=team.life + amount))
     return after, sentence(totals(after, i))
 
@@ -298,6 +305,9 @@ def _life(state: GameState, e: Event) -> tuple[GameState, str]:
 def _pay_life(state: GameState, e: Event) -> tuple[GameState, str]:
     i = _index(state, e)
     team = state.teams[i]
+    if not e.amount:
+        words = gettext_noop("0 life paid, which is always allowed (CR 810.9b); %(totals)s.")
+        return state, Text(words, totals=totals(state, i))
     after = _withteam_name(state, i, replace(team, life=team.life - (e.amount or 0)))
     return after, Text(gettext_noop("%(totals)s (CR 810.9b)."), totals=totals(after, i))
 
@@ -312,6 +322,9 @@ def _set_life(state: GameState, e: Event) -> tuple[GameState, str]:
     if diff < 0 and team.cant_lose_life:
         words = gettext_noop("%(read)s; the team can't lose life (CR 810.9h): no change.")
         return state, Text(words, read=read)
+    if diff > 0 and team.cant_gain_life:
+        words = gettext_noop("%(read)s; the team can't gain life (CR 810.9g): no change.")
+        return state, Text(words, read=read)
     after = _withteam_name(state, i, replace(team, life=team.life + diff))
     words = gettext_noop("%(read)s, so %(diff)s (CR 810.9c); %(totals)s.")
     return after, Text(words, read=read, diff=signed(diff), totals=totals(after, i))
@@ -320,6 +333,11 @@ def _set_life(state: GameState, e: Event) -> tuple[GameState, str]:
 def _poison(state: GameState, e: Event) -> tuple[GameState, str]:
     i = _index(state, e)
     team = state.teams[i]
+    if (e.amount or 0) > 0 and team.cant_get_poison:
+        words = gettext_noop(
+            "no poison counter, the team can't get poison counters (CR 810.10c); %(totals)s."
+        )
+        return state, Text(words, totals=totals(state, i))
     after = _withteam_name(state, i, replace(team, poison=max(0, team.poison + (e.amount or 0))))
     words = gettext_noop("%(totals)s (shared by the team, CR 810.10).")
     return after, Text(words, totals=totals(after, i))
@@ -330,6 +348,9 @@ def _proliferate(state: GameState, e: Event) -> tuple[GameState, str]:
     team = state.teams[i]
     if not team.poison:
         return state, Text(gettext_noop("the team has no poison counter, no change."))
+    if team.cant_get_poison:
+        words = gettext_noop("the team can't get poison counters (CR 810.10c), no change.")
+        return state, Text(words)
     after = _withteam_name(state, i, replace(team, poison=team.poison + 1))
     words = gettext_noop("one counter more, at most one per team; %(totals)s.")
     return after, Text(words, totals=totals(after, i))
@@ -343,16 +364,24 @@ def _effect(state: GameState, e: Event) -> tuple[GameState, str]:
         assert i is not None
         if c.life < 0 and state.teams[i].cant_lose_life:
             prevented = True
+        elif c.life > 0 and state.teams[i].cant_gain_life:
+            prevented = True
         else:
             life[i] += c.life
-        poison[i] += c.poison
+        if c.poison > 0 and state.teams[i].cant_get_poison:
+            prevented = True
+        else:
+            poison[i] += c.poison
     a, b = (
         replace(t, life=t.life + life[i], poison=max(0, t.poison + poison[i]))
         for i, t in enumerate(state.teams)
     )
     after = replace(state, teams=(a, b))
     if prevented:
-        words = gettext_noop("%(a)s; %(b)s (a team that can't lose life lost none, CR 810.9h).")
+        words = gettext_noop(
+            "%(a)s; %(b)s (a team that can't lose life, gain life or get poison counters did"
+            " not, CR 810.9g, 810.9h, 810.10c)."
+        )
     else:
         words = gettext_noop("%(a)s; %(b)s.")
     return after, Text(words, a=totals(after, 0), b=totals(after, 1))
@@ -417,12 +446,10 @@ def _choose_play(state: GameState, e: Event) -> tuple[GameState, str]:
     after = replace(state, starter=e.team, active_team=e.team)
     if before not in (None, e.team):
         words = gettext_noop(
-            "the other team draws; it skips its first draw step (CR 810.6) (instead of %(team)s)."
+            "the team on the draw draws in its first turn (CR 810.6); instead of %(team)s."
         )
         return after, Text(words, team=team_name(state.setup, before))
-    return after, Text(
-        gettext_noop("the other team draws; it skips its first draw step (CR 810.6).")
-    )
+    return after, Text(gettext_noop("the team on the draw draws in its first turn (CR 810.6)."))
 
 
 def _mulligan(state: GameState, e: Event) -> tuple[GameState, str]:
@@ -433,7 +460,25 @@ def _mulligan(state: GameState, e: Event) -> tuple[GameState, str]:
         words = gettext_noop("mulligan %(count)s, the free one: 7 cards, %(bottom)s to the bottom.")
     else:
         words = gettext_noop("mulligan %(count)s: 7 cards, %(bottom)s to the bottom.")
-    return replace(state, mulligans=mulligans), Text(words, count=count, bottom=count - 1)
+    text = Text(words, count=count, bottom=count - 1)
+    if _after_the_other_team(state, e.player, count):
+        late = gettext_noop(
+            "%(text)s Out of turn order: entered after the other team's mulligan %(count)s,"
+            " though the team that plays first declares first (2HG FAQ; MTR 9.4)."
+        )
+        text = Text(late, text=text, count=count)
+    return replace(state, mulligans=mulligans), text
+
+
+def _after_the_other_team(state: GameState, player: int, count: int) -> bool:
+    """Whether a player of the team that plays first takes mulligan ``count`` after a player of
+    the other team already took theirs: the starting team declares first (docs/rules.md
+    "Mulligans"). Only marked in the log; the mulligans themselves are taken together."""
+    index = state.setup.team_of(player)
+    if index is None or state.starter != state.setup.teams[index].team:
+        return False
+    others = state.setup.teams[1 - index].players
+    return any(n >= count for p, n in state.mulligans if p in others)
 
 
 def _new_game(state: GameState, e: Event) -> tuple[GameState, str]:
@@ -451,28 +496,44 @@ def _new_game(state: GameState, e: Event) -> tuple[GameState, str]:
     return after, Text(words, game=after.game, chooser=chooser)
 
 
+_TOGGLE_WORDS = {
+    "cant_lose": (
+        gettext_noop("%(team)s now can't lose the game (CR 810.8a)."),
+        gettext_noop("%(team)s now can lose the game (CR 810.8a)."),
+    ),
+    "cant_lose_life": (
+        gettext_noop("%(team)s now can't lose life (CR 810.9h)."),
+        gettext_noop("%(team)s now can lose life (CR 810.9h)."),
+    ),
+    "cant_gain_life": (
+        gettext_noop("%(team)s now can't gain life (CR 810.9g)."),
+        gettext_noop("%(team)s now can gain life (CR 810.9g)."),
+    ),
+    "cant_get_poison": (
+        gettext_noop("%(team)s now can't get poison counters (CR 810.10c)."),
+        gettext_noop("%(team)s now can get poison counters (CR 810.10c)."),
+    ),
+}
+
+
 def _toggle(state: GameState, e: Event) -> tuple[GameState, str]:
+    """A toggle on one player covers the whole team while any of its players has it on."""
     assert e.player is not None
     i = _index(state, e)
     team = state.teams[i]
-    game = e.type == "cant_lose"
-    players = team.cant_lose if game else team.cant_lose_life
+    players: frozenset[int] = getattr(team, e.type)
     players = players | {e.player} if e.amount else players - {e.player}
-    changed = replace(team, cant_lose=players) if game else replace(team, cant_lose_life=players)
-    after = _withteam_name(state, i, changed)
-    if game:
-        words = (
-            gettext_noop("%(team)s now can't lose the game (CR 810.8a).")
-            if players
-            else gettext_noop("%(team)s now can lose the game (CR 810.8a).")
-        )
+    if e.type == "cant_lose":
+        changed = replace(team, cant_lose=players)
+    elif e.type == "cant_lose_life":
+        changed = replace(team, cant_lose_life=players)
+    elif e.type == "cant_gain_life":
+        changed = replace(team, cant_gain_life=players)
     else:
-        words = (
-            gettext_noop("%(team)s now can't lose life (CR 810.9h).")
-            if players
-            else gettext_noop("%(team)s now can lose life (CR 810.9h).")
-        )
-    return after, Text(words, team=state.setup.team_name(i))
+        changed = replace(team, cant_get_poison=players)
+    after = _withteam_name(state, i, changed)
+    on, off = _TOGGLE_WORDS[e.type]
+    return after, Text(on if players else off, team=state.setup.team_name(i))
 
 
 _HANDLERS = {
@@ -493,6 +554,8 @@ _HANDLERS = {
     "new_game": _new_game,
     "cant_lose": _toggle,
     "cant_lose_life": _toggle,
+    "cant_gain_life": _toggle,
+    "cant_get_poison": _toggle,
 }
 
 _REASONS: dict[Reason, str] = {

@@ -74,7 +74,7 @@ def describe_event(state: GameState, e: Event) -> Text:
         case "restart":
             return Text(gettext_noop("the game restarts"))
         case "choose_play":
-            return Text(gettext_noop("%(name)s plays first"), name=t)
+            return Text(gettext_noop("%(name)s plays first and skips its first draw step"), name=t)
         case "mulligan":
             return Text(gettext_noop("%(player)s mulligans"), player=p)
         case "undo":
@@ -96,6 +96,14 @@ def describe_event(state: GameState, e: Event) -> Text:
             if e.amount:
                 return Text(gettext_noop("%(player)s can't lose life: on"), player=p)
             return Text(gettext_noop("%(player)s can't lose life: off"), player=p)
+        case "cant_gain_life":
+            if e.amount:
+                return Text(gettext_noop("%(player)s can't gain life: on"), player=p)
+            return Text(gettext_noop("%(player)s can't gain life: off"), player=p)
+        case "cant_get_poison":
+            if e.amount:
+                return Text(gettext_noop("%(player)s can't get poison counters: on"), player=p)
+            return Text(gettext_noop("%(player)s can't get poison counters: off"), player=p)
     return Text(gettext_noop("%(type)s event"), type=repr(e.type))
 
 

@@ -65,6 +65,10 @@ def test_both_names_in_one_deck_count_together_for_four_copies(index, modern):
         "Academy Manufactor",
         5,
     )
+    # issue 23: the message names the other printed name it counted with the card
+    assert "Counted with Krobus, another printed name of Academy Manufactor (MTR 3.6)." in str(
+        problem.message
+    )
 
 
 def test_other_name_of_a_banned_card_is_banned(index, modern):

@@ -80,16 +80,29 @@ def test_playoff_tables_under_the_added_state_based_action_stay_on_the_floor() -
     tables = [
         table(1, *turns, playoff=True, life=(10, 10)),
         table(2, GameEnded(at(45), "drawn"), playoff=True),
-        table(3, *turns, playoff=True, life=(10, 12)),  # decided: off the floor
+        # decided on life, its result not reported: stays until it is (issue 23)
+        table(3, *turns, playoff=True, life=(10, 12)),
         table(4, GameEnded(at(45), "drawn")),  # Swiss: a draw, off the floor
     ]
     assert summaries(tables, 56) == [
         "table 1: life totals equal: play continues, a team not on the highest total loses",
         "table 2: time called between games: new game, a team not on the highest life total loses",
+        "table 3: Blue Herons won on life at time: result not reported yet (MTR 2.4)",
     ]
 
 
 def test_an_active_team_nobody_recorded_is_said_plainly() -> None:
     assert summaries([table(8, first_active=None)], 51) == [
         "table 8: finishing the turn (turn 0), active team not recorded"
+    ]
+
+
+def test_a_playoff_table_won_on_life_stays_until_its_result_is_reported() -> None:
+    """MTR 2.4 (playoffs): after the additional turns the team with the highest life total
+    wins; the floor view keeps the table until the result is reported (issue 23)."""
+    passes = (TurnPassed(at(51)), TurnPassed(at(52)), TurnPassed(at(53)), TurnPassed(at(54)))
+    won = table(4, *passes, playoff=True, life=(24, 30))
+    reported = table(8, *passes, MatchEnded(at(54.5)), playoff=True, life=(24, 30))
+    assert summaries([won, reported], 55) == [
+        "table 4: Blue Herons won on life at time: result not reported yet (MTR 2.4)"
     ]

@@ -171,7 +171,9 @@ def test_each_pass_after_time_is_one_turn_taken(
     next_teams: list[int | None], slow_plays: int, passing: bool
 ) -> None:
     """MTR 2.4: the additional turns are turns taken; the k-th pass after time begins turn k,
-    whoever takes it, and the pass that ends turn n ends the procedure."""
+    whoever takes it, and the pass that ends turn n ends the procedure. With passing at time
+    the first pass recorded is the announced one (it starts turn 0: issue 23), unless it hands
+    the turn back to Y, the team that was passing."""
     passes = tuple(TurnPassed(at(3600 + 60 * k), nxt) for k, nxt in enumerate(next_teams, 1))
     facts = TableFacts(
         table=1,
@@ -185,13 +187,15 @@ def test_each_pass_after_time_is_one_turn_taken(
     state = table_state(facts, at(3600 + 60 * len(passes) + 30))
     total = ADDITIONAL_TURNS + SLOW_PLAY_TURNS * slow_plays
     assert state.extra_turns_total == total
-    k = len(passes)
+    announced = passing and bool(next_teams) and next_teams[0] != Y
+    counted = next_teams[1:] if announced else next_teams
+    k = len(counted)
     if k > total:
         assert (state.phase, state.ending) == ("over", "draw")
         return
     assert state.turn == k
     assert state.phase == ("finishing_turn" if k == 0 else "extra_turns")
     expected = Z if passing else Y  # turn 0's team
-    for nxt in next_teams:
+    for nxt in counted:
         expected = nxt if nxt is not None else (Z if expected == Y else Y)
     assert state.active_team == expected

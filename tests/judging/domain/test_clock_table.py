@@ -141,11 +141,32 @@ PROCEDURE_CASES = [
         Seen("finishing_turn", 0, active=Z),
         id="passing at time: turn 0 is the other team's",
     ),
+    # Issue 23 (MTR 2.4): the pass the phones record after time is the announced pass itself,
+    # counted once; before, the flag and the recorded pass were two passes and the procedure
+    # ended one team turn early.
     pytest.param(
-        table(passed(52), passed(54), passed(56), passing_at_time=True),
-        57,
+        table(passed(52), passing_at_time=True),
+        53,
+        Seen("finishing_turn", 0, active=Z),
+        id="passing at time: the phones' pass is the announced one, Z still in turn 0",
+    ),
+    pytest.param(
+        table(passed(52), passed(54), passed(56), passed(58), passing_at_time=True),
+        59,
         Seen("extra_turns", 3, active=Y),
-        id="passing at time: Z 0, Y 1, Z 2, Y 3",
+        id="passing at time, the pass recorded: Z 0, Y 1, Z 2, Y 3",
+    ),
+    pytest.param(
+        table(passed(52), passed(54), passed(56), passed(58), passed(60), passing_at_time=True),
+        61,
+        Seen("over", ending="draw"),
+        id="passing at time, the pass recorded: over after Y's turn 3",
+    ),
+    pytest.param(
+        table(passed(52, next_active=Y), passing_at_time=True),
+        53,
+        Seen("extra_turns", 1, active=Y),
+        id="passing at time, the first recorded pass hands the turn back to Y: Z ended turn 0",
     ),
     pytest.param(
         table(first_active=None),
@@ -362,11 +383,20 @@ EXTENSION_CASES = [
     pytest.param(
         table(extensions=(ext(5, 52),)),
         53,
-        "playing",
-        120,
-        5,
-        None,
-        id="after time, in turn 0: applies (module decision, MTR 2.4)",
+        "finishing_turn",
+        0,
+        0,
+        at(50),
+        id="after time, in turn 0: not applied, the table stays in turn 0 (issue 23)",
+    ),
+    pytest.param(
+        table(extensions=(ext(2, 48),)),
+        53,
+        "finishing_turn",
+        0,
+        2,
+        at(52),
+        id="dated when its pause began, 2 minutes before time: gives back those 2 (MTR 2.6)",
     ),
     pytest.param(
         table(passed(51), extensions=(ext(5, 52),)),
@@ -433,10 +463,23 @@ def test_an_extension_given_in_additional_turns_is_kept_aside() -> None:
     assert state.extensions_not_applied == (late,)
 
 
-def test_an_extension_in_turn_0_moves_turn_0_to_the_turn_in_progress_at_the_new_time() -> None:
-    """MTR 2.4: the procedure begins when the extension has run out. Z's turn at 55 is turn 0."""
-    facts = table(passed(53), extensions=(ext(5, 52),))
+def test_an_extension_moves_turn_0_to_the_turn_in_progress_at_the_new_time() -> None:
+    """MTR 2.4: the procedure begins when the extension has run out. A ruling that began at 48
+    gives 5 minutes: time is called at 55, in Z's turn (Y passed at 53), so turn 0 is Z's."""
+    facts = table(passed(53), extensions=(ext(5, 48),))
     assert seen(table_state(facts, at(56))) == Seen("finishing_turn", 0, active=Z)
+
+
+def test_an_extension_given_after_time_does_not_send_the_table_back_to_timed_play() -> None:
+    """Issue 23: 5 minutes entered in turn 0 (time called at 50) are not applied; they are
+    listed as not applied, and turn 0 stays the turn in progress."""
+    late = ext(5, 52)
+    state = table_state(table(extensions=(late,)), at(53))
+    assert (state.phase, state.remaining_seconds, state.extensions_not_applied) == (
+        "finishing_turn",
+        0,
+        (late,),
+    )
 
 
 def test_the_time_block_of_the_api() -> None:

@@ -128,9 +128,13 @@ def test_upgrade_rules() -> None:
 
 
 def test_match_point_convertible_game_losses_are_listed_explicitly() -> None:
-    """JG09 applied to today's IPG: exactly the Game Losses an infraction gives without an
-    upgrade: Decklist Problem (IPG 3.4), a Deck Problem found at a deck check (IPG 3.5), an
-    illegal face-down card (IPG 2.3), a Marked Cards pattern (IPG 3.8). Never Tardiness."""
+    """JG09 ("The infractions that carry a Match Point penalty are: deck errors that would
+    result in a Game Loss and are discovered during a deck check; GPE—Drawing Extra Cards;
+    TE—Insufficient Randomization; TE—Marked Cards-Pattern") applied to today's IPG: a
+    Decklist Problem found at a deck check (IPG 3.4), a Deck Problem found at a deck check
+    (IPG 3.5), an illegal face-down card (IPG 2.3, Hidden Card Error, which took in Drawing
+    Extra Cards), a Marked Cards pattern (IPG 3.8). A Decklist Problem found otherwise keeps its
+    Game Loss (issue 23). Never Tardiness."""
     convertible = {
         (entry.code, rule.variant if rule else None)
         for entry in CATALOGUE
@@ -138,14 +142,15 @@ def test_match_point_convertible_game_losses_are_listed_explicitly() -> None:
         if (rule.match_point_convertible if rule else entry.match_point_convertible)
     }
     assert convertible == {
-        ("TE-DLP", None),
+        ("TE-DLP", Variant.DECK_CHECK),
         ("TE-DP", Variant.DECK_CHECK),
         ("GPE-HCE", Variant.ILLEGAL_FACE_DOWN),
         ("TE-MC", Variant.PATTERN),
     }
     assert not infraction("TE-T").match_point_convertible
     assert len(match_point_convertible_cases()) == 4
-    assert "Decklist Problem" in match_point_convertible_cases()
+    assert "Decklist Problem: found at a deck check" in match_point_convertible_cases()
+    assert "Decklist Problem" not in match_point_convertible_cases()
 
 
 def test_every_convertible_case_is_a_game_loss() -> None:

@@ -96,7 +96,7 @@ def test_todays_warnings_not_2009s_game_losses(code: str) -> None:
 @pytest.mark.parametrize(
     ("code", "variant"),
     [
-        ("TE-DLP", None),  # IPG 3.4: Decklist Problem is a Game Loss
+        ("TE-DLP", Variant.DECK_CHECK),  # IPG 3.4: a Decklist Problem found at a deck check
         ("TE-DP", Variant.DECK_CHECK),  # IPG 3.5: found at a deck check
         ("GPE-HCE", Variant.ILLEGAL_FACE_DOWN),  # IPG 2.3: an illegal face-down card
         ("TE-MC", Variant.PATTERN),  # IPG 3.8: a pattern of markings
@@ -116,7 +116,38 @@ def test_match_point_policy_converts_todays_game_losses(code: str, variant: Vari
 
 def test_match_point_policy_is_the_default() -> None:
     """docs/rules.md "Penalties": `match_point` is the default policy."""
-    assert decide_penalty("TE-DLP", COMP).penalty is Penalty.MATCH_POINT
+    assert decide_penalty("TE-DLP", COMP, variants=["deck_check"]).penalty is Penalty.MATCH_POINT
+
+
+def test_a_decklist_problem_found_without_a_deck_check_keeps_its_game_loss() -> None:
+    """JG09 converts "deck errors that would result in a Game Loss and are discovered during a
+    deck check"; a list found wrong at a review before the round is a Game Loss (IPG 3.4),
+    which in a one-game match ends the match (MTR 9.1)."""
+    d = decide_penalty("TE-DLP", COMP, MP)
+    assert d.penalty is Penalty.GAME_LOSS
+    assert d.converted_from is None
+    assert d.ends_match
+    assert "not one the 2HG guide converts" in " ".join(d.reasons)
+
+
+@pytest.mark.parametrize(
+    ("code", "variant"),
+    [
+        ("TE-DLP", Variant.DECK_CHECK),
+        ("TE-DP", Variant.DECK_CHECK),
+        ("GPE-HCE", Variant.ILLEGAL_FACE_DOWN),
+        ("TE-MC", Variant.PATTERN),
+    ],
+)
+def test_in_a_playoff_a_game_loss_is_a_game_loss_under_match_point(code, variant) -> None:
+    """IPG 1.1, MTR 9.1: in single elimination a match point means nothing; the Game Loss
+    stands and, in a one-game match, the match goes to the opponent (issue 23)."""
+    d = decide_penalty(code, COMP, MP, variants=[variant], playoff=True)
+    assert d.penalty is Penalty.GAME_LOSS
+    assert d.converted_from is None
+    assert d.match_points_deducted == 0
+    assert d.ends_match
+    assert "in a playoff" in " ".join(d.reasons)
 
 
 def test_decklist_problem_needs_no_head_judge_but_a_deck_problem_game_loss_does() -> None:
@@ -205,7 +236,7 @@ def test_ipg_policy_keeps_an_upgraded_game_loss() -> None:
 
 def test_a_match_point_penalty_between_matches_is_taken_at_once() -> None:
     """JG09: the point comes off the team's total; nothing waits for the next match."""
-    d = decide_penalty("TE-DLP", COMP, MP, between_matches=True)
+    d = decide_penalty("TE-DLP", COMP, MP, variants=["deck_check"], between_matches=True)
     assert d.penalty is Penalty.MATCH_POINT
     assert d.match_points_deducted == 1
     assert not d.applies_to_next_match

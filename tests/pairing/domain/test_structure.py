@@ -52,3 +52,17 @@ def test_fewer_than_four_teams_still_get_a_structure() -> None:
     an automatic cut is none."""
     got = plan(2, swiss_rounds=None, top_cut=0, cut_automatic=True)
     assert (got.swiss_rounds, got.top_cut) == (1, 0)
+
+
+@pytest.mark.parametrize("teams", [9, 12, 16])
+def test_a_draft_event_takes_app_e_booster_draft_playoff_row(teams: int) -> None:
+    """MTR App. E: "9-16, Limited with a Booster Draft playoff: 4 Swiss rounds, top 8" (issue
+    23). Other structures keep 5 rounds and a top 4; 17 teams are past the row."""
+    draft = plan(teams, swiss_rounds=None, top_cut=0, cut_automatic=True, draft=True)
+    assert (draft.swiss_rounds, draft.top_cut) == (4, 8)
+    sealed = plan(teams, swiss_rounds=None, top_cut=0, cut_automatic=True)
+    assert (sealed.swiss_rounds, sealed.top_cut) == (5, 4)
+    own_eight = plan(teams, swiss_rounds=None, top_cut=8, cut_automatic=False, draft=True)
+    assert (own_eight.swiss_rounds, own_eight.top_cut) == (4, 8)
+    big = plan(17, swiss_rounds=None, top_cut=0, cut_automatic=True, draft=True)
+    assert (big.swiss_rounds, big.top_cut) == (5, 8)

@@ -386,3 +386,16 @@ def test_random_key_decides_full_ties_and_depends_on_the_seed() -> None:
     assert len(orders) > 1
     rows = compute_standings(list(range(1, 9)), [], seed=4)
     assert [r.random_key for r in rows] == sorted(r.random_key for r in rows)
+
+
+def test_the_module_notes_say_what_the_code_counts_for_a_bye() -> None:
+    """MTR App. C: a bye is a 2-0 match win for game points; the notes said 1-0 while the code
+    counted 2-0 (issue 23). The notes and docs/rules.md "Tiebreakers" now say what is counted."""
+    from pairing.domain import tiebreakers
+
+    notes = tiebreakers.__doc__ or ""
+    assert "a 2-0 match\n    win, 6 game points in 2 games" in notes
+    assert "1-0, 3 game points" not in notes
+    matches = [bye(1, 1)]
+    row = by_team(compute_standings([1, 2], matches, seed=0))[1]
+    assert (row.explanation.game_points, row.explanation.games_played) == (6, 2)

@@ -239,3 +239,16 @@ def test_a_drop_after_the_final_changes_nothing_and_all_gone_is_an_error() -> No
     semis = seed_cut(SEEDS[:4], 4)
     with pytest.raises(PlayoffError, match="dropped"):
         advance(semis.matches, {1: seed(1), 2: seed(2)}, dropped={seed(1), seed(2)})
+
+
+def test_seed_cut_leaves_out_a_team_gone_after_the_swiss_rounds_without_replacing_it() -> None:
+    """MTR 2.10: seed 5 of a top 8 dropped after the last Swiss round. The cut is still the
+    final standings (team 9 does not come in, nobody is renumbered); seed 1, the highest-ranked
+    team left, gets the bye, and the others play in bracket order: 4v8, 2v7, 3v6."""
+    cut = seed_cut([*SEEDS, 999], 8, gone={seed(5)})
+    assert _slots(cut) == [(1, 1, None), (2, 4, 8), (3, 2, 7), (4, 3, 6)]
+    assert 999 not in {s.team for m in cut.matches for s in (m.high, m.low) if s}
+    assert cut.notes == (PairingNote("cut_dropped", (seed(5),)),)
+    nxt = advance(cut.matches, {2: seed(4), 3: seed(2), 4: seed(3)})
+    assert nxt is not None
+    assert [(m.high.seed, m.low.seed if m.low else None) for m in nxt.matches] == [(1, 4), (2, 3)]

@@ -52,7 +52,6 @@ OVER = (Event(1, "concede", player=11),)
         (Event(1, "choose_play"), "missing_field"),
         (Event(1, "undo"), "missing_field"),
         (Event(1, "pay_life", player=11, amount=31), "pay_beyond_total"),
-        (Event(1, "pay_life", player=11, amount=0), "pay_not_positive"),
         (Event(1, "pay_life", player=11, amount=-2), "pay_not_positive"),
         (Event(1, "cant_lose", player=11, amount=2), "bad_toggle"),
         (Event(1, "new_game"), "not_drawn"),

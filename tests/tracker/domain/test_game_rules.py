@@ -154,6 +154,48 @@ def test_cant_lose_life_on_one_player_covers_the_team() -> None:
     assert state.teams[0].life == 25
 
 
+def test_cant_gain_life_on_one_player_covers_the_team() -> None:
+    """CR 810.9g: "If an effect says that a player can't gain life, no player on that player's
+    team can gain life." Losses still count; the other team still gains."""
+    state = play(
+        ev("cant_gain_life", player=12, amount=1),
+        ev("life", player=11, amount=5),
+        ev("set_life", player=11, amount=40),
+        ev("effect", changes=(Change(11, life=3), Change(12, life=-4), Change(21, life=2))),
+    )
+    assert lives(state) == (26, 32)
+    assert "CR 810.9g" in state.log[1].text
+    assert "CR 810.9g" in state.log[2].text
+    state = play(
+        ev("cant_gain_life", player=12, amount=1),
+        ev("cant_gain_life", player=12, amount=0),
+        ev("life", player=11, amount=5),
+    )
+    assert state.teams[0].life == 35
+
+
+def test_cant_get_poison_counters_on_one_player_covers_the_team() -> None:
+    """CR 810.10c: "If an effect says that a player can't get poison counters, no player on
+    that player's team can get poison counters." Proliferate adds none either; counters
+    already there stay."""
+    state = play(
+        ev("poison", player=21, amount=3),
+        ev("cant_get_poison", player=22, amount=1),
+        ev("poison", player=21, amount=9),
+        ev("proliferate", team=2),
+        ev("effect", changes=(Change(21, poison=4), Change(11, poison=2))),
+    )
+    assert (state.teams[1].poison, state.teams[0].poison) == (3, 2)
+    assert "CR 810.10c" in state.log[2].text
+    assert "CR 810.10c" in state.log[3].text
+    state = play(
+        ev("cant_get_poison", player=22, amount=1),
+        ev("cant_get_poison", player=22, amount=0),
+        ev("poison", player=21, amount=2),
+    )
+    assert state.teams[1].poison == 2
+
+
 # --- poison: CR 810.10 and proliferate --------------------------------------------------------
 
 
@@ -282,6 +324,27 @@ def test_mulligans_are_counted_and_the_first_is_free() -> None:
     assert "1 to the bottom" in state.log[-1].text
 
 
+def test_a_mulligan_of_the_starting_team_entered_after_the_other_teams_is_marked() -> None:
+    """2HG FAQ: "First, each player on the starting team ... declares whether or not he or she
+    will take a mulligan. Then the players on each other team in turn order do the same ...
+    Then all mulligans are taken at the same time." A mulligan of the starting team entered
+    after the other team's of the same number is marked out of turn order (issue 23); counts
+    do not change."""
+    state = play(
+        ev("choose_play", team=1),
+        ev("mulligan", player=21),
+        ev("mulligan", player=11),
+        ev("mulligan", player=22),
+        ev("mulligan", player=12),
+    )
+    assert "Out of turn order" not in state.log[1].text  # the other team's own mulligan
+    assert "Out of turn order" in state.log[2].text
+    assert "Out of turn order" in state.log[4].text
+    assert [state.mulligans_of(p) for p in (11, 12, 21, 22)] == [1, 1, 1, 1]
+    in_order = play(ev("choose_play", team=1), ev("mulligan", player=11), ev("mulligan", player=21))
+    assert all("Out of turn order" not in entry.text for entry in in_order.log)
+
+
 def test_pick_chooser_is_random_and_repeatable() -> None:
     """MTR 9.3: a team chosen at random chooses play or draw; the RNG is passed in."""
     picks = {pick_chooser(SETUP, random.Random(seed)) for seed in range(20)}
@@ -393,3 +456,23 @@ def test_a_long_chain_of_undos_folds_and_reads_without_nesting() -> None:
     assert state.teams[0].life == 25
     assert state.log[2].text == "Undo #2 (undo #1)."
     assert state.log[0].applied
+
+
+def test_paying_0_life_is_always_allowed() -> None:
+    """CR 810.9b: "(Players can always pay 0 life.)" whatever the team's total; a team
+    that can't lose life can still pay 0. Logged, nothing changes (issue 23)."""
+    state = play(
+        ev("cant_lose_life", player=12, amount=1),
+        ev("pay_life", player=11, amount=0),
+    )
+    assert lives(state) == (30, 30)
+    assert state.log[1].applied
+    assert "CR 810.9b" in state.log[1].text
+
+
+def test_the_team_that_plays_first_skips_its_first_draw_step() -> None:
+    """CR 810.6 (MTR 9.3): the team that plays first skips the draw step of its first turn; the
+    log says so of that team (issue 23)."""
+    state = play(ev("choose_play", team=1))
+    assert state.log[0].text.startswith("Team Red plays first and skips its first draw step")
+    assert "CR 810.6" in state.log[0].text

@@ -61,3 +61,19 @@ def test_clock_text():
     assert clock_text(0) == "0:00"
     assert clock_text(-5) == "0:00"
     assert clock_text(4500) == "75:00"
+
+
+def test_passing_at_time_says_turn_0_is_the_other_teams_and_the_pass_counts_once():
+    """MTR 2.4: the active team had announced passing when time was called, so turn 0 is the
+    other team's; the pass the phones record is that same pass (issue 23)."""
+    from django.utils import translation
+
+    at_time = block(phase="finishing_turn", active_team=2, passing_at_time=True)
+    assert time_line(at_time, NAMES) == (
+        "Time: the other team was passing, so turn 0 is Blue Foxes's (its pass is counted once),"
+        " then 3 additional turns"
+    )
+    with translation.override("es"):
+        assert "el turno 0 es de Blue Foxes (ese pase cuenta una sola vez)" in time_line(
+            at_time, NAMES
+        )
