@@ -186,10 +186,15 @@ TEAM_KEY_MISS_WINDOW = env_int("TEAM_KEY_MISS_WINDOW", 600)
 # (the misses it counts itself it knows at once); 0: on every request with a key.
 TEAM_KEY_MISS_RECHECK = env_int("TEAM_KEY_MISS_RECHECK", 1)
 # The proxies in front of the app that append the address they were reached from to
-# X-Forwarded-For (the TLS proxy docker-compose.yml expects: 1). The misses above count per
-# client address, which is then that header's entry this many from the right; with 0 (no proxy)
-# it is the connection's address.
+# X-Forwarded-For (docker-compose.yml's TLS proxy: 1). Logins and team-key misses count per
+# client address (core/clients.py): with 0 (no proxy) the connection's address; otherwise, for a
+# connection from a trusted proxy only, that header's entries from the right, at most this many.
 PROXY_HOPS = env_int("PROXY_HOPS", 0)
+# The proxies whose X-Forwarded-For is believed: addresses or networks, comma-separated ("*":
+# any). The same variable uvicorn and gunicorn read (deploy/live.sh, deploy/web.sh), so web and
+# live agree. Anything else reaching the app's port is counted by its own address.
+TRUSTED_PROXIES = env_list("FORWARDED_ALLOW_IPS", ["127.0.0.1", "::1"])
+AXES_CLIENT_IP_CALLABLE = "core.clients.client_address"
 
 # Anyone may create an account (and then organize events) at /signup/: off by default; the first
 # account is made with `manage.py adduser`, staff are invited by link from an event's staff page.

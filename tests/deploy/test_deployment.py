@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
@@ -205,3 +206,58 @@ def test_check_deploy_is_clean_with_the_production_settings_the_readme_shows():
         env=_env(**settings),
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def _serve(command: str, env: dict[str, str], port: int) -> subprocess.Popen:
+    proc = subprocess.Popen(
+        [command], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
+                return proc
+        except OSError:
+            time.sleep(0.5)
+    proc.terminate()
+    output = proc.stdout.read().decode() if proc.stdout else ""
+    raise AssertionError(f"{command} did not serve: {output[-2000:]}")
+
+
+def _status(url: str, forwarded: str) -> int:
+    request = urllib.request.Request(url, headers={"X-Forwarded-For": forwarded})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as r:
+            return r.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_web_and_live_believe_forwarded_addresses_only_from_trusted_proxies(tmp_path):
+    """Straight to granian's (web) and uvicorn's (live) ports, a rotated X-Forwarded-For is
+    the sender's own address: its key misses are counted and refused (core/clients.py)."""
+    web_port, live_port = _free_port(), _free_port()
+    env = _env(
+        TANDEM_VAR_DIR=str(tmp_path),
+        WEB_WORKERS="1",
+        SECRET_KEY="s" * 60,
+        ALLOWED_HOSTS="127.0.0.1",
+        PROXY_HOPS="1",
+        FORWARDED_ALLOW_IPS="10.9.9.9",  # the proxy is elsewhere: 127.0.0.1 is a client
+        TEAM_KEY_MISS_LIMIT="3",
+    )
+    web = _serve("./deploy/web.sh", env | {"PORT": str(web_port)}, web_port)
+    try:
+        live = _serve("./deploy/live.sh", env | {"PORT": str(live_port)}, live_port)
+        try:
+            for port in (web_port, live_port):
+                base = f"http://127.0.0.1:{port}"
+                for n in range(3):
+                    assert _status(f"{base}/t/guess{n}/", f"198.51.100.{n}") == 404
+                assert _status(f"{base}/t/guess9/", "198.51.100.77") == 429, port
+        finally:
+            live.terminate()
+            live.wait(timeout=20)
+    finally:
+        web.terminate()
+        web.wait(timeout=20)
