@@ -78,6 +78,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "core.middleware.CallerMiddleware",
+    # A NUL, text that is not UTF-8, a 100 KB value or a 255-character username: a 400 with a
+    # message before any form or the login throttle sees it (core/inputs.py).
+    "core.inputs.SoundInputMiddleware",
     "core.keylog.TeamKeyThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -195,6 +198,9 @@ PROXY_HOPS = env_int("PROXY_HOPS", 0)
 # live agree. Anything else reaching the app's port is counted by its own address.
 TRUSTED_PROXIES = env_list("FORWARDED_ALLOW_IPS", ["127.0.0.1", "::1"])
 AXES_CLIENT_IP_CALLABLE = "core.clients.client_address"
+
+# The longest single query or form value accepted (core/inputs.py): longer is a 400.
+INPUT_VALUE_MAX_CHARS = env_int("INPUT_VALUE_MAX_CHARS", 65_536)
 
 # Anyone may create an account (and then organize events) at /signup/: off by default; the first
 # account is made with `manage.py adduser`, staff are invited by link from an event's staff page.

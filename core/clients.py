@@ -62,10 +62,14 @@ def is_trusted_proxy(address: str) -> bool:
     return ip is not None and any(ip in network for network in networks)
 
 
-def client_address(request) -> str:
-    """The address of whoever sent the request (see the module's docstring)."""
+def client_address(request) -> str | None:
+    """The address of whoever sent the request (see the module's docstring); None for a request
+    without one (a test's or a command's)."""
     meta = request.META
-    address = meta.get("REMOTE_ADDR") or "unknown"
+    peer = _ip(meta.get("REMOTE_ADDR") or "")
+    if peer is None:
+        return None
+    address = str(peer)
     hops = settings.PROXY_HOPS
     if hops <= 0 or not is_trusted_proxy(address):
         return address

@@ -93,7 +93,7 @@ def note_key_miss() -> None:
 
 def _address(request) -> str:
     """The client's address (core/clients.py: X-Forwarded-For only from a trusted proxy)."""
-    return client_address(request)
+    return client_address(request) or "unknown"
 
 
 def _cache_key(address: str) -> str:

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from access import Perm, access_event, access_team, can, require, visible_events
 from core.api_errors import ErrorSerializer
 from core.api_views import APIView
+from core.inputs import USERNAME_MAX
 from tournament.api_auth import token_expired
 from tournament.models import Event, Player, StaffRole, Team
 from tournament.selectors import events_listed
@@ -136,6 +137,9 @@ class TokenView(APIView):
             raise exceptions.ValidationError(
                 {"username": ["Give username and password."], "password": ["Required."]}
             )
+        if len(username) > USERNAME_MAX or "\x00" in username + password:
+            # never an account's name; django-axes would record it in a 255-character column
+            raise exceptions.ValidationError({"username": ["No such username."]})
         user = authenticate(request, username=username, password=password)
         if getattr(request, "axes_locked_out", False):
             minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
