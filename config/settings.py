@@ -155,6 +155,10 @@ LIVE_REDIS_URL = env_str("LIVE_REDIS_URL", REDIS_URL)
 LIVE_CHANNEL = env_str("LIVE_CHANNEL", "tandem:live")
 LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", 15)
 LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 600)
+# A publish waits at most this long for Redis (it runs inside the write's request); after a
+# failure publishes are skipped for LIVE_REDIS_RETRY_SECONDS (core/live.py's breaker).
+LIVE_REDIS_TIMEOUT_MS = env_int("LIVE_REDIS_TIMEOUT_MS", 500)
+LIVE_REDIS_RETRY_SECONDS = env_int("LIVE_REDIS_RETRY_SECONDS", 5)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

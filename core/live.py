@@ -103,14 +103,31 @@ def publish(topic: str, data: dict | None = None, *, counters: Counters | None =
 
 
 def _publish(topic: str, payload: str, counters: Counters | None) -> None:
+    """After the commit, inside the write's request. With Redis it waits at most
+    LIVE_REDIS_TIMEOUT_MS; a failure (down or hung) opens the breaker and later publishes are
+    skipped at once for LIVE_REDIS_RETRY_SECONDS: the write is answered regardless, and its
+    readers catch up from their next version check."""
     source = backend()
-    if counters is None:
-        source.publish(topic, payload)
-    elif isinstance(source, RedisBackend) and source.url == counters.url:
-        source.publish(topic, payload, counters)
-    else:
+    together = (
+        counters is not None and isinstance(source, RedisBackend) and source.url == counters.url
+    )
+    if counters is not None and not together:
         counters.otherwise()
-        source.publish(topic, payload)
+    if isinstance(source, RedisBackend) and not source.breaker.closed:
+        return
+    try:
+        source.publish(topic, payload, counters if together else None)
+    except _redis_failures() as exc:
+        if isinstance(source, RedisBackend):
+            source.breaker.failed(exc)
+        else:  # pragma: no cover (the in-process backend does not fail)
+            raise
+
+
+def _redis_failures() -> tuple[type[BaseException], ...]:
+    from redis.exceptions import RedisError
+
+    return (RedisError, OSError)
 
 
 def version(topic: str) -> int:
@@ -176,10 +193,17 @@ class RedisBackend:
     def __init__(self, url: str, channel: str) -> None:
         import redis
 
+        from core.cache import Breaker
+
         self.url, self.channel = url, channel
-        # Short timeouts: a publish runs after a write's commit, inside its request; with Redis
-        # down it is logged and the request goes on (publish's robust on_commit).
-        self._redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=0.5)
+        # Short timeouts and a breaker (like the cache's, core/cache.py): a publish runs after a
+        # write's commit, inside its request; Redis down or hung costs the write at most one
+        # timeout, then nothing while the breaker is open (_publish).
+        seconds = settings.LIVE_REDIS_TIMEOUT_MS / 1000
+        self._redis = redis.Redis.from_url(
+            url, socket_timeout=seconds, socket_connect_timeout=seconds
+        )
+        self.breaker = Breaker("live updates (Redis)", settings.LIVE_REDIS_RETRY_SECONDS)
         self._script = self._redis.register_script(_PUBLISH_LUA)
         self._async: dict[int, object] = {}  # one async client per event loop
 
