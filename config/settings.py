@@ -140,6 +140,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # statements of core.db.prepared_cursor are prepared; Django's own cursors bind on the client
     # and are never prepared.
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
+    # A connection that cannot be made (PostgreSQL's host gone) fails in seconds, not minutes.
+    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", 5)
 DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME") or None}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -159,6 +161,8 @@ LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 600)
 # failure publishes are skipped for LIVE_REDIS_RETRY_SECONDS (core/live.py's breaker).
 LIVE_REDIS_TIMEOUT_MS = env_int("LIVE_REDIS_TIMEOUT_MS", 500)
 LIVE_REDIS_RETRY_SECONDS = env_int("LIVE_REDIS_RETRY_SECONDS", 5)
+# After the database failed a stream's authorization, streams answer 503 at once this long.
+LIVE_DATABASE_RETRY_SECONDS = env_int("LIVE_DATABASE_RETRY_SECONDS", 2)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

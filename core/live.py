@@ -43,7 +43,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import connections, transaction
+from django.db import InterfaceError, OperationalError, connections, transaction
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.urls import path
 
@@ -417,12 +417,32 @@ def hub() -> Hub:
 # --- endpoints ----------------------------------------------------------------------------------
 
 
+_database: list = []  # the breaker of the database as this process's streams see it
+
+
+def _database_breaker():
+    if not _database:
+        from core.cache import Breaker
+
+        _database.append(Breaker("the database (live)", settings.LIVE_DATABASE_RETRY_SECONDS))
+    return _database[0]
+
+
 def _authorized(request: HttpRequest, kind: str, topic_id: str) -> bool:
+    """Whether the caller may read the topic. With the database unreachable a moment ago the
+    answer is its 503 at once (handler500, core/error_pages.py) for LIVE_DATABASE_RETRY_SECONDS,
+    instead of every reconnecting browser waiting for the connection pool."""
     authorize = _kinds.get(kind)
     if authorize is None or not _ID_RE.match(topic_id):
         return False
+    breaker = _database_breaker()
+    if not breaker.closed:
+        raise OperationalError("the database was unreachable a moment ago")
     try:
         return bool(authorize(request, topic_id))
+    except (OperationalError, InterfaceError) as exc:
+        breaker.failed(exc)
+        raise
     finally:
         if not connections["default"].in_atomic_block:
             # A stream lives for minutes: do not hold a database connection for it.
