@@ -261,19 +261,49 @@ def backend() -> MemoryBackend | RedisBackend:
     return found
 
 
+# --- streams that end when their credential does ----------------------------------------------
+
+_END = "end:"  # a change of topic "end:<tag>" ends the streams authorized with that tag
+
+
+def key_tag(key: str) -> str:
+    """The tag of the streams opened with a team key (never the key itself: it goes to Redis)."""
+    import hashlib
+
+    return "key" + hashlib.sha256(key.encode()).hexdigest()[:40]
+
+
+def end_streams_of_key(key: str) -> None:
+    """The streams opened with this team key end once the current transaction commits, in every
+    server process (the key was renewed: the old one reads nothing more, not even for the
+    LIVE_STREAM_SECONDS a stream otherwise lasts)."""
+    publish(_END + key_tag(key))
+
+
+def _request_tag(request: HttpRequest) -> str | None:
+    key = request.GET.get("key") or request.headers.get("X-Team-Key")
+    return key_tag(key) if key else None
+
+
 # --- the hub: one per process and event loop --------------------------------------------------
 
 
 class Subscription:
     """One client's pending changes of one topic; filled by the hub, drained by the stream."""
 
-    __slots__ = ("topic", "pending", "_event", "reset")
+    __slots__ = ("topic", "pending", "_event", "reset", "tag", "ended")
 
-    def __init__(self, topic: str) -> None:
+    def __init__(self, topic: str, tag: str | None = None) -> None:
         self.topic = topic
         self.pending: deque[tuple[int, bytes]] = deque(maxlen=_QUEUE)
         self._event = asyncio.Event()
         self.reset = False
+        self.tag = tag  # the credential it was authorized with (key_tag), when one can end
+        self.ended = False
+
+    def end(self) -> None:
+        self.ended = True
+        self._event.set()
 
     def push(self, v: int, frame: bytes) -> None:
         self.pending.append((v, frame))
@@ -297,6 +327,7 @@ class Hub:
     def __init__(self, loop: asyncio.AbstractEventLoop, source: MemoryBackend | RedisBackend):
         self.loop, self.source = loop, source
         self.topics: dict[str, set[Subscription]] = {}
+        self.tagged: dict[str, set[Subscription]] = {}
         self.listener: asyncio.Task | None = None
         self._ready: asyncio.Event | None = None
 
@@ -304,9 +335,11 @@ class Hub:
     def clients(self) -> int:
         return sum(len(s) for s in self.topics.values())
 
-    async def subscribe(self, topic: str) -> Subscription:
-        sub = Subscription(topic)
+    async def subscribe(self, topic: str, tag: str | None = None) -> Subscription:
+        sub = Subscription(topic, tag)
         self.topics.setdefault(topic, set()).add(sub)
+        if tag is not None:
+            self.tagged.setdefault(tag, set()).add(sub)
         if isinstance(self.source, RedisBackend):
             if self.listener is None or self.listener.done():
                 self._ready = asyncio.Event()
@@ -322,6 +355,12 @@ class Hub:
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:
+        if sub.tag is not None:
+            tagged = self.tagged.get(sub.tag)
+            if tagged is not None:
+                tagged.discard(sub)
+                if not tagged:
+                    del self.tagged[sub.tag]
         subs = self.topics.get(sub.topic)
         if subs is not None:
             subs.discard(sub)
@@ -332,6 +371,10 @@ class Hub:
             self.listener = None
 
     def deliver(self, topic: str, v: int, payload: str) -> None:
+        if topic.startswith(_END):
+            for sub in list(self.tagged.get(topic[len(_END) :], ())):
+                sub.end()
+            return
         subs = self.topics.get(topic)
         if subs:
             frame = _frame(topic, v, payload)
@@ -497,13 +540,15 @@ async def stream(
         body = b"retry: 3000\n\n" + (_frame(topic, v, payload) if v and v != since else b"")
         return HttpResponse(body, content_type="text/event-stream", headers=headers)
     return StreamingHttpResponse(
-        _events(topic, since), content_type="text/event-stream", headers=headers
+        _events(topic, since, _request_tag(request)),
+        content_type="text/event-stream",
+        headers=headers,
     )
 
 
-async def _events(topic: str, since: int | None) -> AsyncIterator[bytes]:
+async def _events(topic: str, since: int | None, tag: str | None = None) -> AsyncIterator[bytes]:
     the_hub = hub()
-    sub = await the_hub.subscribe(topic)
+    sub = await the_hub.subscribe(topic, tag)
     heartbeat = float(getattr(settings, "LIVE_HEARTBEAT_SECONDS", 15))
     ends_at = the_hub.loop.time() + float(getattr(settings, "LIVE_STREAM_SECONDS", 600))
     try:
@@ -515,6 +560,8 @@ async def _events(topic: str, since: int | None) -> AsyncIterator[bytes]:
             yield _frame(topic, v, payload)
         while the_hub.loop.time() < ends_at:
             items = await sub.wait(heartbeat)
+            if sub.ended:
+                return  # its key was renewed: the browser's reconnection is refused (404)
             if not items:
                 yield b": ping\n\n"
                 continue
