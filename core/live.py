@@ -38,6 +38,7 @@ import json
 import logging
 import re
 import threading
+import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -131,7 +132,8 @@ def _redis_failures() -> tuple[type[BaseException], ...]:
 
 
 def version(topic: str) -> int:
-    """The topic's current version: 0 before its first change, then 1, 2, 3..."""
+    """The topic's current version: 0 before its first change, then growing by one a change
+    (from 1 in the process, from the time of the first change with Redis: RedisBackend)."""
     _check_topic(topic)
     return backend().latest(topic)[0]
 
@@ -172,12 +174,18 @@ class MemoryBackend:
 
 # INCR the version, keep the data and publish, in one round trip and atomically, so the order of
 # versions is the order of messages on the channel. KEYS[1] topic hash; ARGV channel, topic, data,
-# the hash's lifetime. KEYS[2...]: Counters advanced as well (ARGV start and lifetime).
+# the hash's lifetime. KEYS[2...]: Counters advanced as well (ARGV start and lifetime). ARGV[7]:
+# now in microseconds, a topic's first version (see RedisBackend).
 _PUBLISH_LUA = """
 local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
+if v == 1 then
+  v = tonumber(ARGV[7])
+  redis.call('HSET', KEYS[1], 'v', ARGV[7])
+end
+local vs = string.format('%d', v)
 redis.call('HSET', KEYS[1], 'd', ARGV[3])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
-redis.call('PUBLISH', ARGV[1], v .. ' ' .. ARGV[2] .. ' ' .. ARGV[3])
+redis.call('PUBLISH', ARGV[1], vs .. ' ' .. ARGV[2] .. ' ' .. ARGV[3])
 for i = 2, #KEYS do
   redis.call('SET', KEYS[i], ARGV[5], 'NX', 'EX', ARGV[6])
   redis.call('INCR', KEYS[i])
@@ -188,7 +196,12 @@ _KEEP_SECONDS = 14 * 24 * 3600
 
 
 class RedisBackend:
-    """Versions in Redis hashes, changes over one pub/sub channel shared by every process."""
+    """Versions in Redis hashes, changes over one pub/sub channel shared by every process.
+
+    A topic's first version is the time of its first change in microseconds, then + 1 a change:
+    after Redis restarts (or a topic's hash expires) the versions go on from the time, above any
+    a browser holds, instead of again from 1 (which a client with since=5 would wait past).
+    Below 2**53 (a JavaScript number) until the year 2255."""
 
     def __init__(self, url: str, channel: str) -> None:
         import redis
@@ -214,6 +227,7 @@ class RedisBackend:
         keys = [self.key(topic), *(counters.keys if counters is not None else ())]
         start, timeout = (counters.start, counters.timeout) if counters is not None else (0, 0)
         args: list[str | int] = [self.channel, topic, payload, _KEEP_SECONDS, start, timeout]
+        args.append(time.time_ns() // 1000)
         return int(self._script(keys=keys, args=args))
 
     def latest(self, topic: str) -> tuple[int, str]:
