@@ -67,3 +67,18 @@ def favicon(request):
     from django.templatetags.static import static
 
     return HttpResponsePermanentRedirect(static("favicon.svg"))
+
+
+class HealthzMiddleware:
+    """/healthz answered before the host check and the redirect to https: the containers' own
+    health checks (docker-compose.yml) call http://127.0.0.1:<port>/healthz, a host the
+    production ALLOWED_HOSTS does not name, over plain HTTP that HTTPS=true would redirect.
+    It says nothing private and changes nothing."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.path_info == "/healthz" and request.method in ("GET", "HEAD"):
+            return healthz(request)
+        return self.get_response(request)

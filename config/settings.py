@@ -66,6 +66,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "core.middleware.ApiJsonErrorsMiddleware",
     "core.middleware.SecurityHeadersMiddleware",
+    # /healthz before the host check and the https redirect (the containers' health checks)
+    "config.health.HealthzMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Cached public pages for callers without a session, before the session is loaded.

@@ -261,3 +261,75 @@ def test_web_and_live_believe_forwarded_addresses_only_from_trusted_proxies(tmp_
     finally:
         web.terminate()
         web.wait(timeout=20)
+
+
+def _production_block() -> dict[str, str]:
+    text = (ROOT / "README.md").read_text()
+    block = text.split("<!-- production-settings -->")[1].split("<!-- /production-settings -->")[0]
+    lines = [line for line in block.splitlines() if "=" in line and not line.startswith("`")]
+    return dict(line.split("=", 1) for line in lines)
+
+
+def _healthcheck(service: str, port: int) -> list[str]:
+    """The compose health-check command of a service, on the test's port."""
+    test = _compose()["services"][service]["healthcheck"]["test"]
+    assert test[0] == "CMD", test
+    internal = {"web": "8000", "live": "8001"}[service]
+    return [part.replace(f":{internal}/", f":{port}/") for part in test[1:]]
+
+
+def test_compose_health_checks_pass_under_the_readmes_production_block(tmp_path):
+    """web (deploy/web.sh) and live (deploy/live.sh) with the production settings the README
+    shows (ALLOWED_HOSTS names only the public host, HTTPS=true redirects plain HTTP): the
+    compose health-check commands pass, so live, which waits for a healthy web, starts. The
+    database and Redis of the block are the compose network's: a local SQLite file stands in."""
+    settings = _production_block()
+    assert settings["HTTPS"] == "true"
+    assert "127.0.0.1" not in settings["ALLOWED_HOSTS"]
+    for name in ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "DATABASE_CONN_MAX_AGE"):
+        settings.pop(name)
+    web_port, live_port = _free_port(), _free_port()
+    env = _env(**settings, TANDEM_VAR_DIR=str(tmp_path), WEB_WORKERS="1")
+    env["PATH"] = f"{Path(sys.executable).parent}:{env['PATH']}"
+    web = subprocess.Popen(
+        ["./deploy/web.sh"],
+        cwd=ROOT,
+        env=env | {"PORT": str(web_port)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    live = None
+    try:
+        deadline = time.monotonic() + 180
+        check = _healthcheck("web", web_port)
+        while time.monotonic() < deadline and web.poll() is None:
+            if subprocess.run(check, cwd=ROOT, env=env, capture_output=True).returncode == 0:
+                break
+            time.sleep(1)
+        result = subprocess.run(check, cwd=ROOT, env=env, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr[-1500:]
+        live = subprocess.Popen(
+            ["./deploy/live.sh"],
+            cwd=ROOT,
+            env=env | {"PORT": str(live_port)},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        check = _healthcheck("live", live_port)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and live.poll() is None:
+            if subprocess.run(check, cwd=ROOT, env=env, capture_output=True).returncode == 0:
+                break
+            time.sleep(0.5)
+        result = subprocess.run(check, cwd=ROOT, env=env, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr[-1500:]
+        # Every other path still gets the production host check and the https redirect.
+        request = urllib.request.Request(f"http://127.0.0.1:{web_port}/")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=5)
+        assert refused.value.code == 400
+    finally:
+        for proc in (live, web):
+            if proc is not None:
+                proc.terminate()
+                proc.wait(timeout=20)
