@@ -41,7 +41,7 @@ def _free_port() -> int:
 
 def test_compose_file_has_every_service_with_health_checks():
     services = _compose()["services"]
-    assert set(services) == {"db", "redis", "web", "live", "worker", "beat"}
+    assert set(services) == {"proxy", "db", "redis", "web", "live", "worker", "beat"}
     for name in services:
         assert "healthcheck" in services[name], name
     assert services["web"]["command"] == ["./deploy/web.sh"]
@@ -333,3 +333,21 @@ def test_compose_health_checks_pass_under_the_readmes_production_block(tmp_path)
             if proc is not None:
                 proc.terminate()
                 proc.wait(timeout=20)
+
+
+def test_only_the_proxy_publishes_ports_and_the_app_believes_only_the_proxy():
+    """Slow uploads and forged X-Forwarded-For reach the proxy, never web or live directly."""
+    compose = _compose()
+    services = compose["services"]
+    published = {name for name, service in services.items() if service.get("ports")}
+    assert published == {"proxy"}
+    env = services["web"]["environment"]
+    proxy_address = services["proxy"]["networks"]["default"]["ipv4_address"]
+    assert env["FORWARDED_ALLOW_IPS"] == proxy_address
+    assert env["PROXY_HOPS"].endswith(":-1}")
+    subnet = compose["networks"]["default"]["ipam"]["config"][0]["subnet"]
+    assert proxy_address.split(":-")[1].rstrip("}").startswith(subnet.split(":-")[1][:10])
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    for bound in ("client_header_timeout", "client_body_timeout", "client_max_body_size"):
+        assert bound in nginx
+    assert "proxy_add_x_forwarded_for" in nginx
