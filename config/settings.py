@@ -299,6 +299,16 @@ TASK_BROKER_RETRY_SECONDS = env_int("TASK_BROKER_RETRY_SECONDS", 10)
 # (decklists.tasks.update_cards); CARD_UPDATE_HOUR=-1 turns it off (a server without internet).
 CARD_UPDATE_HOUR = env_int("CARD_UPDATE_HOUR", 5)
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+# Time called re-derived from the clocks' facts every CLOCK_SWEEP_SECONDS (0: off), in case a
+# deadline's queued task was lost with its worker (judging/tasks.py); also the worker heartbeat
+# /healthz reads: "stalled" after WORKER_STALE_SECONDS without one.
+CLOCK_SWEEP_SECONDS = env_int("CLOCK_SWEEP_SECONDS", 60)
+WORKER_STALE_SECONDS = env_int("WORKER_STALE_SECONDS", max(180, 3 * CLOCK_SWEEP_SECONDS))
+if CLOCK_SWEEP_SECONDS > 0:
+    CELERY_BEAT_SCHEDULE["clock-sweep"] = {
+        "task": "judging.clock_sweep",
+        "schedule": float(CLOCK_SWEEP_SECONDS),
+    }
 if CARD_UPDATE_HOUR >= 0:
     CELERY_BEAT_SCHEDULE["update-cards"] = {
         "task": "decklists.update_cards",
