@@ -3,12 +3,14 @@
     {"status": "ok" | "degraded" | "unavailable",
      "checks": {"database": "ok" | "down",
                 "cache": "ok" | "down" | "local",
-                "broker": "ok" | "down" | "in-process"}}
+                "broker": "ok" | "down" | "in-process",
+                "worker": "ok" | "stalled" | "unknown" | "in-process"}}
 
 The database is the one dependency the site cannot serve without: down, the answer is 503
 ("unavailable"). Redis as the cache or the task broker down leaves the site working, slower
 (pages rendered on each request, tasks run in-process: core.cache, core.tasks), so the answer
-stays 200 with "degraded" for the operator's monitoring. Each check waits at most about a
+stays 200 with "degraded" for the operator's monitoring; so does a worker that stopped
+consuming tasks (no clock sweep for WORKER_STALE_SECONDS, judging/tasks.py). Each check waits at most about a
 second.
 """
 
@@ -49,12 +51,29 @@ def _broker() -> str:
     return "ok"
 
 
+def _worker(cache_state: str) -> str:
+    """Whether a worker consumes tasks: the clock sweep (judging/tasks.py, every
+    CLOCK_SWEEP_SECONDS from beat) leaves its time in the shared cache. "stalled": none for
+    WORKER_STALE_SECONDS; "unknown": no shared cache or no sweep yet to tell."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return "in-process"
+    if cache_state != "ok" or settings.CLOCK_SWEEP_SECONDS <= 0:
+        return "unknown"
+    import time
+
+    last = cache.get("tandem:worker:heartbeat")
+    if last is None:
+        return "unknown"
+    return "ok" if time.time() - float(last) < settings.WORKER_STALE_SECONDS else "stalled"
+
+
 def healthz(request):
-    """The state of the database, the cache and the task broker (see the module)."""
+    """The state of the database, the cache, the task broker and the worker (see the module)."""
     checks = {"database": _database(), "cache": _cache(), "broker": _broker()}
+    checks["worker"] = _worker(checks["cache"])
     if checks["database"] != "ok":
         status, code = "unavailable", 503
-    elif "down" in checks.values():
+    elif "down" in checks.values() or checks["worker"] == "stalled":
         status, code = "degraded", 200
     else:
         status, code = "ok", 200
@@ -67,3 +86,18 @@ def favicon(request):
     from django.templatetags.static import static
 
     return HttpResponsePermanentRedirect(static("favicon.svg"))
+
+
+class HealthzMiddleware:
+    """/healthz answered before the host check and the redirect to https: the containers' own
+    health checks (docker-compose.yml) call http://127.0.0.1:<port>/healthz, a host the
+    production ALLOWED_HOSTS does not name, over plain HTTP that HTTPS=true would redirect.
+    It says nothing private and changes nothing."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.path_info == "/healthz" and request.method in ("GET", "HEAD"):
+            return healthz(request)
+        return self.get_response(request)

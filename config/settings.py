@@ -67,6 +67,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "core.middleware.ApiJsonErrorsMiddleware",
     "core.middleware.SecurityHeadersMiddleware",
+    # /healthz before the host check and the https redirect (the containers' health checks)
+    "config.health.HealthzMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Cached public pages for callers without a session, before the session is loaded.
@@ -79,6 +81,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "core.middleware.CallerMiddleware",
+    # A NUL, text that is not UTF-8, a 100 KB value or a 255-character username: a 400 with a
+    # message before any form or the login throttle sees it (core/inputs.py).
+    "core.inputs.SoundInputMiddleware",
     "core.keylog.TeamKeyThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -141,6 +146,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # statements of core.db.prepared_cursor are prepared; Django's own cursors bind on the client
     # and are never prepared.
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
+    # A connection that cannot be made (PostgreSQL's host gone) fails in seconds, not minutes.
+    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", 5)
 DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME") or None}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -168,6 +175,12 @@ LIVE_REDIS_URL = env_str("LIVE_REDIS_URL", REDIS_URL)
 LIVE_CHANNEL = env_str("LIVE_CHANNEL", "tandem:live")
 LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", 15)
 LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 600)
+# A publish waits at most this long for Redis (it runs inside the write's request); after a
+# failure publishes are skipped for LIVE_REDIS_RETRY_SECONDS (core/live.py's breaker).
+LIVE_REDIS_TIMEOUT_MS = env_int("LIVE_REDIS_TIMEOUT_MS", 500)
+LIVE_REDIS_RETRY_SECONDS = env_int("LIVE_REDIS_RETRY_SECONDS", 5)
+# After the database failed a stream's authorization, streams answer 503 at once this long.
+LIVE_DATABASE_RETRY_SECONDS = env_int("LIVE_DATABASE_RETRY_SECONDS", 2)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -202,10 +215,18 @@ TEAM_KEY_MISS_WINDOW = env_int("TEAM_KEY_MISS_WINDOW", 600)
 # (the misses it counts itself it knows at once); 0: on every request with a key.
 TEAM_KEY_MISS_RECHECK = env_int("TEAM_KEY_MISS_RECHECK", 1)
 # The proxies in front of the app that append the address they were reached from to
-# X-Forwarded-For (the TLS proxy docker-compose.yml expects: 1). The misses above count per
-# client address, which is then that header's entry this many from the right; with 0 (no proxy)
-# it is the connection's address.
+# X-Forwarded-For (docker-compose.yml's TLS proxy: 1). Logins and team-key misses count per
+# client address (core/clients.py): with 0 (no proxy) the connection's address; otherwise, for a
+# connection from a trusted proxy only, that header's entries from the right, at most this many.
 PROXY_HOPS = env_int("PROXY_HOPS", 0)
+# The proxies whose X-Forwarded-For is believed: addresses or networks, comma-separated ("*":
+# any). The same variable uvicorn and gunicorn read (deploy/live.sh, deploy/web.sh), so web and
+# live agree. Anything else reaching the app's port is counted by its own address.
+TRUSTED_PROXIES = env_list("FORWARDED_ALLOW_IPS", ["127.0.0.1", "::1"])
+AXES_CLIENT_IP_CALLABLE = "core.clients.client_address"
+
+# The longest single query or form value accepted (core/inputs.py): longer is a 400.
+INPUT_VALUE_MAX_CHARS = env_int("INPUT_VALUE_MAX_CHARS", 65_536)
 
 # Anyone may create an account (and then organize events) at /signup/: off by default; the first
 # account is made with `manage.py adduser`, staff are invited by link from an event's staff page.
@@ -294,6 +315,16 @@ TASK_BROKER_RETRY_SECONDS = env_int("TASK_BROKER_RETRY_SECONDS", 10)
 # (decklists.tasks.update_cards); CARD_UPDATE_HOUR=-1 turns it off (a server without internet).
 CARD_UPDATE_HOUR = env_int("CARD_UPDATE_HOUR", 5)
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+# Time called re-derived from the clocks' facts every CLOCK_SWEEP_SECONDS (0: off), in case a
+# deadline's queued task was lost with its worker (judging/tasks.py); also the worker heartbeat
+# /healthz reads: "stalled" after WORKER_STALE_SECONDS without one.
+CLOCK_SWEEP_SECONDS = env_int("CLOCK_SWEEP_SECONDS", 60)
+WORKER_STALE_SECONDS = env_int("WORKER_STALE_SECONDS", max(180, 3 * CLOCK_SWEEP_SECONDS))
+if CLOCK_SWEEP_SECONDS > 0:
+    CELERY_BEAT_SCHEDULE["clock-sweep"] = {
+        "task": "judging.clock_sweep",
+        "schedule": float(CLOCK_SWEEP_SECONDS),
+    }
 if CARD_UPDATE_HOUR >= 0:
     CELERY_BEAT_SCHEDULE["update-cards"] = {
         "task": "decklists.update_cards",

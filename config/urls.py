@@ -29,5 +29,8 @@ urlpatterns = [
     path("", include("tracker.urls")),
 ]
 
+# The database unreachable is a 503 page, any other fault the 500 page (core/error_pages.py).
+handler500 = "core.error_pages.server_error"
+
 if settings.ADMIN_ENABLED:
     urlpatterns.insert(3, path("admin/", admin.site.urls))

@@ -23,6 +23,8 @@ from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext
 
+from core.clients import client_address
+
 HIDDEN = "<hidden>"
 _PRIVATE_LINK = re.compile(r"(/t/)[^/?#\s\"']+")
 _KEY_PARAM = re.compile(r"((?:^|[?&;])key=)[^&#\s\"']*")
@@ -90,19 +92,8 @@ def note_key_miss() -> None:
 
 
 def _address(request) -> str:
-    """The client's address. Behind ``PROXY_HOPS`` proxies that each append the address they
-    were reached from to X-Forwarded-For (docker-compose's TLS proxy: 1), it is the entry that
-    many from the right (the entries before it are the client's to write); REMOTE_ADDR is the
-    nearest proxy's, shared by every phone. A request with fewer entries did not come through
-    them all: its REMOTE_ADDR."""
-    meta = request.META
-    hops = settings.PROXY_HOPS
-    if hops > 0:
-        forwarded = [a.strip() for a in meta.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-        forwarded = [a for a in forwarded if a]
-        if len(forwarded) >= hops:
-            return forwarded[-hops]
-    return meta.get("REMOTE_ADDR") or "unknown"
+    """The client's address (core/clients.py: X-Forwarded-For only from a trusted proxy)."""
+    return client_address(request) or "unknown"
 
 
 def _cache_key(address: str) -> str:
@@ -175,6 +166,8 @@ def _count_miss(address: str) -> None:
         if not cache.add(key, 1, settings.TEAM_KEY_MISS_WINDOW):
             misses = cache.incr(key)
         _remember(address, misses)
+        if misses == settings.TEAM_KEY_MISS_LIMIT:
+            log.warning("Too many unknown team keys from %s: refused for a while", address)
     except ValueError:  # expired between add and incr
         cache.add(key, 1, settings.TEAM_KEY_MISS_WINDOW)
         _remember(address, 1)

@@ -38,12 +38,13 @@ import json
 import logging
 import re
 import threading
+import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import connections, transaction
+from django.db import InterfaceError, OperationalError, connections, transaction
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.urls import path
 
@@ -103,18 +104,36 @@ def publish(topic: str, data: dict | None = None, *, counters: Counters | None =
 
 
 def _publish(topic: str, payload: str, counters: Counters | None) -> None:
+    """After the commit, inside the write's request. With Redis it waits at most
+    LIVE_REDIS_TIMEOUT_MS; a failure (down or hung) opens the breaker and later publishes are
+    skipped at once for LIVE_REDIS_RETRY_SECONDS: the write is answered regardless, and its
+    readers catch up from their next version check."""
     source = backend()
-    if counters is None:
-        source.publish(topic, payload)
-    elif isinstance(source, RedisBackend) and source.url == counters.url:
-        source.publish(topic, payload, counters)
-    else:
+    together = (
+        counters is not None and isinstance(source, RedisBackend) and source.url == counters.url
+    )
+    if counters is not None and not together:
         counters.otherwise()
-        source.publish(topic, payload)
+    if isinstance(source, RedisBackend) and not source.breaker.closed:
+        return
+    try:
+        source.publish(topic, payload, counters if together else None)
+    except _redis_failures() as exc:
+        if isinstance(source, RedisBackend):
+            source.breaker.failed(exc)
+        else:  # pragma: no cover (the in-process backend does not fail)
+            raise
+
+
+def _redis_failures() -> tuple[type[BaseException], ...]:
+    from redis.exceptions import RedisError
+
+    return (RedisError, OSError)
 
 
 def version(topic: str) -> int:
-    """The topic's current version: 0 before its first change, then 1, 2, 3..."""
+    """The topic's current version: 0 before its first change, then growing by one a change
+    (from 1 in the process, from the time of the first change with Redis: RedisBackend)."""
     _check_topic(topic)
     return backend().latest(topic)[0]
 
@@ -155,12 +174,18 @@ class MemoryBackend:
 
 # INCR the version, keep the data and publish, in one round trip and atomically, so the order of
 # versions is the order of messages on the channel. KEYS[1] topic hash; ARGV channel, topic, data,
-# the hash's lifetime. KEYS[2...]: Counters advanced as well (ARGV start and lifetime).
+# the hash's lifetime. KEYS[2...]: Counters advanced as well (ARGV start and lifetime). ARGV[7]:
+# now in microseconds, a topic's first version (see RedisBackend).
 _PUBLISH_LUA = """
 local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
+if v == 1 then
+  v = tonumber(ARGV[7])
+  redis.call('HSET', KEYS[1], 'v', ARGV[7])
+end
+local vs = string.format('%d', v)
 redis.call('HSET', KEYS[1], 'd', ARGV[3])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
-redis.call('PUBLISH', ARGV[1], v .. ' ' .. ARGV[2] .. ' ' .. ARGV[3])
+redis.call('PUBLISH', ARGV[1], vs .. ' ' .. ARGV[2] .. ' ' .. ARGV[3])
 for i = 2, #KEYS do
   redis.call('SET', KEYS[i], ARGV[5], 'NX', 'EX', ARGV[6])
   redis.call('INCR', KEYS[i])
@@ -171,15 +196,27 @@ _KEEP_SECONDS = 14 * 24 * 3600
 
 
 class RedisBackend:
-    """Versions in Redis hashes, changes over one pub/sub channel shared by every process."""
+    """Versions in Redis hashes, changes over one pub/sub channel shared by every process.
+
+    A topic's first version is the time of its first change in microseconds, then + 1 a change:
+    after Redis restarts (or a topic's hash expires) the versions go on from the time, above any
+    a browser holds, instead of again from 1 (which a client with since=5 would wait past).
+    Below 2**53 (a JavaScript number) until the year 2255."""
 
     def __init__(self, url: str, channel: str) -> None:
         import redis
 
+        from core.cache import Breaker
+
         self.url, self.channel = url, channel
-        # Short timeouts: a publish runs after a write's commit, inside its request; with Redis
-        # down it is logged and the request goes on (publish's robust on_commit).
-        self._redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=0.5)
+        # Short timeouts and a breaker (like the cache's, core/cache.py): a publish runs after a
+        # write's commit, inside its request; Redis down or hung costs the write at most one
+        # timeout, then nothing while the breaker is open (_publish).
+        seconds = settings.LIVE_REDIS_TIMEOUT_MS / 1000
+        self._redis = redis.Redis.from_url(
+            url, socket_timeout=seconds, socket_connect_timeout=seconds
+        )
+        self.breaker = Breaker("live updates (Redis)", settings.LIVE_REDIS_RETRY_SECONDS)
         self._script = self._redis.register_script(_PUBLISH_LUA)
         self._async: dict[int, object] = {}  # one async client per event loop
 
@@ -190,6 +227,7 @@ class RedisBackend:
         keys = [self.key(topic), *(counters.keys if counters is not None else ())]
         start, timeout = (counters.start, counters.timeout) if counters is not None else (0, 0)
         args: list[str | int] = [self.channel, topic, payload, _KEEP_SECONDS, start, timeout]
+        args.append(time.time_ns() // 1000)
         return int(self._script(keys=keys, args=args))
 
     def latest(self, topic: str) -> tuple[int, str]:
@@ -237,19 +275,49 @@ def backend() -> MemoryBackend | RedisBackend:
     return found
 
 
+# --- streams that end when their credential does ----------------------------------------------
+
+_END = "end:"  # a change of topic "end:<tag>" ends the streams authorized with that tag
+
+
+def key_tag(key: str) -> str:
+    """The tag of the streams opened with a team key (never the key itself: it goes to Redis)."""
+    import hashlib
+
+    return "key" + hashlib.sha256(key.encode()).hexdigest()[:40]
+
+
+def end_streams_of_key(key: str) -> None:
+    """The streams opened with this team key end once the current transaction commits, in every
+    server process (the key was renewed: the old one reads nothing more, not even for the
+    LIVE_STREAM_SECONDS a stream otherwise lasts)."""
+    publish(_END + key_tag(key))
+
+
+def _request_tag(request: HttpRequest) -> str | None:
+    key = request.GET.get("key") or request.headers.get("X-Team-Key")
+    return key_tag(key) if key else None
+
+
 # --- the hub: one per process and event loop --------------------------------------------------
 
 
 class Subscription:
     """One client's pending changes of one topic; filled by the hub, drained by the stream."""
 
-    __slots__ = ("topic", "pending", "_event", "reset")
+    __slots__ = ("topic", "pending", "_event", "reset", "tag", "ended")
 
-    def __init__(self, topic: str) -> None:
+    def __init__(self, topic: str, tag: str | None = None) -> None:
         self.topic = topic
         self.pending: deque[tuple[int, bytes]] = deque(maxlen=_QUEUE)
         self._event = asyncio.Event()
         self.reset = False
+        self.tag = tag  # the credential it was authorized with (key_tag), when one can end
+        self.ended = False
+
+    def end(self) -> None:
+        self.ended = True
+        self._event.set()
 
     def push(self, v: int, frame: bytes) -> None:
         self.pending.append((v, frame))
@@ -273,6 +341,7 @@ class Hub:
     def __init__(self, loop: asyncio.AbstractEventLoop, source: MemoryBackend | RedisBackend):
         self.loop, self.source = loop, source
         self.topics: dict[str, set[Subscription]] = {}
+        self.tagged: dict[str, set[Subscription]] = {}
         self.listener: asyncio.Task | None = None
         self._ready: asyncio.Event | None = None
 
@@ -280,9 +349,11 @@ class Hub:
     def clients(self) -> int:
         return sum(len(s) for s in self.topics.values())
 
-    async def subscribe(self, topic: str) -> Subscription:
-        sub = Subscription(topic)
+    async def subscribe(self, topic: str, tag: str | None = None) -> Subscription:
+        sub = Subscription(topic, tag)
         self.topics.setdefault(topic, set()).add(sub)
+        if tag is not None:
+            self.tagged.setdefault(tag, set()).add(sub)
         if isinstance(self.source, RedisBackend):
             if self.listener is None or self.listener.done():
                 self._ready = asyncio.Event()
@@ -298,6 +369,12 @@ class Hub:
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:
+        if sub.tag is not None:
+            tagged = self.tagged.get(sub.tag)
+            if tagged is not None:
+                tagged.discard(sub)
+                if not tagged:
+                    del self.tagged[sub.tag]
         subs = self.topics.get(sub.topic)
         if subs is not None:
             subs.discard(sub)
@@ -308,6 +385,10 @@ class Hub:
             self.listener = None
 
     def deliver(self, topic: str, v: int, payload: str) -> None:
+        if topic.startswith(_END):
+            for sub in list(self.tagged.get(topic[len(_END) :], ())):
+                sub.end()
+            return
         subs = self.topics.get(topic)
         if subs:
             frame = _frame(topic, v, payload)
@@ -393,12 +474,32 @@ def hub() -> Hub:
 # --- endpoints ----------------------------------------------------------------------------------
 
 
+_database: list = []  # the breaker of the database as this process's streams see it
+
+
+def _database_breaker():
+    if not _database:
+        from core.cache import Breaker
+
+        _database.append(Breaker("the database (live)", settings.LIVE_DATABASE_RETRY_SECONDS))
+    return _database[0]
+
+
 def _authorized(request: HttpRequest, kind: str, topic_id: str) -> bool:
+    """Whether the caller may read the topic. With the database unreachable a moment ago the
+    answer is its 503 at once (handler500, core/error_pages.py) for LIVE_DATABASE_RETRY_SECONDS,
+    instead of every reconnecting browser waiting for the connection pool."""
     authorize = _kinds.get(kind)
     if authorize is None or not _ID_RE.match(topic_id):
         return False
+    breaker = _database_breaker()
+    if not breaker.closed:
+        raise OperationalError("the database was unreachable a moment ago")
     try:
         return bool(authorize(request, topic_id))
+    except (OperationalError, InterfaceError) as exc:
+        breaker.failed(exc)
+        raise
     finally:
         if not connections["default"].in_atomic_block:
             # A stream lives for minutes: do not hold a database connection for it.
@@ -453,13 +554,15 @@ async def stream(
         body = b"retry: 3000\n\n" + (_frame(topic, v, payload) if v and v != since else b"")
         return HttpResponse(body, content_type="text/event-stream", headers=headers)
     return StreamingHttpResponse(
-        _events(topic, since), content_type="text/event-stream", headers=headers
+        _events(topic, since, _request_tag(request)),
+        content_type="text/event-stream",
+        headers=headers,
     )
 
 
-async def _events(topic: str, since: int | None) -> AsyncIterator[bytes]:
+async def _events(topic: str, since: int | None, tag: str | None = None) -> AsyncIterator[bytes]:
     the_hub = hub()
-    sub = await the_hub.subscribe(topic)
+    sub = await the_hub.subscribe(topic, tag)
     heartbeat = float(getattr(settings, "LIVE_HEARTBEAT_SECONDS", 15))
     ends_at = the_hub.loop.time() + float(getattr(settings, "LIVE_STREAM_SECONDS", 600))
     try:
@@ -471,6 +574,8 @@ async def _events(topic: str, since: int | None) -> AsyncIterator[bytes]:
             yield _frame(topic, v, payload)
         while the_hub.loop.time() < ends_at:
             items = await sub.wait(heartbeat)
+            if sub.ended:
+                return  # its key was renewed: the browser's reconnection is refused (404)
             if not items:
                 yield b": ping\n\n"
                 continue

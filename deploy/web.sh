@@ -18,15 +18,18 @@ if [ -z "${LIVE_REDIS_URL:-${REDIS_URL:-}}" ] && [ "$workers" -gt 1 ]; then
   echo "No REDIS_URL/LIVE_REDIS_URL: serving with one worker process (set Redis for more)." >&2
   workers=1
 fi
+# X-Forwarded-For/-Proto are believed from these proxies only (the list the app reads too,
+# core/clients.py): the same in web and live.
+trusted="${FORWARDED_ALLOW_IPS:-127.0.0.1,::1}"
 if [ "${WEB_SERVER:-granian}" = "uvicorn" ]; then
   exec uvicorn config.asgi:application --host 0.0.0.0 --port "${PORT:-8000}" \
-    --workers "$workers" --proxy-headers --forwarded-allow-ips="*" --timeout-graceful-shutdown 5
+    --workers "$workers" --proxy-headers --forwarded-allow-ips "$trusted" --timeout-graceful-shutdown 5
 fi
 keepalive="${WEB_KEEPALIVE:-10}"
 if [ "${WEB_SERVER:-granian}" = "gunicorn" ]; then
   exec gunicorn config.wsgi:application --bind "0.0.0.0:${PORT:-8000}" \
     --workers "$workers" --threads "${WEB_THREADS:-4}" --worker-class gthread \
-    --keep-alive "$keepalive" --forwarded-allow-ips="*" --graceful-timeout 5 --timeout 60
+    --keep-alive "$keepalive" --forwarded-allow-ips "$trusted" --graceful-timeout 5 --timeout 60
 fi
 # Keep-alive: a table's phones post every few seconds and keep their connection (with gunicorn's
 # default of 2 s they reconnected for almost every post, onto whichever worker accepted first).

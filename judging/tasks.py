@@ -12,6 +12,36 @@ from judging import services
 from judging.selectors import clock as clock_selectors
 from pairing.models import Round
 
+# The rounds the sweep looks at: clocks started this long ago at most (a day of play).
+SWEEP_HOURS = 18
+HEARTBEAT_KEY = "tandem:worker:heartbeat"  # when a worker last ran the sweep (config/health.py)
+
+
+@shared_task(name="judging.clock_sweep")
+def clock_sweep() -> int:
+    """Celery beat, every CLOCK_SWEEP_SECONDS: mark time called for whatever is due, derived
+    again from the facts, for every clock started within SWEEP_HOURS. The task queued for a
+    deadline (clock_due) is lost when the worker is killed before it runs; this finds it late by
+    at most the sweep's period. Also the worker's heartbeat: /healthz says "stalled" when no
+    worker has run it for a while. Returns the rounds and tables it marked."""
+    from datetime import timedelta
+
+    from django.core.cache import cache
+    from django.utils import timezone
+
+    from judging.models import RoundClock
+
+    now = timezone.now()
+    started = RoundClock.objects.filter(
+        started_at__isnull=False, started_at__gte=now - timedelta(hours=SWEEP_HOURS)
+    ).values_list("round_id", flat=True)
+    marked = 0
+    for round_ in Round.objects.select_related("event").filter(pk__in=list(started)):
+        done = services.clock_mark_due(round_=round_, now=now)
+        marked += int(done.round_called) + len(done.tables_called)
+    cache.set(HEARTBEAT_KEY, now.timestamp(), None)
+    return marked
+
 
 @shared_task(name="judging.clock_due")
 def clock_due(round_id: int) -> bool:

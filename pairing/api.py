@@ -66,6 +66,13 @@ class PairInSerializer(serializers.Serializer):
         default=False,
         help_text="round 1: pair even though some teams' decklists are missing or illegal",
     )
+    request_id = serializers.CharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=64,
+        help_text="the client's id of this request: its retry returns the round it paired (200)",
+    )
 
 
 class DecklistGapSerializer(serializers.Serializer):
@@ -338,7 +345,8 @@ class EventRoundsView(APIView):
         )
 
     @extend_schema(
-        request=PairInSerializer, responses={201: RoundSerializer, 409: PairConflictSerializer}
+        request=PairInSerializer,
+        responses={201: RoundSerializer, 200: RoundSerializer, 409: PairConflictSerializer},
     )
     def post(self, request, pk: int):
         """Pair the next round (Swiss, then the top cut). 409 while a round is unfinished.
@@ -354,11 +362,16 @@ class EventRoundsView(APIView):
         body = PairInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         round_ = services.round_pair_next(
-            event=event, by=request.user, check_decklists=not body.validated_data["confirm"]
+            event=event,
+            by=request.user,
+            check_decklists=not body.validated_data["confirm"],
+            request_id=body.validated_data["request_id"],
         )
-        if body.validated_data["publish"]:
+        replayed = getattr(round_, "replayed", False)
+        if body.validated_data["publish"] and not round_.published:
             round_ = services.round_publish(round_=round_, by=request.user)
-        return Response(round_json(round_, staff=True), status=status.HTTP_201_CREATED)
+        answer = status.HTTP_200_OK if replayed else status.HTTP_201_CREATED
+        return Response(round_json(round_, staff=True), status=answer)
 
 
 class RoundView(APIView):

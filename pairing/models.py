@@ -60,6 +60,8 @@ class Round(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The id the pairing request carried: its retry (the answer was lost) finds this round.
+    request_id = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["event_id", "number"]

@@ -8,6 +8,7 @@ may view the event sees it once it is published. Teams report only on their own 
 from __future__ import annotations
 
 import csv
+import uuid
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
@@ -64,6 +65,7 @@ def rounds(request, pk: int):
         plan_text=presenters.structure_text(plan),
         manage=can(request.caller, Perm.MANAGE_ROUNDS, event),
         latest=selectors.latest_round(event),
+        request_id=uuid.uuid4().hex,  # the pair form's: sent again, it finds its round
     )
     if context["manage"] and context["latest"] is None:
         context["gaps"] = selectors.decklist_gaps(event)
@@ -75,11 +77,21 @@ def round_pair(request, pk: int):
     event = access_event(request.caller, pk, Perm.MANAGE_ROUNDS)
     try:
         round_ = services.round_pair_next(
-            event=event, by=request.user, check_decklists=request.POST.get("confirm") != "1"
+            event=event,
+            by=request.user,
+            check_decklists=request.POST.get("confirm") != "1",
+            request_id=request.POST.get("request_id", ""),
         )
     except ServiceError as exc:
         _error(request, exc)
         return redirect("rounds", event.pk)
+    if getattr(round_, "replayed", False):  # the form sent again: its first sending paired it
+        messages.info(
+            request,
+            _("Round %(number)s was already paired by this form: here it is.")
+            % {"number": round_.number},
+        )
+        return redirect("round", event.pk, round_.number)
     messages.success(
         request,
         _("Round %(number)s paired. Check it, then publish it.") % {"number": round_.number},

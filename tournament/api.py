@@ -6,7 +6,7 @@ Views translate requests into service calls; the access layer (access) decides w
 from django.conf import settings
 from django.contrib.auth import authenticate
 from django.contrib.auth.signals import user_logged_in
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.response import Response
@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from access import Perm, access_event, access_team, can, require, visible_events
 from core.api_errors import ErrorSerializer
 from core.api_views import APIView
+from core.inputs import USERNAME_MAX
 from tournament.api_auth import token_expired
 from tournament.models import Event, Player, StaffRole, Team
 from tournament.selectors import events_listed
@@ -21,7 +22,9 @@ from tournament.services import events as svc
 
 
 class EventSerializer(serializers.ModelSerializer):
-    organizer = serializers.CharField(source="organizer.username", read_only=True)
+    # The organizer's username is theirs to log in with, not public: others read the name they
+    # gave (first and last name, "" without one); the organizer reads their own username.
+    organizer = serializers.SerializerMethodField()
     team_count = serializers.SerializerMethodField()
     swiss_rounds = serializers.IntegerField(allow_null=True, required=False, min_value=0)
 
@@ -35,6 +38,14 @@ class EventSerializer(serializers.ModelSerializer):
         ]  # fmt: skip
         read_only_fields = ["id", "status", "organizer", "team_count"]
         extra_kwargs = {"format": {"required": False}, "name": {"max_length": 1000}}
+
+    @extend_schema_field(serializers.CharField())
+    def get_organizer(self, event: Event) -> str:
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated and user.pk == event.organizer_id:
+            return event.organizer.username
+        return event.organizer.get_full_name()
 
     def get_team_count(self, event: Event) -> int:
         counted = getattr(event, "team_count", None)  # annotated by selectors.events_listed
@@ -141,6 +152,9 @@ class TokenView(APIView):
             raise exceptions.ValidationError(
                 {"username": ["Give username and password."], "password": ["Required."]}
             )
+        if len(username) > USERNAME_MAX or "\x00" in username + password:
+            # never an account's name; django-axes would record it in a 255-character column
+            raise exceptions.ValidationError({"username": ["No such username."]})
         user = authenticate(request, username=username, password=password)
         if getattr(request, "axes_locked_out", False):
             minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
@@ -179,7 +193,7 @@ class EventListView(APIView):
     @extend_schema(responses=EventSerializer(many=True))
     def get(self, request):
         events = events_listed(visible_events(request.caller))
-        return Response(EventSerializer(events, many=True).data)
+        return Response(EventSerializer(events, many=True, context={"request": request}).data)
 
     @extend_schema(request=EventSerializer, responses={201: EventSerializer})
     def post(self, request):
@@ -190,13 +204,18 @@ class EventListView(APIView):
         data = EventSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         event = svc.event_create(organizer=request.user, **data.validated_data)
-        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+        return Response(
+            EventSerializer(event, context={"request": request}).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class EventDetailView(APIView):
     @extend_schema(responses=EventSerializer)
     def get(self, request, pk: int):
-        return Response(EventSerializer(access_event(request.caller, pk)).data)
+        return Response(
+            EventSerializer(access_event(request.caller, pk), context={"request": request}).data
+        )
 
     @extend_schema(request=EventSerializer, responses=EventSerializer)
     def patch(self, request, pk: int):
@@ -204,7 +223,7 @@ class EventDetailView(APIView):
         data = EventSerializer(event, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         event = svc.event_update(event=event, **data.validated_data)
-        return Response(EventSerializer(event).data)
+        return Response(EventSerializer(event, context={"request": request}).data)
 
 
 class StaffListView(APIView):

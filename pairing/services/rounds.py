@@ -92,14 +92,29 @@ def _check_decklists(event: Event) -> None:
 
 @transaction.atomic
 def round_pair_next(
-    *, event: Event, by=None, seed: int | None = None, check_decklists: bool = False
+    *,
+    event: Event,
+    by=None,
+    seed: int | None = None,
+    check_decklists: bool = False,
+    request_id: str = "",
 ) -> Round:
     """Pair the next round: Swiss until the Swiss rounds are played, then the top cut.
+
+    ``request_id`` (the client's, up to 64 characters) is kept on the round: a request with the
+    id of a round already paired gets that round back (``round_.replayed``), not a 409, so the
+    retry of a pairing whose answer was lost (a 502 after the commit) finds what it made.
 
     With ``check_decklists``, round 1 is refused (409 ``decklists_not_ready``, naming the teams)
     while a team's lists are missing or illegal: pairing it locks them (MTR 2.7). The pages and
     the API ask for the check unless the organizer confirmed."""
     event = _locked_event(event)
+    request_id = (request_id or "")[:64]
+    if request_id:
+        done = Round.objects.filter(event=event, request_id=request_id).first()
+        if done is not None:
+            done.replayed = True  # type: ignore[attr-defined]
+            return done
     last = selectors.latest_round(event)
     _check_can_pair(event, last)
     if check_decklists and last is None:
@@ -131,6 +146,10 @@ def round_pair_next(
         raise Conflict(
             gettext("That round was paired at the same moment."), code="already_paired"
         ) from exc
+    if request_id:
+        Round.objects.filter(pk=round_.pk).update(request_id=request_id)
+        round_.request_id = request_id
+    round_.replayed = False  # type: ignore[attr-defined]
     if event.status == Event.Status.REGISTRATION:
         event_svc.event_set_status(event=event, status=Event.Status.RUNNING)
     hooks.ROUND_PAIRED(round_)  # e.g. a Game Loss issued between matches lands on the new match

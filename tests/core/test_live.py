@@ -130,12 +130,13 @@ def test_redis_fans_out_to_two_processes_with_one_subscription_each(settings, to
 
     subscribers, got, after, listeners = asyncio.run(scenario())
     assert subscribers == 2  # one per process, not one per client
+    first = live.version(topic)  # with Redis, the time of the first change (RedisBackend)
     for items in got:
-        assert [v for v, _ in items] == [1]
+        assert [v for v, _ in items] == [first]
         assert b'"data":{"turn":2}' in items[0][1]
     assert after == 0
     assert listeners == (None, None)
-    assert live.latest(topic) == (1, {"turn": 2})
+    assert live.latest(topic) == (first, {"turn": 2})
 
 
 @pytest.mark.django_db
@@ -238,3 +239,42 @@ def test_sse_stream_from_a_real_asgi_server_delivers_a_published_change(kind, to
             time.sleep(0.05)
     finally:
         server.stop()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_renewed_team_key_ends_the_streams_opened_with_it_at_once(topic):
+    """A stream opened with a team key (?key=) is tagged with it; renewing the key ends those
+    streams in every process (a change of topic "end:<tag>"), not LIVE_STREAM_SECONDS later.
+    Streams opened with another key, or none, go on."""
+
+    async def scenario():
+        old = live._events(topic, None, live.key_tag("old-key"))
+        other = live._events(topic, None, live.key_tag("other-key"))
+        assert await old.__anext__() == b"retry: 2000\n\n"
+        assert await other.__anext__() == b"retry: 2000\n\n"
+        started = time.monotonic()
+        await asyncio.to_thread(live.end_streams_of_key, "old-key")
+        with pytest.raises(StopAsyncIteration):
+            await asyncio.wait_for(old.__anext__(), 2)
+        took = time.monotonic() - started
+        await asyncio.to_thread(live.publish, topic, {"n": 1})
+        frame = await asyncio.wait_for(other.__anext__(), 2)
+        await other.aclose()
+        return took, frame, live.hub().tagged
+
+    took, frame, tagged = asyncio.run(scenario())
+    assert took < 0.5
+    assert b'"data":{"n":1}' in frame
+    assert tagged == {}  # nothing kept for the ended streams
+
+
+@pytest.mark.django_db(transaction=True)
+def test_renewing_a_key_announces_the_end_of_its_streams(world):
+    from tournament.services import events as tournament_services
+
+    old_key = world.red.access_key
+    tag = live.key_tag(old_key)
+    before = live.version(f"end:{tag}")
+    tournament_services.team_new_key(team=world.red)
+    assert live.version(f"end:{tag}") == before + 1
+    assert old_key not in tag  # the key itself never goes to Redis

@@ -218,8 +218,9 @@ def test_csv_import_with_a_cell_longer_than_the_csv_field_limit_is_a_clear_error
     page = _page_client(world.alice).post(
         f"/events/{world.event.pk}/teams/import/", {"text": HUGE_CELL, "confirm": "1"}
     )
-    assert page.status_code == 200
-    assert "could not be read as CSV" in page.content.decode()
+    # the page's form refuses any value over INPUT_VALUE_MAX_CHARS at the door (core/inputs.py)
+    assert page.status_code == 400
+    assert "The text is too long (more than 65,536 characters)." in page.content.decode()
     assert Team.objects.filter(event=world.event).count() == 2
 
 

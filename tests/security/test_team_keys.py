@@ -139,6 +139,7 @@ def test_behind_a_proxy_misses_count_per_forwarded_address_not_per_proxy(world, 
     # Every request reaches the app from the proxy (REMOTE_ADDR 10.0.0.1); the proxy appends
     # the address it was reached from. What a client writes before that entry is not trusted.
     settings.PROXY_HOPS = 1
+    settings.TRUSTED_PROXIES = ["10.0.0.1"]
 
     def via_proxy(client_address: str, forged: str = "") -> Client:
         chain = f"{forged}, {client_address}" if forged else client_address
@@ -168,7 +169,10 @@ def test_without_proxy_hops_the_forwarded_header_is_ignored(world, limit, settin
         (1, "203.0.113.9", "203.0.113.9"),
         (1, " 198.51.100.1 ,203.0.113.9 ", "203.0.113.9"),
         (2, "198.51.100.1, 203.0.113.9, 10.0.0.2", "203.0.113.9"),
-        (2, "203.0.113.9", "10.0.0.1"),  # fewer entries than proxies: not through them all
+        # the inner trusted proxy was reached straight from the client
+        (2, "198.51.100.1, 203.0.113.9", "203.0.113.9"),
+        (2, "203.0.113.9", "203.0.113.9"),
+        (1, "203.0.113.9, not-an-address", "10.0.0.1"),
         (1, "", "10.0.0.1"),
         (0, "203.0.113.9", "10.0.0.1"),
     ],
@@ -177,6 +181,7 @@ def test_the_client_address_is_the_forwarded_entry_as_many_from_the_right_as_pro
     settings, rf, hops, forwarded, address
 ):
     settings.PROXY_HOPS = hops
+    settings.TRUSTED_PROXIES = ["10.0.0.0/24"]
     request = rf.get("/t/x/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=forwarded)
     assert keylog._address(request) == address
 

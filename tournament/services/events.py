@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext, gettext_lazy
 
-from core import events
+from core import events, live
 from core.errors import Conflict, ServiceError
 from core.i18n import exception_text
 from tournament import hooks
@@ -695,8 +695,10 @@ def team_new_key(*, team: Team) -> Team:
     from tournament.models.events import new_access_key
 
     team = Team.objects.select_for_update().get(pk=team.pk)
+    old_key = team.access_key
     team.access_key = new_access_key()
     team.save(update_fields=["access_key"])
+    live.end_streams_of_key(old_key)  # its open live streams end too, after the commit
     _team_changed(team)
     return team
 

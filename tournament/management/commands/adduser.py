@@ -9,8 +9,13 @@ class Command(BaseCommand):
         parser.add_argument("username")
         parser.add_argument("--password", required=True)
         parser.add_argument("--email", default="")
+        parser.add_argument(
+            "--name", default=None, help="the name others see (the API shows no username)"
+        )
 
-    def handle(self, *args, username: str, password: str, email: str, **options):
+    def handle(
+        self, *args, username: str, password: str, email: str, name: str | None = None, **options
+    ):
         username = username.strip()
         if not username or len(username) > 150:
             raise CommandError("Give a username of 1 to 150 characters.")
@@ -20,6 +25,8 @@ class Command(BaseCommand):
         user, created = users.get_or_create(username=username, defaults={"email": email})
         user.set_password(password)
         user.is_active = True
+        if name is not None:
+            user.first_name, user.last_name = name.strip()[:150], ""
         user.save()
         verb = "Created" if created else "Updated the password of"
         self.stdout.write(self.style.SUCCESS(f"{verb} user {username}."))
