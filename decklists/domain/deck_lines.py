@@ -231,12 +231,17 @@ def _strip_print_details(name: str) -> tuple[str, Section | Literal["outside"] |
     previous = None
     while previous != name:
         previous = name
-        name = _TAG_RE.sub("", name)
-        found = _CATEGORY_RE.search(name)
-        if found is not None:
-            category = category or _category_section(found["category"])
-            name = name[: found.start()]
-        name = _FOIL_SUFFIX_RE.sub("", name)
+        # Each pattern is anchored at the end: tried only where the end can match (the line's
+        # last character), for a 1,000-line list is read on every save.
+        if "^" in name or "#" in name:
+            name = _TAG_RE.sub("", name)
+        if name.endswith("]"):
+            found = _CATEGORY_RE.search(name)
+            if found is not None:
+                category = category or _category_section(found["category"])
+                name = name[: found.start()]
+        if name.endswith("*"):
+            name = _FOIL_SUFFIX_RE.sub("", name)
         name = _SET_SUFFIX_RE.sub("", name)
     return name.strip(), category
 

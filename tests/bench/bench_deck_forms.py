@@ -9,6 +9,7 @@ per-list figure is half of it.
 """
 
 import argparse
+import gc
 import gzip
 import json
 import os
@@ -102,6 +103,7 @@ def main() -> int:
     with CATALOGUE.open("rb") as fileobj:
         index = CardIndex(list(read_cards(fileobj)))
     index.prepare_suggestions()
+    gc.freeze()  # as decklists.catalogue_cache does once it has built the index
     banlists = parse_banlists(json.loads(gzip.decompress(BANLISTS.read_bytes())))
     rules = EventRules("constructed", "modern", banlists=banlists)
     big, lines = big_lists(index)
