@@ -123,6 +123,13 @@ def test_judge_works_the_floor_on_a_phone(live_server, phone, shot):
     expect(phone.locator("h1")).to_contain_text(f"Table {second.table}")
     phone.fill("input[name=minutes]", "4")
     phone.select_option("select[name=reason]", "ruling")
+    # Time is called at this table: an extension gives back only time lost before the call,
+    # from a pause that began before it (MTR 2.4, 2.6); without it the page says so.
+    phone.click("button:has-text('Give the extension')")
+    expect(phone.locator(".messages")).to_contain_text("Say when the pause began")
+    phone.fill("input[name=minutes]", "4")
+    phone.select_option("select[name=reason]", "ruling")
+    phone.fill("input[name=began_minutes_ago]", "5")
     phone.click("button:has-text('Give the extension')")
     expect(phone.locator(".messages")).to_contain_text("+4 min extension")
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
