@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from core.errors import ServiceError
+from judging.domain.ftmgs import ftmgs_proposal
 from judging.domain.infractions import BY_CODE
 from judging.domain.infractions import Penalty as Code
 from judging.domain.penalties import (
@@ -20,7 +21,6 @@ from judging.domain.penalties import (
     PenaltyDecision,
     PenaltyInputError,
     decide_penalty,
-    ftmgs_proposal,
 )
 from judging.models import Penalty
 from pairing.models import Match, MatchTeam, Round

@@ -1,6 +1,7 @@
 """Rounds, pairings and results: the write side (one transaction per call).
 
-- rounds: pair the next round (Swiss, then the top cut), unpair, publish, swap teams, tables
+- rounds: pair the next round (Swiss, then the top cut), unpair, publish
+- round_edits: swap teams, move tables, who chooses to play or draw
 - results: staff entry, the teams' reports and disputes, bulk entry
 - seats: a team's seats for one match (MTR 9.4)
 """
@@ -16,15 +17,13 @@ from pairing.services.results import (
     match_report_result,
     results_enter_bulk,
 )
-from pairing.services.rounds import (
+from pairing.services.round_edits import (
     SwapOutcome,
     match_set_play_draw,
     match_set_table,
-    round_pair_next,
-    round_publish,
     round_swap_teams,
-    round_unpair,
 )
+from pairing.services.rounds import round_pair_next, round_publish, round_unpair
 from pairing.services.seats import entry_seats, entry_set_seats, match_progress
 
 __all__ = [

@@ -75,6 +75,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from core.text import Text, gettext_noop
+from tracker.domain.game_checks import undo_violation, violation
 from tracker.domain.game_model import (
     Change,
     Event,
@@ -87,7 +88,7 @@ from tracker.domain.game_model import (
     poison_to_lose,
     starting_life,
 )
-from tracker.domain.game_step import initial_state, step, undo_violation, violation
+from tracker.domain.game_step import initial_state, step
 
 __all__ = [
     "Change",

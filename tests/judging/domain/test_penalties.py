@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from judging.domain.ftmgs import ftmgs_proposal, ftmgs_recipients
 from judging.domain.infractions import CATALOGUE, FtmgsOffer, Penalty, Variant
 from judging.domain.penalties import (
     SLOW_PLAY_TURNS,
@@ -13,8 +14,6 @@ from judging.domain.penalties import (
     Policy,
     Rel,
     decide_penalty,
-    ftmgs_proposal,
-    ftmgs_recipients,
     resolve_game_losses,
 )
 
