@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 # A result as the scorekeeper types it: games won by the team listed first at the table (A),
 # by the team listed second (B), games drawn. "a"/"b": that team won 1-0-0 / 0-1-0;
@@ -38,8 +38,10 @@ class FastResultForm(forms.Form):
         max_length=20,
         required=False,
         widget=forms.TextInput(attrs={"autocomplete": "off", "size": 8, "placeholder": "1-0-0"}),
-        help_text="1-0-0 team A won, 0-1-0 team B won, 1-0-1 won after a drawn game, "
-        "0-0-1 draw at time, 0-0-0 intentional draw; or a, b, d, id.",
+        help_text=gettext_lazy(
+            "1-0-0 team A won, 0-1-0 team B won, 1-0-1 won after a drawn game, "
+            "0-0-1 draw at time, 0-0-0 intentional draw; or a, b, d, id."
+        ),
     )
     confirm = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -67,20 +69,26 @@ class StaffResultForm(forms.Form):
     """A staff decision: nothing is chosen in advance, so a tap never records a result by itself
     (an empty 0-0-0 would be an intentional draw)."""
 
-    games_a = forms.IntegerField(min_value=0, max_value=1, label="Games won by team A")
-    games_b = forms.IntegerField(min_value=0, max_value=1, label="Games won by team B")
+    games_a = forms.IntegerField(
+        min_value=0, max_value=1, label=gettext_lazy("Games won by team A")
+    )
+    games_b = forms.IntegerField(
+        min_value=0, max_value=1, label=gettext_lazy("Games won by team B")
+    )
     games_drawn = forms.IntegerField(
         min_value=0,
         max_value=20,
-        label="Games drawn",
-        help_text="Drawn games before the won one; 0 if none.",
+        label=gettext_lazy("Games drawn"),
+        help_text=gettext_lazy("Drawn games before the won one; 0 if none."),
     )
     note = forms.CharField(
-        label="Ruling note (optional)",
+        label=gettext_lazy("Ruling note (optional)"),
         required=False,
         max_length=200,
-        help_text="In a few words, e.g. 'Both teams agreed after a judge call'. Kept in the "
-        "match's history.",
+        help_text=gettext_lazy(
+            "In a few words, e.g. 'Both teams agreed after a judge call'. Kept in the "
+            "match's history."
+        ),
     )
 
     def __init__(self, *args, **kwargs):
@@ -104,8 +112,8 @@ class TeamReportForm(forms.Form):
         max_value=20,
         initial=0,
         required=False,
-        label="Drawn games before that",
-        help_text="A drawn game is replayed while time allows (MTR 9.1). Usually 0.",
+        label=gettext_lazy("Drawn games before that"),
+        help_text=gettext_lazy("A drawn game is replayed while time allows (MTR 9.1). Usually 0."),
     )
 
     def games(self, side: str) -> tuple[int, int, int]:
@@ -121,5 +129,5 @@ class TeamReportForm(forms.Form):
 
 
 class TableMoveForm(forms.Form):
-    table = forms.IntegerField(min_value=1, max_value=10_000, label="Table")
-    to = forms.IntegerField(min_value=1, max_value=10_000, label="Move to table")
+    table = forms.IntegerField(min_value=1, max_value=10_000, label=gettext_lazy("Table"))
+    to = forms.IntegerField(min_value=1, max_value=10_000, label=gettext_lazy("Move to table"))

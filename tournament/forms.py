@@ -47,33 +47,44 @@ class EventForm(forms.ModelForm):
             "date": forms.DateInput(attrs={"type": "date"}),
             "team_size": forms.Select(
                 choices=[
-                    (2, "2 - Two-Headed Giant"),
-                    (3, "3 - Three-Headed Giant"),
-                    (4, "4 - Four-Headed Giant"),
+                    (2, gettext_lazy("2 - Two-Headed Giant")),
+                    (3, gettext_lazy("3 - Three-Headed Giant")),
+                    (4, gettext_lazy("4 - Four-Headed Giant")),
                 ]
             ),
         }
         labels = {
-            "name": "Event name",
-            "structure": "Structure",
-            "format": "Format",
-            "rel": "Rules Enforcement Level",
-            "team_size": "Players per team",
-            "round_minutes": "Round length (minutes)",
-            "swiss_rounds": "Swiss rounds",
-            "top_cut": "Top cut",
-            "public": "Public: anyone may see the event, its pairings and standings",
-            "udc_rule": "Unified Deck Construction rule",
-            "penalty_policy": "Game Loss penalty policy",
-            "tiebreak_order": "Tiebreakers",
+            "date": gettext_lazy("Date"),
+            "name": gettext_lazy("Event name"),
+            "structure": gettext_lazy("Structure"),
+            "format": gettext_lazy("Format"),
+            "rel": gettext_lazy("Rules Enforcement Level"),
+            "team_size": gettext_lazy("Players per team"),
+            "round_minutes": gettext_lazy("Round length (minutes)"),
+            "swiss_rounds": gettext_lazy("Swiss rounds"),
+            "top_cut": gettext_lazy("Top cut"),
+            "public": gettext_lazy("Public: anyone may see the event, its pairings and standings"),
+            "udc_rule": gettext_lazy("Unified Deck Construction rule"),
+            "penalty_policy": gettext_lazy("Game Loss penalty policy"),
+            "tiebreak_order": gettext_lazy("Tiebreakers"),
         }
         help_texts = {
-            "format": "Constructed only: standard, pioneer, modern, legacy, vintage, pauper, ...",
-            "swiss_rounds": "Leave empty to use the Magic Tournament Rules' number for the team count.",
-            "round_minutes": "2HG games are long: 60 minutes or more is usual.",
-            "rel": "Regular for casual play; Competitive and Professional require decklists.",
-            "udc_rule": "How many copies of a card the team's decks may hold together (MTR 8.4).",
-            "tiebreak_order": "The team order (MP, OMW%, OOMW%) is the one for team events.",
+            "format": gettext_lazy(
+                "Constructed only: standard, pioneer, modern, legacy, vintage, pauper, ..."
+            ),
+            "swiss_rounds": gettext_lazy(
+                "Leave empty to use the Magic Tournament Rules' number for the team count."
+            ),
+            "round_minutes": gettext_lazy("2HG games are long: 60 minutes or more is usual."),
+            "rel": gettext_lazy(
+                "Regular for casual play; Competitive and Professional require decklists."
+            ),
+            "udc_rule": gettext_lazy(
+                "How many copies of a card the team's decks may hold together (MTR 8.4)."
+            ),
+            "tiebreak_order": gettext_lazy(
+                "The team order (MP, OMW%, OOMW%) is the one for team events."
+            ),
             "penalty_policy": gettext_lazy(
                 "Match Point (the 2HG guide for judges): a Game Loss for a deck error found at a"
                 " deck check, an illegal face-down card or a pattern of marked cards costs the"
@@ -82,7 +93,7 @@ class EventForm(forms.ModelForm):
             ),
         }
 
-    name = forms.CharField(label="Event name", max_length=EVENT_NAME_MAX, strip=False)
+    name = forms.CharField(label=gettext_lazy("Event name"), max_length=EVENT_NAME_MAX, strip=False)
     # A store's usual event first and by default: Swiss rounds only (issue of a 6-team Friday
     # that App. E's automatic cut sent into a bracket with byes).
     top_cut = forms.ChoiceField(
@@ -94,8 +105,10 @@ class EventForm(forms.ModelForm):
             ("8", gettext_lazy("Top 8")),
         ],
         widget=forms.RadioSelect,
-        help_text="With no top cut and automatic Swiss rounds, enough rounds are played for "
-        "one team to stay undefeated. Fixed once round 1 is paired (MTR 10.2).",
+        help_text=gettext_lazy(
+            "With no top cut and automatic Swiss rounds, enough rounds are played for "
+            "one team to stay undefeated. Fixed once round 1 is paired (MTR 10.2)."
+        ),
     )
     pods_lifted = forms.BooleanField(
         required=False,
@@ -107,8 +120,10 @@ class EventForm(forms.ModelForm):
     )
     tiebreak_oomw = forms.BooleanField(
         required=False,
-        label="Break remaining ties by OOMW% (local rule)",
-        help_text="Team order only. Not a Magic Tournament Rules tiebreaker: the standings say so.",
+        label=gettext_lazy("Break remaining ties by OOMW% (local rule)"),
+        help_text=gettext_lazy(
+            "Team order only. Not a Magic Tournament Rules tiebreaker: the standings say so."
+        ),
     )
 
     def __init__(self, *args, **kwargs):
@@ -135,21 +150,27 @@ class EventForm(forms.ModelForm):
 class TeamForm(forms.Form):
     """Team name and its players in seat order; the primary player (seat 1) sits on the right."""
 
-    name = forms.CharField(label="Team name", max_length=TEAM_NAME_MAX, strip=False)
+    name = forms.CharField(label=gettext_lazy("Team name"), max_length=TEAM_NAME_MAX, strip=False)
 
     def __init__(self, *args, team_size: int = 2, **kwargs):
         super().__init__(*args, **kwargs)
         self.team_size = team_size
         for seat in range(1, team_size + 1):
-            label = "Primary player (sits on the right)" if seat == 1 else f"Player {seat}"
+            label = (
+                gettext("Primary player (sits on the right)")
+                if seat == 1
+                else gettext("Player %(seat)s") % {"seat": seat}
+            )
             self.fields[f"player{seat}"] = forms.CharField(
                 label=label, max_length=PLAYER_NAME_MAX, strip=False
             )
             self.fields[f"wizards{seat}"] = forms.CharField(
-                label="Wizards Account ID (optional)",
+                label=gettext_lazy("Wizards Account ID (optional)"),
                 max_length=WIZARDS_ID_MAX,
                 required=False,
-                help_text="The ID of the player's Wizards account, for reporting the event.",
+                help_text=gettext_lazy(
+                    "The ID of the player's Wizards account, for reporting the event."
+                ),
             )
 
     def players(self) -> list[dict[str, str]]:
@@ -166,9 +187,9 @@ class TeamForm(forms.Form):
 
 
 class CsvForm(forms.Form):
-    file = forms.FileField(required=False, label="CSV file")
+    file = forms.FileField(required=False, label=gettext_lazy("CSV file"))
     text = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 6}), required=False, label="or paste"
+        widget=forms.Textarea(attrs={"rows": 6}), required=False, label=gettext_lazy("or paste")
     )
 
     def csv_text(self) -> str:
@@ -184,19 +205,22 @@ class CsvForm(forms.Form):
 
 class StaffForm(forms.Form):
     username = forms.CharField(
-        label="User name of an existing account",
+        label=gettext_lazy("User name of an existing account"),
         max_length=150,
-        help_text="Someone without an account yet: make an invitation link with the form above.",
+        help_text=gettext_lazy(
+            "Someone without an account yet: make an invitation link with the form above."
+        ),
     )
     role = forms.ChoiceField(choices=StaffRole.Role.choices)
 
 
 class InviteForm(forms.Form):
     label = forms.CharField(
-        label="Who is it for",
+        label=gettext_lazy("Who is it for"),
         max_length=80,
-        help_text="A name you will recognise, e.g. 'Sam (scorekeeper)'. They choose their own "
-        "user name.",
+        help_text=gettext_lazy(
+            "A name you will recognise, e.g. 'Sam (scorekeeper)'. They choose their own user name."
+        ),
     )
     role = forms.ChoiceField(choices=StaffRole.Role.choices)
 
@@ -205,35 +229,37 @@ class AccountForm(forms.Form):
     """A new account: from an invitation, or signing up where the deployment allows it."""
 
     username = forms.CharField(
-        label="Choose a user name",
+        label=gettext_lazy("Choose a user name"),
         max_length=150,
-        help_text="Letters, digits and @ . + - _ only; you log in with it.",
+        help_text=gettext_lazy("Letters, digits and @ . + - _ only; you log in with it."),
         widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
     )
     password = forms.CharField(
-        label="Choose a password",
+        label=gettext_lazy("Choose a password"),
         strip=False,
-        help_text="At least 8 characters, not a common password.",
+        help_text=gettext_lazy("At least 8 characters, not a common password."),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
     password_again = forms.CharField(
-        label="The password again",
+        label=gettext_lazy("The password again"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
 
 
 class RenameForm(forms.Form):
-    name = forms.CharField(label="New team name", max_length=TEAM_NAME_MAX, strip=False)
+    name = forms.CharField(
+        label=gettext_lazy("New team name"), max_length=TEAM_NAME_MAX, strip=False
+    )
 
 
 class FixedTableForm(forms.Form):
     fixed_table = forms.IntegerField(
-        label="Keep at table",
+        label=gettext_lazy("Keep at table"),
         required=False,
         min_value=1,
         max_value=10_000,
-        help_text="Leave empty to let the pairing choose the table.",
+        help_text=gettext_lazy("Leave empty to let the pairing choose the table."),
     )
 
 
@@ -278,4 +304,4 @@ class SignupJoinForm(forms.Form):
 
 
 class SignupRefuseForm(forms.Form):
-    reason = forms.CharField(label="Why (the team reads it)", max_length=300)
+    reason = forms.CharField(label=gettext_lazy("Why (the team reads it)"), max_length=300)

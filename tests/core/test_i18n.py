@@ -180,6 +180,7 @@ def test_the_staff_pages_are_in_spanish(round_1):
     client.force_login(round_1.organizer)
     pk = round_1.pk
     match = round_1.rounds.get(number=1).matches.order_by("table").first()
+    team = round_1.teams.order_by("pk").first()
     # The infractions' names come from the judging rules' catalogue (a list to pick from), not
     # from these pages' words.
     names = {i.name for i in CATALOGUE}
@@ -195,6 +196,10 @@ def test_the_staff_pages_are_in_spanish(round_1):
         f"/events/{pk}/rounds/1/missing/": ["Nada comunicado", "Introducir resultados"],
         f"/events/{pk}/matches/{match.pk}/": ["Introducir el resultado", "Penalización en esta"],
         f"/events/{pk}/teams/": ["4 equipos", "Jugadores (el principal primero)"],
+        # The forms' own labels and help texts (tournament.forms, pairing.forms).
+        f"/events/{pk}/teams/{team.pk}/": ["Mantener en la mesa", "Nuevo nombre del equipo"],
+        f"/events/{pk}/edit/": ["Jugadores por equipo", "Nivel de aplicación de las reglas"],
+        "/events/new/": ["Nombre del evento", "Gigante de dos cabezas"],
         f"/events/{pk}/staff/": ["Invitar al staff", "Añadir a alguien que ya tiene cuenta"],
         f"/events/{pk}/decklists/": ["Prohibidas en todo el Gigante de dos cabezas", "faltan"],
         f"/events/{pk}/penalties/": ["No hay penalizaciones.", "Informe CSV"],
@@ -217,6 +222,20 @@ def test_the_staff_pages_are_in_spanish(round_1):
         for word in words:
             assert word in text, (url, word)
         assert [p for p in english_phrases if p in text] == [], url
+
+
+@pytest.mark.django_db
+def test_the_registration_forms_are_in_spanish():
+    """The forms' labels and help texts are translated, not only the templates around them:
+    a new event's team form (before round 1) asked for in Spanish."""
+    event = factories.event()
+    client = Client(HTTP_ACCEPT_LANGUAGE="es")
+    client.force_login(event.organizer)
+    text = _visible_text(client.get(f"/events/{event.pk}/teams/").content.decode())
+    for words in ("Jugador principal (se sienta a la derecha)", "ID de la cuenta de Wizards"):
+        assert words in text
+    assert "Primary player" not in text
+    assert "Team name" not in text
 
 
 def test_the_staff_pages_stay_english_by_default(round_1):
