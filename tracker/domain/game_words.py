@@ -88,23 +88,31 @@ def describe_event(state: GameState, e: Event) -> Text:
             return Text(gettext_noop("undo #%(seq)s (%(event)s)"), seq=e.amount, event=what)
         case "new_game":
             return Text(gettext_noop("next game of the match"))
-        case "cant_lose":
-            if e.amount:
-                return Text(gettext_noop("%(player)s can't lose the game: on"), player=p)
-            return Text(gettext_noop("%(player)s can't lose the game: off"), player=p)
-        case "cant_lose_life":
-            if e.amount:
-                return Text(gettext_noop("%(player)s can't lose life: on"), player=p)
-            return Text(gettext_noop("%(player)s can't lose life: off"), player=p)
-        case "cant_gain_life":
-            if e.amount:
-                return Text(gettext_noop("%(player)s can't gain life: on"), player=p)
-            return Text(gettext_noop("%(player)s can't gain life: off"), player=p)
-        case "cant_get_poison":
-            if e.amount:
-                return Text(gettext_noop("%(player)s can't get poison counters: on"), player=p)
-            return Text(gettext_noop("%(player)s can't get poison counters: off"), player=p)
+        case "cant_lose" | "cant_lose_life" | "cant_gain_life" | "cant_get_poison":
+            on, off = _TOGGLE_LINES[e.type]
+            return Text(on if e.amount else off, player=p)
     return Text(gettext_noop("%(type)s event"), type=repr(e.type))
+
+
+# A toggle's log line when it is turned on and off: whole sentences, so each is translated whole.
+_TOGGLE_LINES = {
+    "cant_lose": (
+        gettext_noop("%(player)s can't lose the game: on"),
+        gettext_noop("%(player)s can't lose the game: off"),
+    ),
+    "cant_lose_life": (
+        gettext_noop("%(player)s can't lose life: on"),
+        gettext_noop("%(player)s can't lose life: off"),
+    ),
+    "cant_gain_life": (
+        gettext_noop("%(player)s can't gain life: on"),
+        gettext_noop("%(player)s can't gain life: off"),
+    ),
+    "cant_get_poison": (
+        gettext_noop("%(player)s can't get poison counters: on"),
+        gettext_noop("%(player)s can't get poison counters: off"),
+    ),
+}
 
 
 def player_name(setup: GameSetup, player: int | None) -> str:
