@@ -155,6 +155,7 @@ class SkipLine:
 class BadLine:
     message: str
     text: str = ""
+    uncounted: bool = False  # words without a count: a card's, or a published list's title
 
 
 LineKind = CardLine | Header | SkipLine | BadLine
@@ -200,6 +201,7 @@ def card_line(text: str) -> CardLine | BadLine:
         return BadLine(
             Text(gettext_noop("Missing count: write the number of copies first, e.g. '1 Island'.")),
             text,
+            uncounted=True,
         )
     count = int(match["count"]) if len(match["count"]) <= 6 else MAX_COUNT + 1
     if not 1 <= count <= MAX_COUNT:

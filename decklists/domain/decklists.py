@@ -225,6 +225,24 @@ def _classify(lines: list[str]) -> list[_Item]:
         if isinstance(kind, Header):
             in_metadata = kind.target == "metadata"
         items.append((number, kind, raw))
+    return _published_title(items)
+
+
+def _published_title(items: list[_Item]) -> list[_Item]:
+    """A published list (a total ``60 Cards`` or type headers ``Creature (12)``) copied whole
+    starts with its name and author: the lines without a count before its first card or header
+    are its title, metadata, not cards missing their count. In any other list they stay errors."""
+    if not any(
+        (isinstance(kind, SkipLine) and kind.reason == "total")
+        or (isinstance(kind, Header) and kind.target == "type")
+        for _, kind, _ in items
+    ):
+        return items
+    for position, (number, kind, raw) in enumerate(items):
+        if isinstance(kind, BadLine) and kind.uncounted:
+            items[position] = (number, SkipLine("metadata"), raw)
+        elif kind is not None:
+            break
     return items
 
 

@@ -250,3 +250,44 @@ def test_a_commander_section_reads_back_as_the_command_zone(form, main):
     parsed = parse_decklist(WRITERS[form](main, (), commander))
     assert keyed(cards(parsed.commander)) == keyed(commander)
     assert keyed(cards(parsed.main)) == keyed(main)
+
+
+PUBLISHED = """Boros Burn
+by Alice, 1st place at the store championship
+
+60 Cards
+Creature (4)
+4 Goblin Guide
+Instant (4)
+4 Lightning Bolt
+Land (52)
+52 Mountain
+
+Sideboard (15)
+15 Path to Exile
+"""
+
+
+def test_a_published_list_copied_with_its_title_reads_the_title_as_metadata():
+    """A published list (totals and type headers) starts with its name and author: the lines
+    before its first card or header are metadata, not cards missing their count (MTR 6.1)."""
+    parsed = parse_decklist(PUBLISHED, blank_line_sideboard=TWO_HG)
+    assert not parsed.errors
+    assert (parsed.main_count, sum(e.count for e in parsed.sideboard)) == (60, 15)
+    assert [(s.line, s.reason, s.text) for s in parsed.skipped][:2] == [
+        (1, "metadata", "Boros Burn"),
+        (2, "metadata", "by Alice, 1st place at the store championship"),
+    ]
+
+
+def test_a_line_without_a_count_among_the_cards_of_a_published_list_stays_an_error():
+    text = PUBLISHED.replace("4 Lightning Bolt", "Lightning Bolt")
+    (error,) = parse_decklist(text, blank_line_sideboard=TWO_HG).errors
+    assert (error.line, error.text) == (8, "Lightning Bolt")
+
+
+def test_a_title_without_a_published_list_marker_stays_an_error():
+    """No total and no type header: a first line without a count may be a card whose count was
+    forgotten, so it is shown as an error rather than read as a name."""
+    (error,) = parse_decklist("Boros Burn\n4 Lightning Bolt\n56 Mountain").errors
+    assert (error.line, error.text) == (1, "Boros Burn")
