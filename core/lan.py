@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from urllib.parse import urlsplit
 
 from django.conf import settings
 
@@ -63,10 +62,3 @@ def url(address: str, port: int) -> str:
 def base_url() -> str:
     """The LAN address the server announces (LAN mode), or "" when it serves this machine only."""
     return str(getattr(settings, "LAN_URL", "") or "")
-
-
-def host_of(lan_url: str) -> str:
-    """The host name ALLOWED_HOSTS needs for a LAN URL ("" when there is none)."""
-    if not lan_url:
-        return ""
-    return urlsplit(lan_url).hostname or ""

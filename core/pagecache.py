@@ -104,7 +104,7 @@ def bump_together(*scopes: str) -> None:
 
 def generation_counters(*scopes: str):
     """The scopes' generations as core.live.Counters, for a writer that bumps them with its
-    live publish in one Redis round trip (tracker.contrib.table_changed); None when the cache
+    live publish in one Redis round trip (tracker.receivers.table_changed); None when the cache
     is not one Redis or is down (then ``bump_together``)."""
     from core import live
 

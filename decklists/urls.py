@@ -1,4 +1,4 @@
-"""Pages of decklists (tournament/views_decklists.py); included from tournament/urls.py."""
+"""Pages of decklists (decklists/views.py); included from tournament/urls.py."""
 
 from django.urls import path
 

@@ -10,35 +10,35 @@ class PairingConfig(AppConfig):
         page, the demo) and renew cached pages after commit (core.events)."""
         from core import events, live
         from decklists import hooks as decklists_hooks
-        from pairing import contrib
+        from pairing import demo, receivers
         from tournament import hooks
 
-        hooks.NEXT_STEP.register(contrib.next_step)
-        hooks.TEAM_PAGE.register(contrib.team_page)
-        hooks.EVENT_PAGE.register(contrib.event_page)
-        hooks.DEMO_STEPS.register(contrib.demo_rounds)
-        hooks.EVENT_PLAN.register(contrib.event_plan)
-        hooks.PLAN_CHOICES.register(contrib.plan_choices)
-        hooks.UNDROP_REFUSED.register(contrib.undrop_refused)
-        decklists_hooks.TEAM_MATCH.register(contrib.team_match)
-        events.team_changed.connect(contrib.team_changed)
+        hooks.NEXT_STEP.register(receivers.next_step)
+        hooks.TEAM_PAGE.register(receivers.team_page)
+        hooks.EVENT_PAGE.register(receivers.event_page)
+        hooks.DEMO_STEPS.register(demo.demo_rounds)
+        hooks.EVENT_PLAN.register(receivers.event_plan)
+        hooks.PLAN_CHOICES.register(receivers.plan_choices)
+        hooks.UNDROP_REFUSED.register(receivers.undrop_refused)
+        decklists_hooks.TEAM_MATCH.register(receivers.team_match)
+        events.team_changed.connect(receivers.team_changed)
         # Cached pages (pairing.rendering, core.pagecache): a new version after these commit.
-        events.result_final.connect(contrib.bump_pages)
-        events.round_published.connect(contrib.bump_pages)
-        events.round_changed.connect(contrib.bump_pages)
-        events.team_changed.connect(contrib.bump_pages)
-        events.standings_changed.connect(contrib.bump_pages)
-        events.event_changed.connect(contrib.bump_pages)
-        events.result_reported.connect(contrib.renew_team_pages_of_match)
-        # game_changed: tracker.contrib.table_changed bumps the team pages with its live publish.
-        events.time_called.connect(contrib.renew_team_pages_of_match)
-        events.decklists_changed.connect(contrib.renew_team_page)
-        events.round_published.connect(contrib.warm_published)
+        events.result_final.connect(receivers.bump_pages)
+        events.round_published.connect(receivers.bump_pages)
+        events.round_changed.connect(receivers.bump_pages)
+        events.team_changed.connect(receivers.bump_pages)
+        events.standings_changed.connect(receivers.bump_pages)
+        events.event_changed.connect(receivers.bump_pages)
+        events.result_reported.connect(receivers.renew_team_pages_of_match)
+        # game_changed: tracker.receivers.table_changed bumps the team pages with its live publish.
+        events.time_called.connect(receivers.renew_team_pages_of_match)
+        events.decklists_changed.connect(receivers.renew_team_page)
+        events.round_published.connect(receivers.warm_published)
         # The players' live pages (core.live): the event page and the team page.
-        live.register_kind("event", contrib.may_follow_event)
-        live.register_kind("team", contrib.may_follow_team)
-        events.round_published.connect(contrib.live_round_published)
-        events.round_changed.connect(contrib.live_round_changed)
-        events.result_final.connect(contrib.live_result_final)
-        events.time_called.connect(contrib.live_time_called)
-        events.team_changed.connect(contrib.live_team_changed)
+        live.register_kind("event", receivers.may_follow_event)
+        live.register_kind("team", receivers.may_follow_team)
+        events.round_published.connect(receivers.live_round_published)
+        events.round_changed.connect(receivers.live_round_changed)
+        events.result_final.connect(receivers.live_result_final)
+        events.time_called.connect(receivers.live_time_called)
+        events.team_changed.connect(receivers.live_team_changed)

@@ -210,6 +210,6 @@ refresh_public_event = snapshots.refresh_event
 
 def public_pairings_key(event: Event, number: int, view: str) -> str:
     """The anonymous pairings page of round ``number``: every change to a round's pairings
-    bumps the event's pages version (pairing.contrib.bump_pages), so the version names it."""
+    bumps the event's pages version (pairing.receivers.bump_pages), so the version names it."""
     made = f"{event.created_at.timestamp():.6f}"
     return f"page:pairings:{event.pk}:{made}:{event.pages_version}:{number}:{view}"

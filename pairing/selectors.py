@@ -153,14 +153,6 @@ def missing_results(round_: Round):
     )
 
 
-def team_entry(team: Team, round_: Round) -> MatchTeam | None:
-    return (
-        MatchTeam.objects.filter(round=round_, team=team)
-        .select_related("match__team_a", "match__team_b")
-        .first()
-    )
-
-
 # --- standings -----------------------------------------------------------------------------
 
 

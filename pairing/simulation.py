@@ -23,6 +23,8 @@ from pairing import hooks, selectors, services
 from pairing.models import Round
 from tournament.models import Event
 from tournament.services import events as event_svc
+from tournament.services import team_import as import_svc
+from tournament.services import teams as team_svc
 
 
 @dataclass
@@ -66,7 +68,7 @@ def simulate(
     report = Report(event)
     clock = _Clock(report, write)
     csv = "\n".join(f"Sim {i:05d},P{i}a,P{i}b" for i in range(1, teams + 1))
-    preview, created = event_svc.teams_import(event=event, text=csv)
+    preview, created = import_svc.teams_import(event=event, text=csv)
     if not preview.ok:
         raise ValueError(f"team import failed: {preview.errors or preview.rows[0].errors}")
     clock.phase("register teams", started, f"{len(created)} teams")
@@ -124,4 +126,4 @@ def _result(rng, a: float, b: float, top_cut: bool, draw_rate: float) -> tuple[i
 def _drops(event, round_, rng, rate) -> None:
     for team in event.teams.filter(dropped=False).only("pk", "event_id"):
         if rng.random() < rate:
-            event_svc.team_drop(team=team, after_round=round_.number)
+            team_svc.team_drop(team=team, after_round=round_.number)

@@ -31,7 +31,7 @@ from access import (
 )
 from core import live, pagecache
 from core.errors import ServiceError
-from pairing import explain, floor, forms, hooks, presenters, rendering, selectors, services
+from pairing import explain, forms, hooks, presenters, rendering, selectors, services, table_search
 from pairing.models import Match, PairingChange, ResultReport, Round
 from pairing.presenters import describe, describe_for
 from tournament.models import Event
@@ -562,19 +562,19 @@ def team_seats(request, key: str, match_id: int):
 
 
 def event_now_context(request, event: Event) -> dict:
-    """The current round and "find my table" on the event's public page (pairing.floor), with
+    """The current round and "find my table" on the event's public page (pairing.table_search), with
     the live topic ``event:<id>`` it follows (a new round, a final result, time called)."""
-    round_ = floor.current_round(visible_rounds(request.caller, event))
+    round_ = table_search.current_round(visible_rounds(request.caller, event))
     raw = " ".join(request.GET.get("q", "").split())[:80]
-    query = floor.clean_query(raw)
-    found = floor.find_tables(event, round_, query) if query else []
+    query = table_search.clean_query(raw)
+    found = table_search.find_tables(event, round_, query) if query else []
     return {
         "now_round": round_,
         "q": raw,
         "too_short": bool(raw) and not query,
         "found": found,
-        "min_query": floor.MIN_QUERY,
-        "clock_text": floor.clock_text(floor.round_clock(round_, found)),
+        "min_query": table_search.MIN_QUERY,
+        "clock_text": table_search.clock_text(table_search.round_clock(round_, found)),
         "now_live_url": reverse("live-stream", args=["event", event.pk]),
         "now_live_since": live.version(f"event:{event.pk}"),
     }

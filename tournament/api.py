@@ -19,6 +19,8 @@ from tournament.api_auth import token_expired
 from tournament.models import Event, Player, StaffRole, Team
 from tournament.selectors import events_listed
 from tournament.services import events as svc
+from tournament.services import team_import as import_svc
+from tournament.services import teams as team_svc
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -264,7 +266,7 @@ class TeamListView(APIView):
         event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
         data = TeamInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        team = svc.team_register(event=event, **data.validated_data)
+        team = team_svc.team_register(event=event, **data.validated_data)
         body = TeamSerializer(team, context={"show_keys": True}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -319,16 +321,16 @@ class TeamImportView(APIView):
             raise exceptions.ValidationError({"csv": ["Send the CSV text in the field csv."]})
         dry_run = data.get("dry_run") in (True, "true", "1", 1)
         if dry_run:
-            preview = svc.teams_import_preview(event=event, text=text)
+            preview = import_svc.teams_import_preview(event=event, text=text)
             return Response(_preview_json(preview))
-        preview, teams = svc.teams_import(event=event, text=text)
+        preview, teams = import_svc.teams_import(event=event, text=text)
         if not preview.ok:
             return Response(_preview_json(preview), status=status.HTTP_400_BAD_REQUEST)
         body = TeamSerializer(teams, many=True, context={"show_keys": True}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-def _preview_json(preview: svc.ImportPreview) -> dict:
+def _preview_json(preview: import_svc.ImportPreview) -> dict:
     return {
         "ok": preview.ok,
         "errors": preview.errors,
@@ -360,13 +362,13 @@ class TeamDetailView(APIView):
         if set(values) - {"seat_order"}:
             require(request.caller, Perm.MANAGE_TEAMS, team.event)
         if "name" in values:
-            team = svc.team_rename(team=team, name=values["name"])
+            team = team_svc.team_rename(team=team, name=values["name"])
         if "seat_order" in values:
-            team = svc.team_set_seats(team=team, seat_order=values["seat_order"])
+            team = team_svc.team_set_seats(team=team, seat_order=values["seat_order"])
         if "fixed_table" in values:
-            team = svc.team_set_fixed_table(team=team, table=values["fixed_table"])
+            team = team_svc.team_set_fixed_table(team=team, table=values["fixed_table"])
         if "awarded_byes" in values:
-            team = svc.team_set_awarded_byes(team=team, byes=values["awarded_byes"])
+            team = team_svc.team_set_awarded_byes(team=team, byes=values["awarded_byes"])
         team.refresh_from_db()
         return Response(TeamSerializer(team, context=_team_context(request, team)).data)
 
@@ -384,7 +386,7 @@ class TeamDropView(APIView):
     @extend_schema(request=None, responses=TeamSerializer)
     def post(self, request, pk: int):
         team = access_team(request.caller, pk, Perm.MANAGE_TEAMS)
-        team = svc.team_drop(team=team)
+        team = team_svc.team_drop(team=team)
         return Response(TeamSerializer(team, context=_team_context(request, team)).data)
 
 
@@ -394,7 +396,7 @@ class TeamUndropView(APIView):
     @extend_schema(request=None, responses=TeamSerializer)
     def post(self, request, pk: int):
         team = access_team(request.caller, pk, Perm.MANAGE_TEAMS)
-        team = svc.team_undrop(team=team)
+        team = team_svc.team_undrop(team=team)
         return Response(TeamSerializer(team, context={"show_keys": True}).data)
 
 
@@ -404,5 +406,5 @@ class TeamKeyView(APIView):
     @extend_schema(request=None, responses=TeamSerializer)
     def post(self, request, pk: int):
         team = access_team(request.caller, pk, Perm.MANAGE_TEAMS)
-        team = svc.team_new_key(team=team)
+        team = team_svc.team_new_key(team=team)
         return Response(TeamSerializer(team, context={"show_keys": True}).data)

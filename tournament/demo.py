@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from tournament.hooks import DEMO_STEPS
 from tournament.models import Event
 from tournament.services import events as svc
+from tournament.services import teams as team_svc
 
 DEMO_EVENT = "Tandem Demo 2HG Open"
 FIRST = ["Alice", "Bob", "Chandra", "Dmitri", "Elspeth", "Farah", "Gideon", "Hana", "Ivo", "Jaya",
@@ -80,7 +81,7 @@ def build_demo(stdout, *, teams: int = 16, seed: int = 2026, reset: bool = False
     for i in range(teams):
         first, second = names[(2 * i) % len(names)], names[(2 * i + 1) % len(names)]
         suffix = "" if i < len(names) // 2 else f" {i}"
-        svc.team_register(
+        team_svc.team_register(
             event=event,
             name=f"{ADJ[i % len(ADJ)]} {TEAM_WORDS[i % len(TEAM_WORDS)]}",
             players=[{"name": first + suffix}, {"name": second + suffix}],

@@ -301,7 +301,3 @@ class SignupJoinForm(forms.Form):
         ),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
-
-
-class SignupRefuseForm(forms.Form):
-    reason = forms.CharField(label=gettext_lazy("Why (the team reads it)"), max_length=300)

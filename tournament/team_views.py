@@ -45,7 +45,7 @@ def team_private(request, key: str):
 
     Kept in the cache (core.pagecache) for whoever holds the link without being logged in, one
     entry per team and "remembered on this phone" state, renewed when the event's pages version
-    or the team's or event's generation moves (pairing.contrib's receivers of the after-commit
+    or the team's or event's generation moves (pairing.receivers's receivers of the after-commit
     events); rendered afresh for the others and for the live refresh of the blocks."""
     cached = _cached_team_page(request, key)
     if cached is not None:

@@ -34,6 +34,8 @@ from tournament.selectors import (
 from tournament.services import accounts, lifecycle
 from tournament.services import events as svc
 from tournament.services import signups as signup_svc
+from tournament.services import team_import as import_svc
+from tournament.services import teams as team_svc
 
 
 def _ok(request, text: str, **words) -> None:
@@ -192,7 +194,7 @@ def event_teams(request, pk: int):
         require(caller, Perm.MANAGE_TEAMS, event)
         if form.is_valid():
             try:
-                team = svc.team_register(
+                team = team_svc.team_register(
                     event=event, name=form.cleaned_data["name"], players=form.players()
                 )
             except ServiceError as exc:
@@ -228,7 +230,7 @@ def teams_import(request, pk: int):
         else:
             if request.POST.get("confirm") == "1":
                 try:
-                    preview, teams = svc.teams_import(event=event, text=text)
+                    preview, teams = import_svc.teams_import(event=event, text=text)
                 except ServiceError as exc:
                     _form_errors(form, exc)
                 else:
@@ -236,7 +238,7 @@ def teams_import(request, pk: int):
                         _ok(request, _("%(n)s teams registered from the file."), n=len(teams))
                         return redirect("event-teams", event.pk)
             else:
-                preview = svc.teams_import_preview(event=event, text=text)
+                preview = import_svc.teams_import_preview(event=event, text=text)
     return render(
         request,
         "tournament/teams_import.html",
@@ -255,26 +257,26 @@ def team_manage(request, pk: int, team_id: int):
             if action == "rename":
                 rename = forms.RenameForm(request.POST)
                 if rename.is_valid():
-                    svc.team_rename(team=team, name=rename.cleaned_data["name"])
+                    team_svc.team_rename(team=team, name=rename.cleaned_data["name"])
                     _ok(request, _("Team renamed."))
             elif action == "swap":
                 order = request.POST.getlist("seat_order")
-                svc.team_set_seats(team=team, seat_order=order)
+                team_svc.team_set_seats(team=team, seat_order=order)
                 _ok(request, _("Seats changed."))
             elif action == "drop":
-                svc.team_drop(team=team)
+                team_svc.team_drop(team=team)
                 _ok(request, _("%(name)s dropped."), name=team.name)
             elif action == "undrop":
-                svc.team_undrop(team=team)
+                team_svc.team_undrop(team=team)
                 _ok(request, _("%(name)s is back in the event."), name=team.name)
             elif action == "new_key":
-                svc.team_new_key(team=team)
+                team_svc.team_new_key(team=team)
                 _ok(request, _("New private link issued; the old one no longer works."))
             elif action == "player":
                 player = team.players.filter(pk=_int(request.POST.get("player")) or 0).first()
                 if player is None:
                     raise ServiceError(gettext("That player is not in this team."), field="player")
-                svc.player_update(
+                team_svc.player_update(
                     player=player,
                     name=request.POST.get("name", ""),
                     wizards_id=request.POST.get("wizards_id", ""),
@@ -284,7 +286,9 @@ def team_manage(request, pk: int, team_id: int):
             elif action == "fixed_table":
                 table = forms.FixedTableForm(request.POST)
                 if table.is_valid():
-                    svc.team_set_fixed_table(team=team, table=table.cleaned_data["fixed_table"])
+                    team_svc.team_set_fixed_table(
+                        team=team, table=table.cleaned_data["fixed_table"]
+                    )
                     _ok(request, _("Table kept."))
         except ServiceError as exc:
             messages.error(request, exc.message)

@@ -25,7 +25,7 @@ from core.parsers import plain_json_object
 from tracker import selectors, services
 from tracker.domain.game_model import EVENT_TYPES
 
-# --- shapes (the schema; the views answer the dicts of tracker.selectors.contract) ------------
+# --- shapes (the schema; the views answer the dicts of tracker.selectors.api_state) ------------
 
 
 class ChangeSerializer(serializers.Serializer):

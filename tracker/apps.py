@@ -12,9 +12,9 @@ class TrackerConfig(AppConfig):
         from core import events, live
         from pairing import hooks as pairing_hooks
         from tournament import hooks
-        from tracker import contrib
+        from tracker import receivers
 
-        hooks.TEAM_PAGE.register(contrib.team_page)
-        pairing_hooks.MATCH_STARTED.register(contrib.match_started)
-        live.register_kind("table", contrib.may_follow_table)
-        events.game_changed.connect(contrib.table_changed)
+        hooks.TEAM_PAGE.register(receivers.team_page)
+        pairing_hooks.MATCH_STARTED.register(receivers.match_started)
+        live.register_kind("table", receivers.may_follow_table)
+        events.game_changed.connect(receivers.table_changed)

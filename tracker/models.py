@@ -42,7 +42,7 @@ class Game(models.Model):
     sat down (teams, players in seat order, names, the team that chooses play or draw), kept so
     the log always folds the same way; ``core`` is the domain state after ``last_seq`` without its log
     (tracker.domain.game_json.core_to_json), from which the next event is applied in one step; ``state``
-    is the contract state after ``last_seq`` with only the latest rows of its log and
+    is the API state after ``last_seq`` with only the latest rows of its log and
     ``log_total`` (tracker.selectors.state_summary). Both are caches: the log is the truth,
     tracker.services.game_rebuild recomputes them, and a reader of the whole log folds it."""
 

@@ -133,7 +133,7 @@ def log_rows(match: Match, *, upto: int | None = None) -> list[GameEvent]:
     return list(rows.order_by("seq"))
 
 
-def contract(state: GameState, rows: Iterable[GameEvent]) -> dict[str, Any]:
+def api_state(state: GameState, rows: Iterable[GameEvent]) -> dict[str, Any]:
     """The state as docs/api.md "Tracker" shows it, with the result it proposes (None while
     playing) and, on each log row, when it was entered and by whom (a judge's evidence)."""
     body: dict[str, Any] = to_contract(state)
@@ -177,7 +177,7 @@ def with_time(match: Match, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def log_row(body: dict[str, Any], seq: int) -> dict[str, Any]:
-    """The contract's log row of ``seq`` in ``body``."""
+    """The API state's log row of ``seq`` in ``body``."""
     return next(row for row in reversed(body["log"]) if row["seq"] == seq)
 
 
@@ -201,10 +201,10 @@ def game_state(match: Match) -> dict[str, Any]:
     fresh game of the table."""
     game = Game.objects.filter(pk=match.pk).only("setup").first()
     if game is None:
-        return contract(initial_state(build_setup(match)), ())
+        return api_state(initial_state(build_setup(match)), ())
     rows = log_rows(match)
     state = fold(setup_from_json(game.setup), [to_event(r) for r in rows])
-    return with_time(match, contract(state, rows))
+    return with_time(match, api_state(state, rows))
 
 
 def game_summary(match: Match) -> dict[str, Any]:
@@ -213,11 +213,11 @@ def game_summary(match: Match) -> dict[str, Any]:
     cached = cached_state(match.pk)
     if cached is not None:
         return with_time(match, cached)
-    return state_summary(contract(initial_state(build_setup(match)), ()))
+    return state_summary(api_state(initial_state(build_setup(match)), ()))
 
 
 def state_summary(state: dict[str, Any]) -> dict[str, Any]:
-    """A contract state with only the latest ``LOG_TAIL`` rows of its log and ``log_total``, the
+    """An API state with only the latest ``LOG_TAIL`` rows of its log and ``log_total``, the
     number of rows of the whole log (a write's answer, the Game row's cache)."""
     log = state["log"]
     return {**state, "log": log[-LOG_TAIL:], "log_total": state.get("log_total", len(log))}
@@ -232,17 +232,17 @@ def state_at(match: Match, seq: int) -> dict[str, Any]:
     """The state right after event ``seq``: the fold of the log up to it (a retry's answer)."""
     rows = log_rows(match, upto=seq)
     setup = game_setup(match)
-    return contract(fold(setup, [to_event(r) for r in rows]), rows)
+    return api_state(fold(setup, [to_event(r) for r in rows]), rows)
 
 
 def rebuilt_state(match: Match) -> dict[str, Any]:
     """The state folded again from the whole log, ignoring the cache."""
     rows = log_rows(match)
-    return contract(fold(game_setup(match), [to_event(r) for r in rows]), rows)
+    return api_state(fold(game_setup(match), [to_event(r) for r in rows]), rows)
 
 
 # match id -> (seq, state) of the latest write of this process, so that publishing it after the
-# commit needs no read (tracker.contrib.table_changed); taken once, and a later write replaces it.
+# commit needs no read (tracker.receivers.table_changed); taken once, and a later write replaces it.
 _written: dict[int, tuple[int, dict[str, Any]]] = {}
 
 

@@ -188,11 +188,11 @@ def _add(
         row.by_team = by_team  # the log's "by" reads its name
     if rows is None:
         # One step: the earlier rows do not change, the new one joins the kept ones.
-        body = selectors.contract(state, [row])  # state's log is the new event alone
+        body = selectors.api_state(state, [row])  # state's log is the new event alone
         body["log"] = [*kept["log"], *body["log"]][-selectors.LOG_TAIL :]
         body["log_total"] = kept["log_total"] + 1
     else:
-        body = selectors.state_summary(selectors.contract(state, [*rows, row]))
+        body = selectors.state_summary(selectors.api_state(state, [*rows, row]))
     body = selectors.with_time(match, body)
     text = json_text(body)
     if not _append(row, last_seq, text, game_json.core_to_json(state)):
@@ -325,7 +325,7 @@ def _create_game(match_id: int) -> GameRow | None:
     setup = selectors.table_setup(match_id)
     fresh = initial_state(setup)
     setup_json, core_json = game_json.setup_to_json(setup), game_json.core_to_json(fresh)
-    state = selectors.state_summary(selectors.contract(fresh, ()))
+    state = selectors.state_summary(selectors.api_state(fresh, ()))
     values: list[Any] = [
         match_id,
         json_text(setup_json),
@@ -357,7 +357,7 @@ def game_rebuild(*, match: Match) -> dict[str, Any]:
     game = _locked_game(match)
     rows = selectors.log_rows(match)
     state = fold(game_json.setup_from_json(game.setup), [selectors.to_event(r) for r in rows])
-    full = selectors.contract(state, rows)
+    full = selectors.api_state(state, rows)
     game.state, game.core = selectors.state_summary(full), game_json.core_to_json(state)
     game.save(update_fields=["state", "core", "updated_at"])
     return full

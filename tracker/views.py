@@ -20,7 +20,7 @@ from core.errors import NotVisible, ServiceError
 from pairing import selectors as pairing_selectors
 from pairing.models import Match
 from tournament.models import Team
-from tracker import contrib, presenters, selectors, services
+from tracker import presenters, receivers, selectors, services
 
 BUTTONS = (-5, -1, 1, 5)
 
@@ -36,7 +36,7 @@ REASONS = {
 
 def _team_match(request, key: str, right: Perm = Perm.READ_GAME) -> tuple[Team, Match]:
     team = access_team_by_key(request.caller, key)
-    match = contrib.current_match(team)
+    match = receivers.current_match(team)
     if match is None:
         raise NotVisible
     return team, access_own_match(request.caller, match.pk, right)
@@ -101,7 +101,7 @@ def _page_context(match: Match, first_team: int, mine: tuple[int, ...] = ()) -> 
         "recent": list(reversed(state["log"][-20:])),
         "client_id": uuid.uuid4().hex,
         "live_url": reverse("live-stream", args=["table", match.pk]),
-        "live_since": live.version(contrib.topic(match.pk)),
+        "live_since": live.version(receivers.topic(match.pk)),
     }
 
 

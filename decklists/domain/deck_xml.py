@@ -26,10 +26,6 @@ _SIDE_ZONES = {"side": "sideboard", "sideboard": "sideboard", "main": "main"}
 _ROOTS: dict[str, Form] = {"Deck": "mtgo_dek", "cockatrice_deck": "cockatrice"}
 
 
-class _Refused(Exception):
-    pass
-
-
 def is_xml(text: str) -> bool:
     return text.lstrip("\ufeff \t\r\n").startswith("<")
 

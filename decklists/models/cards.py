@@ -1,6 +1,6 @@
 """The card catalogue: cards, banned and restricted lists, and the record of each import.
 
-Glossary (tournament/domain/cards.py has the full one): a card is one English Oracle name; a
+Glossary (decklists/domain/cards.py has the full one): a card is one English Oracle name; a
 multi-face card is one card whose faces are joined with `` // `` ("Fire // Ice"). ``name_key`` is
 ``normalize_name(name)`` (case, accents and quote styles ignored); ``front_key`` the same of the
 front face, so "Delver of Secrets" finds "Delver of Secrets // Insectile Aberration".

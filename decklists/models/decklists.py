@@ -1,7 +1,7 @@
 """Decklists, limited pools, the log of judges' changes, and an event's 2HG-only bans.
 
 Lists are stored as the text the player submitted (main deck and sideboard boxes) and checked on
-read (tournament/services/decklists.py): the check depends on the catalogue and the banlists,
+read (decklists/services/decklists.py): the check depends on the catalogue and the banlists,
 which change, so its result is never stored. A list *locks* when round 1 is paired (the event's
 status leaves "registration"); after that only a judge changes it, and each change is a
 DecklistChange row with the text before and after.

@@ -30,10 +30,6 @@ class UpdateResult:
     bulk: scryfall_bulk.BulkFile
     imported: catalogue_svc.ImportResult | None  # None: the file was the one imported last
 
-    @property
-    def up_to_date(self) -> bool:
-        return self.imported is None
-
 
 def update_cards(
     *,

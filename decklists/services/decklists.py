@@ -11,7 +11,7 @@ change its decks between matches; such a change must still be legal with the tea
 
 Rules: MTR 6.1 (60 cards, 4 copies), 6.2-6.7 (banned and restricted lists), 8.4 and 9.5 (Unified
 Deck Construction, no sideboard, the 2HG-only ban), 7.1 and 9.6 (limited: 40 cards from the pool,
-the shared sideboard). tournament/domain/udc.py has the details.
+the shared sideboard). decklists/domain/udc.py has the details.
 """
 
 from __future__ import annotations

@@ -128,10 +128,6 @@ class Penalty(models.Model):
         return f"{self.infraction} {self.penalty} to player {self.player_id}"
 
     @property
-    def is_rescinded(self) -> bool:
-        return self.rescinded_at is not None
-
-    @property
     def overridden(self) -> bool:
         return self.penalty != self.proposed
 

@@ -5,7 +5,7 @@ confirms, and the event's list and histories (docs/rules.md "Penalties", docs/ap
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, QuerySet, Sum
@@ -247,8 +247,3 @@ def dq_report(penalty: Penalty) -> DqReport:
         other = match.team_b_id if match.team_a_id == penalty.team_id else match.team_a_id
         opponents = list(players.filter(team_id=other))
     return DqReport(penalty, penalty.player, teammates, opponents, match)
-
-
-def wizards_accounts(penalties: Iterable[Penalty]) -> dict[int, str]:
-    """Wizards Account ids by player id for the report (already joined)."""
-    return {p.player_id: p.player.wizards_id or "" for p in penalties}

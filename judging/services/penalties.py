@@ -14,7 +14,7 @@ Effects, each through the app that owns the fact:
 - Game Losses to both teams at the same moment (``simultaneous_with``): recorded, no change
   (IPG 1.1; judging.domain.penalties.resolve_game_losses).
 - Disqualification: the current match is lost, the team leaves the standings
-  (pairing.hooks.DISQUALIFIED) and is dropped (tournament.services.events.team_drop). After a
+  (pairing.hooks.DISQUALIFIED) and is dropped (tournament.services.teams.team_drop). After a
   cut nobody advances in its place (docs/rules.md "Penalties"): between two playoff
   rounds the team is dropped from the bracket, whose next round gives the byes to the
   highest-ranked teams left (pairing.domain.topcut).
@@ -58,7 +58,7 @@ from judging.selectors import clock as clock_selectors
 from pairing import services as pairing_services
 from pairing.models import Match, Round
 from tournament.models import Event, Player, Team
-from tournament.services import events as event_svc
+from tournament.services import teams as team_svc
 
 MAX_NOTES = 2000
 MAX_REASON = 1000
@@ -367,7 +367,7 @@ def _apply(row: Penalty, proposal: selectors.Proposal, chosen: _Chosen, by, simu
     if chosen.drops or chosen.penalty is Code.DISQUALIFICATION:
         team = Team.objects.select_for_update().get(pk=row.team_id)
         if not team.dropped:
-            event_svc.team_drop(team=team)
+            team_svc.team_drop(team=team)
             row.dropped_team = True
             fields.append("dropped_team")
     if fields:
@@ -533,5 +533,5 @@ def _undrop(row: Penalty) -> str:
     )
     if not team.dropped or other_reason:
         return ""
-    event_svc.team_undrop(team=team)
+    team_svc.team_undrop(team=team)
     return gettext("%(team)s is back in the event.") % {"team": team.name}

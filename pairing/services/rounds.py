@@ -461,6 +461,6 @@ def round_publish(*, round_: Round, by=None) -> Round:
     log_change(
         event, round_.number, PairingChange.Kind.PUBLISH, f"Published round {round_.number}.", by
     )
-    # After commit: the pairings are rendered into the cache (pairing.contrib.warm_published).
+    # After commit: the pairings are rendered into the cache (pairing.receivers.warm_published).
     events.round_published.fire(events.RoundPublished(event.pk, round_.pk))
     return round_

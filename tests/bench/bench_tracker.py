@@ -54,7 +54,9 @@ import time
 import uuid
 from pathlib import Path
 
-from procstats import host_speed, named, stat, tree  # tests/bench/, beside the script
+# tests/bench/, beside the script
+from ports import free_port, reachable
+from procstats import host_busy, host_speed, servers_cpu, stat, tree
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
@@ -131,36 +133,6 @@ def seed() -> None:
             }
         )
     json.dump(tables, sys.stdout)
-
-
-# --- process accounting --------------------------------------------------------------------------
-
-
-def _others_cpu() -> dict[str, float]:
-    # PostgreSQL's backends come and go with the web service's connections (CONN_MAX_AGE): the
-    # server process counts those that ended.
-    return {n: stat(named(n), ended_children=True)[0] for n in ("postgres", "redis-server")}
-
-
-def _host_busy() -> tuple[float, float]:
-    """Busy and total CPU seconds of the whole host since boot (/proc/stat)."""
-    v = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    tick = os.sysconf("SC_CLK_TCK")
-    return (sum(v) - v[3] - v[4]) / tick, sum(v) / tick
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
-def _reachable(port: int) -> bool:
-    try:
-        with socket.create_connection((HOST, port), timeout=2):
-            return True
-    except OSError:
-        return False
 
 
 # --- what this run creates: database, Redis keys, server -------------------------------------------
@@ -242,11 +214,11 @@ class Setup:
             "5",
         ]
         if SINGLE:
-            self.port = self.live_port = _free_port()
+            self.port = self.live_port = free_port(HOST)
             cmd = [*uvicorn, "--port", str(self.port), "--workers", str(WORKERS)]
             self._start(cmd, self.env, self.port, WORKERS)
         else:
-            self.port, self.live_port = _free_port(), _free_port()
+            self.port, self.live_port = free_port(HOST), free_port(HOST)
             web_env = {**self.env, "DATABASE_CONN_MAX_AGE": "60", "DATABASE_POOL_MAX": "0"}
             if WEB_SERVER == "granian":  # deploy/web.sh's command
                 web = [sys.executable, "-m", "granian", "--interface", "wsgi", "--http", "1"]
@@ -473,11 +445,11 @@ async def run(setup: Setup, tables: list[dict]) -> dict:
     await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
     cpu0, _ = stat(setup.pids())
     each0 = {p: stat([p])[0] for p in setup.pids()}
-    others0, gen0, host0 = _others_cpu(), time.process_time(), _host_busy()
+    others0, gen0, host0 = servers_cpu(), time.process_time(), host_busy()
     await asyncio.sleep(max(0.0, stats.measure_to - time.monotonic()))
     cpu1, rss = stat(setup.pids())
     each = sorted(stat([p])[0] - each0.get(p, 0.0) for p in setup.pids())[::-1]
-    others1, gen1, host1 = _others_cpu(), time.process_time(), _host_busy()
+    others1, gen1, host1 = servers_cpu(), time.process_time(), host_busy()
     await asyncio.wait(writers, timeout=REQUEST_TIMEOUT + 5)
     await asyncio.sleep(TAIL)  # the last changes arrive
     stop.set()
@@ -581,7 +553,7 @@ def main() -> None:
         pass
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
-    if not (_reachable(5432) and _reachable(6379)):
+    if not (reachable(HOST, 5432) and reachable(HOST, 6379)):
         print("bench_tracker: skipped, it needs PostgreSQL on 127.0.0.1:5432 and Redis on :6379")
         return
     speed = host_speed()

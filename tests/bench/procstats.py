@@ -1,6 +1,7 @@
 """Process accounting for the benchmarks that start servers (bench_live, bench_tracker): a
-process's tree and the CPU seconds and resident memory of a set of processes, from /proc; and
-how fast the host runs at the time (host_speed)."""
+process's tree and the CPU seconds and resident memory of a set of processes, from /proc; the
+database's and Redis's CPU (servers_cpu); how busy the host was (host_busy) and how fast it runs at
+the time (host_speed)."""
 
 from __future__ import annotations
 
@@ -74,3 +75,16 @@ def host_speed(tries: int = 5) -> str:
             sum(i * i for i in range(n, n + 1000))
         times.append((time.process_time() - t0) * 1000)
     return f"{min(times):.0f}-{max(times):.0f} ms"
+
+
+def servers_cpu() -> dict[str, float]:
+    """CPU seconds of the database and Redis servers. PostgreSQL's backends come and go with a
+    web service's connections (CONN_MAX_AGE): the server process counts those that ended."""
+    return {n: stat(named(n), ended_children=True)[0] for n in ("postgres", "redis-server")}
+
+
+def host_busy() -> tuple[float, float]:
+    """Busy and total CPU seconds of the whole host since boot (/proc/stat)."""
+    v = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    tick = os.sysconf("SC_CLK_TCK")
+    return (sum(v) - v[3] - v[4]) / tick, sum(v) / tick

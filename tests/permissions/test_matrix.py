@@ -72,7 +72,7 @@ NOT_IN_MATRIX = {
     "api-reference": "the API's documentation, rendered from the public schema; no data",
     "invite-accept": "the one-time link is the credential (tests/tournament/test_staff_invites.py)",
     "account-signup": "off unless settings.ALLOW_SIGNUP (tests/tournament/test_staff_invites.py)",
-    "api-token": "exchanges a password for a token (tests/tournament/test_api_events.py)",
+    "api-token": "exchanges a password for a token (tests/contract/test_contract_auth.py)",
 }
 
 

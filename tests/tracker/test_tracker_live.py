@@ -7,7 +7,7 @@ import uuid
 import pytest
 
 from core import live
-from tracker import contrib, selectors, services
+from tracker import receivers, selectors, services
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ def add(table, django_capture_on_commit_callbacks):
     def add(client_id: str, **data) -> dict:
         with django_capture_on_commit_callbacks(execute=True):
             services.game_add_event(match=table, data=data, client_id=client_id)
-        return live.latest(contrib.topic(table.pk))[1]
+        return live.latest(receivers.topic(table.pk))[1]
 
     return add
 
@@ -100,14 +100,14 @@ def test_a_state_already_past_the_event_sends_the_rows_from_the_event_on():
     so a phone sees no gap; an undo among them sends the last 30 rows."""
     rows = [{"seq": n, "type": "life", "applied": True} for n in range(1, 41)]
     state = {"seq": 40, "teams": [], "log": rows[-30:], "log_total": 40}
-    message = contrib.live_message(state, since=38)
+    message = receivers.live_message(state, since=38)
     assert [row["seq"] for row in message["log"]] == [38, 39, 40]
     assert (message["log_total"], message["seq"]) == (40, 40)
-    assert [row["seq"] for row in contrib.live_message(state)["log"]] == [40]
+    assert [row["seq"] for row in receivers.live_message(state)["log"]] == [40]
     rows[38] = {"seq": 39, "type": "undo", "amount": 20, "applied": True}
     state = {**state, "log": rows[-30:]}
-    assert [row["seq"] for row in contrib.live_message(state, since=38)["log"]] == list(
+    assert [row["seq"] for row in receivers.live_message(state, since=38)["log"]] == list(
         range(11, 41)
     )
     fresh = {"seq": 0, "teams": [], "log": []}
-    assert contrib.live_message(fresh) == {**fresh, "log": [], "log_total": 0}
+    assert receivers.live_message(fresh) == {**fresh, "log": [], "log_total": 0}

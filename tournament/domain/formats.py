@@ -15,7 +15,3 @@ CONSTRUCTED_FORMATS: dict[str, str] = {
     "penny": "Penny Dreadful",
     "commander": "Commander",
 }
-
-
-def format_label(key: str) -> str:
-    return CONSTRUCTED_FORMATS.get(key, key.title())

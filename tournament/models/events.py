@@ -253,10 +253,6 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @property
-    def is_primary(self) -> bool:
-        return self.seat == 1
-
 
 class PlayerChange(models.Model):
     """One change of a player's name or Wizards Account ID, kept for the staff (MTR 8.2: a team

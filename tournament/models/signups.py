@@ -3,7 +3,7 @@
 Glossary: the organizer *opens* self-registration for an event (``SelfRegistration``); one
 player starts a *signup* with the team's name and gets a *join code* (and link) for each
 teammate; a signup whose players are all there is *pending*; the organizer *approves* it (the
-team is registered as if typed in by staff, tournament.services.events.team_register),
+team is registered as if typed in by staff, tournament.services.teams.team_register),
 *refuses* it with a reason (a team named "BYE", an offensive name, MTR 8.1) or edits its name.
 The signup's ``key`` is the secret of its page /signup/<key>/, shared by the team's players;
 once approved that page holds the team's private link.

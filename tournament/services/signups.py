@@ -18,7 +18,7 @@ from core.i18n import exception_text
 from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
 from tournament.domain.signups import clean_join_code, reserved_name, seats_with_primary
 from tournament.models import Event, SelfRegistration, Signup, Team
-from tournament.services.events import PlayerIn, _player_clashes, team_register
+from tournament.services.teams import PlayerIn, _player_clashes, team_register
 
 MAX_REASON = 300
 
