@@ -48,6 +48,8 @@ from django.db import InterfaceError, OperationalError, connections, transaction
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.urls import path
 
+from core import timing
+
 log = logging.getLogger(__name__)
 
 Authorize = Callable[[HttpRequest, str], bool]
@@ -108,6 +110,11 @@ def _publish(topic: str, payload: str, counters: Counters | None) -> None:
     LIVE_REDIS_TIMEOUT_MS; a failure (down or hung) opens the breaker and later publishes are
     skipped at once for LIVE_REDIS_RETRY_SECONDS: the write is answered regardless, and its
     readers catch up from their next version check."""
+    with timing.phase("live publishes"):
+        _publish_now(topic, payload, counters)
+
+
+def _publish_now(topic: str, payload: str, counters: Counters | None) -> None:
     source = backend()
     together = (
         counters is not None and isinstance(source, RedisBackend) and source.url == counters.url

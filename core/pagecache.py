@@ -34,6 +34,8 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
 from django.utils import translation
 
+from core import timing
+
 log = logging.getLogger(__name__)
 
 CSRF_PLACEHOLDER = "csrf-placeholder-0f5e2b7c"
@@ -237,13 +239,18 @@ def response(request: HttpRequest, key: str, render: Callable[[], str], timeout:
         except Exception:  # noqa: BLE001 - a failing cache is a miss
             html = None
         if html is None:
+            timing.note("page", "rendered")
             html = render()
             try:
                 cache.set(key, html, timeout)
             except Exception:  # noqa: BLE001
                 log.warning("could not keep page %s in the cache", key.split(":", 1)[0])
+        else:
+            timing.note("page", "cached")
         parts = _compile(html)
         local.set(key, parts, timeout)
+    else:
+        timing.note("page", "cached")
     return _respond(request, parts)
 
 
@@ -260,6 +267,7 @@ def peek(request: HttpRequest, key: str) -> HttpResponse | None:
             return None
         parts = _compile(html)
         local.set(key, parts, 60)
+    timing.note("page", "cached")
     return _respond(request, parts)
 
 

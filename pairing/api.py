@@ -21,6 +21,7 @@ from access import (
     require,
     sees_unpublished,
 )
+from core import timing
 from core.api_views import APIView
 from pairing import explain, presenters, selectors, services
 from pairing.adapters import percent
@@ -371,7 +372,9 @@ class EventRoundsView(APIView):
         if body.validated_data["publish"] and not round_.published:
             round_ = services.round_publish(round_=round_, by=request.user)
         answer = status.HTTP_200_OK if replayed else status.HTTP_201_CREATED
-        return Response(round_json(round_, staff=True), status=answer)
+        with timing.phase("answer"):
+            answered = round_json(round_, staff=True)
+        return Response(answered, status=answer)
 
 
 class RoundView(APIView):

@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
-from core import events
+from core import events, timing
 from core.i18n import localize
 from decklists.domain.rebuild import MatchState
 from pairing import hooks as pairing_hooks
@@ -277,8 +277,9 @@ def bump_pages(change) -> None:
 
     from pairing import rendering
 
-    Event.objects.filter(pk=change.event_id).update(pages_version=F("pages_version") + 1)
-    rendering.refresh_public_event(change.event_id)
+    with timing.phase("page bumps"):
+        Event.objects.filter(pk=change.event_id).update(pages_version=F("pages_version") + 1)
+        rendering.refresh_public_event(change.event_id)
 
 
 def _match_teams(match_id: int) -> tuple[int, ...]:
@@ -312,7 +313,8 @@ def warm_published(published: events.RoundPublished) -> None:
     from core.tasks import run_task
     from pairing.tasks import warm_pairings
 
-    run_task(warm_pairings, published.round_id)
+    with timing.phase("page warm"):
+        run_task(warm_pairings, published.round_id)
 
 
 def event_page(request, event: Event) -> TeamBlock | None:

@@ -20,7 +20,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from core import events
+from core import events, timing
 from core.errors import Conflict
 from core.i18n import exception_text
 from pairing import adapters, hooks, presenters, selectors
@@ -91,6 +91,7 @@ def _check_decklists(event: Event) -> None:
 
 
 @transaction.atomic
+@timing.timed_commit
 def round_pair_next(
     *,
     event: Event,
@@ -175,7 +176,8 @@ def _count(n: int, one: str, many: str) -> str:
 
 
 def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
-    standings = selectors.standings(event, after_round=number - 1)
+    with timing.phase("standings load"):
+        standings = selectors.standings(event, after_round=number - 1)
     dropped = {t.id: t.dropped for t in standings.teams.values()}
     dropped.update(dict.fromkeys(selectors.disqualified(event), True))
     # Byes awarded before the event (MTR App. E): a bye in rounds 1..n, not paired then.
@@ -190,10 +192,11 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
     records = adapters.team_records(standings.rows, standings.matches, dropped)
     pods = _pods(event)
     try:
-        if pods:  # MTR 7.6: only teams of the same pod meet
-            results = pair_within_pods(records, pods, random.Random(seed))
-        else:
-            results = [pair_round(records, random.Random(seed))]
+        with timing.phase("engine"):
+            if pods:  # MTR 7.6: only teams of the same pod meet
+                results = pair_within_pods(records, pods, random.Random(seed))
+            else:
+                results = [pair_round(records, random.Random(seed))]
     except PairingError as exc:
         raise Conflict(exception_text(exc), code="cannot_pair") from exc
     rows = [_Row(p.a, p.b, p.notes) for result in results for p in result.pairs]
@@ -210,7 +213,8 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
     bye_notes = [r.bye_note for r in results if r.bye_note]
     warnings = [p.notes for result in results for p in result.pairs if p.notes]
     notes = _RoundNotes(bye_notes, warnings)
-    return _save_round(event, number, Round.Stage.SWISS, seed, by, rows, summary, notes)
+    with timing.phase("save"):
+        return _save_round(event, number, Round.Stage.SWISS, seed, by, rows, summary, notes)
 
 
 def _pods(event: Event) -> dict[int, int]:
@@ -449,6 +453,7 @@ def round_unpair(*, round_: Round, by=None) -> int:
 
 
 @transaction.atomic
+@timing.timed_commit
 def round_publish(*, round_: Round, by=None) -> Round:
     event, round_ = locked_round(round_)
     if round_.published:
