@@ -67,6 +67,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Server-Timing with SERVER_TIMING on (core/timing.py): the phases of a request, for benches.
     "core.timing.ServerTimingMiddleware",
+    # The live changes a request publishes go out once per topic, together, at its end.
+    "core.live.PublishOnceMiddleware",
     "core.middleware.ApiJsonErrorsMiddleware",
     "core.middleware.SecurityHeadersMiddleware",
     # /healthz before the host check and the https redirect (the containers' health checks)

@@ -88,11 +88,15 @@ class RoundPublished:
 
 @dataclass(frozen=True)
 class RoundChanged:
-    """A round was paired, re-paired, edited or unpaired (its pairings are not what they were)."""
+    """A round was paired, re-paired, edited or unpaired (its pairings are not what they were).
+
+    ``teams``: the teams that had a match in it, when the caller knows them; an unpair must say
+    them, for after the commit the round's entries are gone."""
 
     event_id: int
     round_id: int | None
     number: int
+    teams: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

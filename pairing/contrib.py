@@ -364,7 +364,7 @@ def live_round_published(published: events.RoundPublished) -> None:
 
 
 def live_round_changed(changed: events.RoundChanged) -> None:
-    _publish(changed.event_id, _round_teams(changed.round_id))
+    _publish(changed.event_id, changed.teams or _round_teams(changed.round_id))
 
 
 def live_result_final(final: events.ResultFinal) -> None:

@@ -444,10 +444,12 @@ def round_unpair(*, round_: Round, by=None) -> int:
             code="round_has_results",
         )
     number, round_id = round_.number, round_.pk
+    # Read before the delete: once it commits, the entries that say who played are gone.
+    teams = tuple(MatchTeam.objects.filter(round=round_).values_list("team_id", flat=True))
     round_.delete()
     if number == 1:
         event_svc.event_set_status(event=event, status=Event.Status.REGISTRATION)
-    events.round_changed.fire(events.RoundChanged(event.pk, round_id, number))
+    events.round_changed.fire(events.RoundChanged(event.pk, round_id, number, teams))
     log_change(event, number, PairingChange.Kind.UNPAIR, f"Unpaired round {number}.", by)
     return number
 
