@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from core import events, timing
+from core.db import insert_rows
 from core.errors import Conflict
 from core.i18n import exception_text
 from pairing import adapters, hooks, presenters, selectors
@@ -246,15 +247,18 @@ class _RoundNotes:
 
 def _save_round(event, number, stage, seed, by, rows, summary, notes: _RoundNotes) -> Round:
     """Save the round, its matches (tables numbered top first, byes after them without a
-    table) and each team's entry."""
+    table) and each team's entry: one statement per table (core.db.insert_rows)."""
     played = [r for r in rows if r.b is not None]
     byes = [r for r in rows if r.b is None]
     team_ids = [t for r in played for t in (r.a, r.b)] + [r.a for r in byes]
-    fixed = dict(
-        Team.objects.filter(pk__in=team_ids, fixed_table__isnull=False).values_list(
+    playing = set(team_ids)
+    fixed = {
+        team: table
+        for team, table in Team.objects.filter(event=event, fixed_table__isnull=False).values_list(
             "pk", "fixed_table"
         )
-    )
+        if team in playing
+    }
     tables = assign_tables([(r.a, r.b) for r in played], fixed)
     sides = choosers(len(played), playoff=stage == Round.Stage.TOP_CUT, seed=seed)
     warnings = [*notes.warnings, *((n,) for n in tables.notes)]
@@ -272,61 +276,61 @@ def _save_round(event, number, stage, seed, by, rows, summary, notes: _RoundNote
         summary=summary,
         created_by=by if getattr(by, "is_authenticated", False) else None,
     )
-    matches = Match.objects.bulk_create(
-        [
-            Match(
-                round=round_,
-                table=t,
-                team_a_id=r.a,
-                team_b_id=r.b,
-                notes=adapters.notes_json(r.notes),
-                bracket_slot=r.slot,
-                chooses_play_draw=side,
-            )
-            for r, t, side in zip(played, tables.tables, sides, strict=True)
-        ]
-        + [_bye_match(round_, r) for r in byes]
+    saved = [*played, *byes]
+    bye = [r.b is None for r in saved]
+    # A bye: no opponent, no table, a final win (MTR App. C), recorded 1-0-0.
+    match_ids = insert_rows(
+        Match,
+        {
+            "round_id": [round_.pk] * len(saved),
+            "table": [*tables.tables, *([None] * len(byes))],
+            "team_a_id": [r.a for r in saved],
+            "team_b_id": [r.b for r in saved],
+            "games_a": [1 if is_bye else 0 for is_bye in bye],
+            "result": [Match.Result.A.value if is_bye else None for is_bye in bye],
+            "status": [
+                (Match.Status.FINAL if is_bye else Match.Status.PENDING).value for is_bye in bye
+            ],
+            "notes": [adapters.notes_json(r.notes) for r in saved],
+            "bracket_slot": [r.slot for r in saved],
+            "chooses_play_draw": [*sides, *([None] * len(byes))],
+        },
     )
-    seats = seat_orders(team_ids)
+    seats = seat_orders(team_ids, event=event)
     seeds = {team: s for r in rows for team, s in zip((r.a, r.b), r.seeds, strict=True)}
-    MatchTeam.objects.bulk_create(
-        MatchTeam(
-            round=round_,
-            match=m,
-            team_id=team,
-            side=side,
-            seats=seats.get(team, []),
-            seed=seeds.get(team),
-        )
-        for m in matches
-        for team, side in ((m.team_a_id, "a"), (m.team_b_id, "b"))
+    entries = [
+        (match_id, team, side)
+        for match_id, r in zip(match_ids, saved, strict=True)
+        for team, side in ((r.a, "a"), (r.b, "b"))
         if team is not None
+    ]
+    insert_rows(
+        MatchTeam,
+        {
+            "round_id": [round_.pk] * len(entries),
+            "match_id": [m for m, _team, _side in entries],
+            "team_id": [team for _m, team, _side in entries],
+            "side": [side for _m, _team, side in entries],
+            "seats": [seats.get(team, []) for _m, team, _side in entries],
+            "seed": [seeds.get(team) for _m, team, _side in entries],
+        },
     )
     return round_
 
 
-def _bye_match(round_: Round, row: _Row) -> Match:
-    """A bye: no opponent, no table, a final win (MTR App. C), recorded 1-0-0."""
-    return Match(
-        round=round_,
-        table=None,
-        team_a_id=row.a,
-        team_b=None,
-        games_a=1,
-        result=Match.Result.A,
-        status=Match.Status.FINAL,
-        notes=adapters.notes_json(row.notes),
-        bracket_slot=row.slot,
-    )
-
-
-def seat_orders(team_ids: list[int]) -> dict[int, list[int]]:
+def seat_orders(team_ids: list[int], *, event: Event | None = None) -> dict[int, list[int]]:
+    """Each team's players in seat order; with ``event``, read for the whole event (a round of
+    thousands of teams: one plain query instead of thousands of ids in it)."""
     seats: dict[int, list[int]] = {}
-    for team, player in (
-        Player.objects.filter(team_id__in=team_ids)
-        .order_by("team_id", "seat")
-        .values_list("team_id", "pk")
-    ):
+    players = (
+        Player.objects.filter(team__event=event)
+        if event is not None
+        else Player.objects.filter(team_id__in=team_ids)
+    )
+    wanted = set(team_ids)
+    for team, player in players.order_by("team_id", "seat").values_list("team_id", "pk"):
+        if team not in wanted:
+            continue
         seats.setdefault(team, []).append(player)
     return seats
 
