@@ -172,6 +172,9 @@ def render_standings(event: Event, after_round: int | None, *, staff: bool) -> d
         paired = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
         after_round = min(after_round, paired)
     table = selectors.standings(event, after_round=after_round, published_only=not staff)
+    # Kept for the next pairing, which reads the same facts (pairing.selectors.standings_kept).
+    key = selectors.standings_key(event, table.round, published_only=not staff)
+    selectors.keep_standings(table, key)
     rounds = Round.objects.filter(event=event)
     if not staff:
         rounds = rounds.filter(published=True)

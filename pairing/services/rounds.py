@@ -178,7 +178,7 @@ def _count(n: int, one: str, many: str) -> str:
 
 def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
     with timing.phase("standings load"):
-        standings = selectors.standings(event, after_round=number - 1)
+        standings = selectors.standings_kept(event, number - 1)
     dropped = {t.id: t.dropped for t in standings.teams.values()}
     dropped.update(dict.fromkeys(selectors.disqualified(event), True))
     # Byes awarded before the event (MTR App. E): a bye in rounds 1..n, not paired then.
