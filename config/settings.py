@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "core.timing.ServerTimingMiddleware",
     # The live changes a request publishes go out once per topic, together, at its end.
     "core.live.PublishOnceMiddleware",
+    # Without a broker, tasks a request asks for run once its answer is sent (core/tasks.py).
+    "core.tasks.AfterAnswerMiddleware",
     "core.middleware.ApiJsonErrorsMiddleware",
     "core.middleware.SecurityHeadersMiddleware",
     # /healthz before the host check and the https redirect (the containers' health checks)
