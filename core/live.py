@@ -40,7 +40,7 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -148,6 +148,25 @@ class PublishOnceMiddleware:
     def __call__(self, request):
         with batch():
             return self.get_response(request)
+
+
+def publish_each(topics: Iterable[str], data: dict | None = None) -> None:
+    """``publish(topic, data)`` for each of many topics (a round's 4,096 teams): the data
+    encoded once and one after-commit callback for them all."""
+    topics = list(dict.fromkeys(topics))
+    for topic in topics:
+        _check_topic(topic)
+    payload = json.dumps(data or {}, separators=(",", ":"), default=str)
+
+    def publish_all() -> None:
+        if getattr(_batch, "pending", None) is not None:
+            for topic in topics:
+                _publish(topic, payload, None)
+            return
+        with timing.phase("live publishes"):
+            _send([(topic, payload, ()) for topic in topics])
+
+    transaction.on_commit(publish_all, robust=True)
 
 
 def _publish(topic: str, payload: str, counters: Counters | None) -> None:
@@ -265,6 +284,28 @@ return v
 """
 _KEEP_SECONDS = 14 * 24 * 3600
 
+# The same for many topics in one call, and one message on the channel for them all (a line per
+# change): a round published to 4,096 teams is one command to pack and one message for each
+# server's hub to read. KEYS: the topics' hashes; ARGV channel, lifetime, now (as above), then
+# topic and data of each change.
+_PUBLISH_MANY_LUA = """
+local lines, versions = {}, {}
+for i = 1, #KEYS do
+  local v = redis.call('HINCRBY', KEYS[i], 'v', 1)
+  if v == 1 then
+    v = tonumber(ARGV[3])
+    redis.call('HSET', KEYS[i], 'v', ARGV[3])
+  end
+  local topic, data = ARGV[2 + 2 * i], ARGV[3 + 2 * i]
+  redis.call('HSET', KEYS[i], 'd', data)
+  redis.call('EXPIRE', KEYS[i], ARGV[2])
+  lines[i] = string.format('%d', v) .. ' ' .. topic .. ' ' .. data
+  versions[i] = v
+end
+redis.call('PUBLISH', ARGV[1], table.concat(lines, '\\n'))
+return versions
+"""
+
 
 class RedisBackend:
     """Versions in Redis hashes, changes over one pub/sub channel shared by every process.
@@ -289,6 +330,7 @@ class RedisBackend:
         )
         self.breaker = Breaker("live updates (Redis)", settings.LIVE_REDIS_RETRY_SECONDS)
         self._script = self._redis.register_script(_PUBLISH_LUA)
+        self._script_many = self._redis.register_script(_PUBLISH_MANY_LUA)
         self._async: dict[int, object] = {}  # one async client per event loop
 
     def key(self, topic: str) -> str:
@@ -306,14 +348,31 @@ class RedisBackend:
         return int(self._call(topic, payload, together, self._redis))  # type: ignore[call-overload]
 
     def publish_many(self, changes: list[tuple[str, str, tuple[Counters, ...]]]) -> list[int]:
-        """Each change's script in one pipeline: one round trip for them all."""
+        """Many changes in one round trip: those without Counters in one script call (one
+        message on the channel), the others' scripts beside it in the same pipeline."""
         if len(changes) == 1:
             topic, payload, counters = changes[0]
             return [int(self._call(topic, payload, counters, self._redis))]  # type: ignore[call-overload]
+        plain = [(topic, payload) for topic, payload, counters in changes if not counters]
         with self._redis.pipeline(transaction=False) as pipe:
+            if plain:
+                args: list[str | int] = [self.channel, _KEEP_SECONDS, time.time_ns() // 1000]
+                for topic, payload in plain:
+                    args += [topic, payload]
+                keys = [self.key(topic) for topic, _payload in plain]
+                self._script_many(keys=keys, args=args, client=pipe)
             for topic, payload, counters in changes:
-                self._call(topic, payload, counters, pipe)
-            return [int(v) for v in pipe.execute()]
+                if counters:
+                    self._call(topic, payload, counters, pipe)
+            answers = pipe.execute()
+        versions = {}
+        if plain:
+            versions = {topic: int(v) for (topic, _d), v in zip(plain, answers[0], strict=True)}
+        kept = iter(answers[1:] if plain else answers)
+        return [
+            int(next(kept)) if counters else versions[topic]
+            for topic, _payload, counters in changes
+        ]
 
     def latest(self, topic: str) -> tuple[int, str]:
         return _decode_hash(self._redis.hmget(self.key(topic), "v", "d"))
@@ -517,8 +576,9 @@ class Hub:
                     msg = await pubsub.get_message(timeout=None)
                     if msg is None or msg["type"] != "message":
                         continue
-                    v, topic, payload = msg["data"].decode().split(" ", 2)
-                    self.deliver(topic, int(v), payload)
+                    for line in msg["data"].decode().split("\n"):  # one change a line
+                        v, topic, payload = line.split(" ", 2)
+                        self.deliver(topic, int(v), payload)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - any Redis fault: retry, clients keep waiting

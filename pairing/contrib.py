@@ -347,10 +347,8 @@ def may_follow_team(request, team_id: str) -> bool:
 def _publish(event_id: int, team_ids) -> None:
     from core import live
 
-    live.publish(f"event:{event_id}")
-    for team_id in team_ids:
-        if team_id is not None:
-            live.publish(f"team:{team_id}")
+    teams = (f"team:{team_id}" for team_id in team_ids if team_id is not None)
+    live.publish_each([f"event:{event_id}", *teams])
 
 
 def _round_teams(round_id: int | None) -> list[int]:

@@ -323,7 +323,7 @@ def seat_orders(team_ids: list[int], *, event: Event | None = None) -> dict[int,
     thousands of teams: one plain query instead of thousands of ids in it)."""
     seats: dict[int, list[int]] = {}
     players = (
-        Player.objects.filter(team__event=event)
+        Player.objects.filter(event=event)
         if event is not None
         else Player.objects.filter(team_id__in=team_ids)
     )
