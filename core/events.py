@@ -20,6 +20,8 @@ from typing import Generic, TypeVar
 
 from django.db import transaction
 
+from core import timing
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -60,7 +62,8 @@ class Signal(Generic[T]):
         """Run every receiver now; one failing receiver is logged, the others still run."""
         for receiver in tuple(self._receivers):
             try:
-                receiver(payload)
+                with timing.phase("after-commit receivers"):
+                    receiver(payload)
             except Exception:
                 log.exception("%s: receiver %r failed for %r", self.name, receiver, payload)
 

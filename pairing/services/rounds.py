@@ -110,18 +110,20 @@ def round_pair_next(
     With ``check_decklists``, round 1 is refused (409 ``decklists_not_ready``, naming the teams)
     while a team's lists are missing or illegal: pairing it locks them (MTR 2.7). The pages and
     the API ask for the check unless the organizer confirmed."""
-    event = _locked_event(event)
+    with timing.phase("lock and checks"):
+        event = _locked_event(event)
     request_id = (request_id or "")[:64]
     if request_id:
         done = Round.objects.filter(event=event, request_id=request_id).first()
         if done is not None:
             done.replayed = True  # type: ignore[attr-defined]
             return done
-    last = selectors.latest_round(event)
-    _check_can_pair(event, last)
-    if check_decklists and last is None:
-        _check_decklists(event)
-    plan = selectors.structure(event)
+    with timing.phase("lock and checks"):
+        last = selectors.latest_round(event)
+        _check_can_pair(event, last)
+        if check_decklists and last is None:
+            _check_decklists(event)
+        plan = selectors.structure(event)
     if last is None and plan.teams < 2:
         raise Conflict(
             gettext(
@@ -154,10 +156,11 @@ def round_pair_next(
     round_.replayed = False  # type: ignore[attr-defined]
     if event.status == Event.Status.REGISTRATION:
         event_svc.event_set_status(event=event, status=Event.Status.RUNNING)
-    hooks.ROUND_PAIRED(round_)  # e.g. a Game Loss issued between matches lands on the new match
-    events.round_changed.fire(events.RoundChanged(event.pk, round_.pk, number))
-    warnings = presenters.round_notes(round_).warnings
-    log_change(event, number, PairingChange.Kind.PAIR, _pair_text(round_), by, warnings)
+    with timing.phase("hooks and log"):
+        hooks.ROUND_PAIRED(round_)  # e.g. a Game Loss issued between matches lands on the new match
+        events.round_changed.fire(events.RoundChanged(event.pk, round_.pk, number))
+        warnings = presenters.round_notes(round_).warnings
+        log_change(event, number, PairingChange.Kind.PAIR, _pair_text(round_), by, warnings)
     return round_
 
 
@@ -190,7 +193,8 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
         if not dropped.get(pk)
     ]
     dropped.update(dict.fromkeys(awarded, True))
-    records = adapters.team_records(standings.rows, standings.matches, dropped)
+    with timing.phase("standings load"):
+        records = adapters.team_records(standings.rows, standings.matches, dropped)
     pods = _pods(event)
     try:
         with timing.phase("engine"):
@@ -461,7 +465,8 @@ def round_unpair(*, round_: Round, by=None) -> int:
 @transaction.atomic
 @timing.timed_commit
 def round_publish(*, round_: Round, by=None) -> Round:
-    event, round_ = locked_round(round_)
+    with timing.phase("publish"):
+        event, round_ = locked_round(round_)
     if round_.published:
         return round_
     round_.published = True
