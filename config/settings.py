@@ -65,6 +65,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Server-Timing with SERVER_TIMING on (core/timing.py): the phases of a request, for benches.
+    "core.timing.ServerTimingMiddleware",
+    # The live changes a request publishes go out once per topic, together, at its end.
+    "core.live.PublishOnceMiddleware",
+    # Without a broker, tasks a request asks for run once its answer is sent (core/tasks.py).
+    "core.tasks.AfterAnswerMiddleware",
     "core.middleware.ApiJsonErrorsMiddleware",
     "core.middleware.SecurityHeadersMiddleware",
     # /healthz before the host check and the https redirect (the containers' health checks)
@@ -179,6 +185,9 @@ LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 600)
 # failure publishes are skipped for LIVE_REDIS_RETRY_SECONDS (core/live.py's breaker).
 LIVE_REDIS_TIMEOUT_MS = env_int("LIVE_REDIS_TIMEOUT_MS", 500)
 LIVE_REDIS_RETRY_SECONDS = env_int("LIVE_REDIS_RETRY_SECONDS", 5)
+# Each answer tells how long its phases took (Server-Timing, core/timing.py): for benchmarks,
+# off by default (it tells every caller about the server's work).
+SERVER_TIMING = env_bool("SERVER_TIMING", False)
 # After the database failed a stream's authorization, streams answer 503 at once this long.
 LIVE_DATABASE_RETRY_SECONDS = env_int("LIVE_DATABASE_RETRY_SECONDS", 2)
 

@@ -16,6 +16,7 @@ for the connection's life.
 
 from __future__ import annotations
 
+import enum
 import functools
 from typing import Any
 
@@ -66,3 +67,59 @@ def json_column(value: Any) -> Any:
     """A JSON column's value as a raw query returns it (text on both backends, or already
     decoded where a driver does it), decoded."""
     return orjson.loads(value) if isinstance(value, str | bytes) else value
+
+
+def insert_rows(model: Any, columns: dict[str, list[Any]]) -> list[int]:
+    """Insert rows given column by column (attribute name -> one value per row) in one
+    statement, and answer their ids in the same order.
+
+    On PostgreSQL: ``INSERT ... SELECT FROM unnest(<one array per column>) RETURNING id``, one
+    statement whatever the number of rows, with a handful of parameters (the ORM's bulk_create of
+    2,048 matches builds 2,048 model instances and binds 30,000 values one by one: ten times the
+    time PostgreSQL takes to insert them). Columns not given take the model's default (``auto_now``
+    ones the current time); the table's constraints apply as to any insert. Elsewhere (SQLite):
+    the ORM's bulk_create of the same rows."""
+    from django.utils import timezone
+
+    count = len(next(iter(columns.values()))) if columns else 0
+    if count == 0:
+        return []
+    fields = {f.attname: f for f in model._meta.concrete_fields if not f.primary_key}
+    given = dict(columns)
+    for name, field in fields.items():
+        if name in given:
+            continue
+        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+            given[name] = [timezone.now()] * count
+        elif field.has_default():
+            given[name] = [field.get_default() for _ in range(count)]
+    if connection.vendor != "postgresql":
+        rows = [model(**{name: values[i] for name, values in given.items()}) for i in range(count)]
+        return [row.pk for row in model.objects.bulk_create(rows)]
+    quote = connection.ops.quote_name
+    names, arrays, picks, params = [], [], [], []
+    for i, (name, values) in enumerate(given.items()):
+        field = fields[name]
+        is_json = field.get_internal_type() == "JSONField"
+        names.append(quote(field.column))
+        arrays.append(f"%s::{'text' if is_json else field.db_type(connection)}[]")
+        picks.append(f"u.c{i}::jsonb" if is_json else f"u.c{i}")
+        params.append([_db_value(v, is_json) for v in values])
+    aliases = ", ".join(f"c{i}" for i in range(len(names)))
+    sql = (
+        # Names from the model, values bound: nothing of the caller is spliced in.
+        f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(names)}) "  # noqa: S608
+        f"SELECT {', '.join(picks)} FROM unnest({', '.join(arrays)}) AS u({aliases}) "
+        f"RETURNING {quote(model._meta.pk.column)}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return [row[0] for row in cursor.fetchall()]
+
+
+def _db_value(value: Any, is_json: bool) -> Any:
+    if is_json:
+        return None if value is None else orjson.dumps(value).decode()
+    if isinstance(value, enum.Enum):  # a model's choices: their stored value
+        return value.value
+    return value

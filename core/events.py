@@ -20,6 +20,8 @@ from typing import Generic, TypeVar
 
 from django.db import transaction
 
+from core import timing
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -60,7 +62,8 @@ class Signal(Generic[T]):
         """Run every receiver now; one failing receiver is logged, the others still run."""
         for receiver in tuple(self._receivers):
             try:
-                receiver(payload)
+                with timing.phase("after-commit receivers"):
+                    receiver(payload)
             except Exception:
                 log.exception("%s: receiver %r failed for %r", self.name, receiver, payload)
 
@@ -88,11 +91,15 @@ class RoundPublished:
 
 @dataclass(frozen=True)
 class RoundChanged:
-    """A round was paired, re-paired, edited or unpaired (its pairings are not what they were)."""
+    """A round was paired, re-paired, edited or unpaired (its pairings are not what they were).
+
+    ``teams``: the teams that had a match in it, when the caller knows them; an unpair must say
+    them, for after the commit the round's entries are gone."""
 
     event_id: int
     round_id: int | None
     number: int
+    teams: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -40,13 +40,15 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections, transaction
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.urls import path
+
+from core import timing
 
 log = logging.getLogger(__name__)
 
@@ -103,21 +105,102 @@ def publish(topic: str, data: dict | None = None, *, counters: Counters | None =
     transaction.on_commit(lambda: _publish(topic, payload, counters), robust=True)
 
 
+# --- one notice per topic, in one round trip ----------------------------------------------------
+#
+# Inside ``batch()`` (a request: PublishOnceMiddleware) the changes published after each commit are
+# kept, one per topic (its latest data), and sent together when the batch ends: a round paired
+# and published in one request tells each of its 4,096 teams once, in one Redis pipeline, instead
+# of twice with one round trip each.
+
+_batch = threading.local()
+
+
+@contextlib.contextmanager
+def batch() -> Iterator[None]:
+    """Keep the changes published in the block and send them when it ends, each topic once (with
+    its latest data; Counters of every change of it advanced), all in one Redis pipeline or, in
+    the process, in one pass. Blocks nest: the outermost one sends."""
+    if getattr(_batch, "pending", None) is not None:
+        yield
+        return
+    _batch.pending = {}
+    try:
+        yield
+    finally:
+        pending, _batch.pending = _batch.pending, None
+        if pending:
+            with timing.phase("live publishes"):
+                _send(
+                    [
+                        (topic, payload, tuple(counters))
+                        for topic, (payload, counters) in pending.items()
+                    ]
+                )
+
+
+class PublishOnceMiddleware:
+    """Every change a request publishes (after its commits) is sent once per topic at the end of
+    the request, in one round trip (``batch``)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        with batch():
+            return self.get_response(request)
+
+
+def publish_each(topics: Iterable[str], data: dict | None = None) -> None:
+    """``publish(topic, data)`` for each of many topics (a round's 4,096 teams): the data
+    encoded once and one after-commit callback for them all."""
+    topics = list(dict.fromkeys(topics))
+    for topic in topics:
+        _check_topic(topic)
+    payload = json.dumps(data or {}, separators=(",", ":"), default=str)
+
+    def publish_all() -> None:
+        if getattr(_batch, "pending", None) is not None:
+            for topic in topics:
+                _publish(topic, payload, None)
+            return
+        with timing.phase("live publishes"):
+            _send([(topic, payload, ()) for topic in topics])
+
+    transaction.on_commit(publish_all, robust=True)
+
+
 def _publish(topic: str, payload: str, counters: Counters | None) -> None:
-    """After the commit, inside the write's request. With Redis it waits at most
+    """After the commit, inside the write's request: into the open batch, else sent now."""
+    pending = getattr(_batch, "pending", None)
+    if pending is not None:
+        kept = pending.pop(topic, None)  # re-inserted: the order of the latest changes
+        advanced = kept[1] if kept is not None else []
+        if counters is not None:
+            advanced.append(counters)
+        pending[topic] = (payload, advanced)
+        return
+    with timing.phase("live publishes"):
+        _send([(topic, payload, () if counters is None else (counters,))])
+
+
+def _send(changes: list[tuple[str, str, tuple[Counters, ...]]]) -> None:
+    """Send changes (topic, data, Counters) in one pass. With Redis it waits at most
     LIVE_REDIS_TIMEOUT_MS; a failure (down or hung) opens the breaker and later publishes are
     skipped at once for LIVE_REDIS_RETRY_SECONDS: the write is answered regardless, and its
     readers catch up from their next version check."""
     source = backend()
-    together = (
-        counters is not None and isinstance(source, RedisBackend) and source.url == counters.url
-    )
-    if counters is not None and not together:
-        counters.otherwise()
+    url = source.url if isinstance(source, RedisBackend) else None
+    sent = []
+    for topic, payload, counters in changes:
+        together = tuple(c for c in counters if c.url == url)
+        for c in counters:
+            if c.url != url:
+                c.otherwise()
+        sent.append((topic, payload, together))
     if isinstance(source, RedisBackend) and not source.breaker.closed:
         return
     try:
-        source.publish(topic, payload, counters if together else None)
+        source.publish_many(sent)
     except _redis_failures() as exc:
         if isinstance(source, RedisBackend):
             source.breaker.failed(exc)
@@ -158,12 +241,19 @@ class MemoryBackend:
         self._topics: dict[str, tuple[int, str]] = {}
 
     def publish(self, topic: str, payload: str, counters: Counters | None = None) -> int:
+        return self.publish_many([(topic, payload, ())])[0]
+
+    def publish_many(self, changes: list[tuple[str, str, tuple[Counters, ...]]]) -> list[int]:
+        """Each change's new version, under one lock, handed to each hub in one call."""
+        out = []
         with self._lock:
-            v = self._topics.get(topic, (0, ""))[0] + 1
-            self._topics[topic] = (v, payload)
+            for topic, payload, _counters in changes:
+                v = self._topics.get(topic, (0, ""))[0] + 1
+                self._topics[topic] = (v, payload)
+                out.append((topic, v, payload))
         for hub in list(_hubs.values()):
-            hub.deliver_threadsafe(topic, v, payload)
-        return v
+            hub.deliver_threadsafe(out)
+        return [v for _topic, v, _payload in out]
 
     def latest(self, topic: str) -> tuple[int, str]:
         return self._topics.get(topic, (0, "{}"))
@@ -194,6 +284,28 @@ return v
 """
 _KEEP_SECONDS = 14 * 24 * 3600
 
+# The same for many topics in one call, and one message on the channel for them all (a line per
+# change): a round published to 4,096 teams is one command to pack and one message for each
+# server's hub to read. KEYS: the topics' hashes; ARGV channel, lifetime, now (as above), then
+# topic and data of each change.
+_PUBLISH_MANY_LUA = """
+local lines, versions = {}, {}
+for i = 1, #KEYS do
+  local v = redis.call('HINCRBY', KEYS[i], 'v', 1)
+  if v == 1 then
+    v = tonumber(ARGV[3])
+    redis.call('HSET', KEYS[i], 'v', ARGV[3])
+  end
+  local topic, data = ARGV[2 + 2 * i], ARGV[3 + 2 * i]
+  redis.call('HSET', KEYS[i], 'd', data)
+  redis.call('EXPIRE', KEYS[i], ARGV[2])
+  lines[i] = string.format('%d', v) .. ' ' .. topic .. ' ' .. data
+  versions[i] = v
+end
+redis.call('PUBLISH', ARGV[1], table.concat(lines, '\\n'))
+return versions
+"""
+
 
 class RedisBackend:
     """Versions in Redis hashes, changes over one pub/sub channel shared by every process.
@@ -218,17 +330,49 @@ class RedisBackend:
         )
         self.breaker = Breaker("live updates (Redis)", settings.LIVE_REDIS_RETRY_SECONDS)
         self._script = self._redis.register_script(_PUBLISH_LUA)
+        self._script_many = self._redis.register_script(_PUBLISH_MANY_LUA)
         self._async: dict[int, object] = {}  # one async client per event loop
 
     def key(self, topic: str) -> str:
         return f"{self.channel}:t:{topic}"
 
-    def publish(self, topic: str, payload: str, counters: Counters | None = None) -> int:
-        keys = [self.key(topic), *(counters.keys if counters is not None else ())]
-        start, timeout = (counters.start, counters.timeout) if counters is not None else (0, 0)
+    def _call(self, topic: str, payload: str, counters: tuple[Counters, ...], client) -> object:
+        keys = [self.key(topic), *(key for c in counters for key in c.keys)]
+        start, timeout = (counters[0].start, counters[0].timeout) if counters else (0, 0)
         args: list[str | int] = [self.channel, topic, payload, _KEEP_SECONDS, start, timeout]
         args.append(time.time_ns() // 1000)
-        return int(self._script(keys=keys, args=args))
+        return self._script(keys=keys, args=args, client=client)
+
+    def publish(self, topic: str, payload: str, counters: Counters | None = None) -> int:
+        together = () if counters is None else (counters,)
+        return int(self._call(topic, payload, together, self._redis))  # type: ignore[call-overload]
+
+    def publish_many(self, changes: list[tuple[str, str, tuple[Counters, ...]]]) -> list[int]:
+        """Many changes in one round trip: those without Counters in one script call (one
+        message on the channel), the others' scripts beside it in the same pipeline."""
+        if len(changes) == 1:
+            topic, payload, counters = changes[0]
+            return [int(self._call(topic, payload, counters, self._redis))]  # type: ignore[call-overload]
+        plain = [(topic, payload) for topic, payload, counters in changes if not counters]
+        with self._redis.pipeline(transaction=False) as pipe:
+            if plain:
+                args: list[str | int] = [self.channel, _KEEP_SECONDS, time.time_ns() // 1000]
+                for topic, payload in plain:
+                    args += [topic, payload]
+                keys = [self.key(topic) for topic, _payload in plain]
+                self._script_many(keys=keys, args=args, client=pipe)
+            for topic, payload, counters in changes:
+                if counters:
+                    self._call(topic, payload, counters, pipe)
+            answers = pipe.execute()
+        versions = {}
+        if plain:
+            versions = {topic: int(v) for (topic, _d), v in zip(plain, answers[0], strict=True)}
+        kept = iter(answers[1:] if plain else answers)
+        return [
+            int(next(kept)) if counters else versions[topic]
+            for topic, _payload, counters in changes
+        ]
 
     def latest(self, topic: str) -> tuple[int, str]:
         return _decode_hash(self._redis.hmget(self.key(topic), "v", "d"))
@@ -395,7 +539,12 @@ class Hub:
             for sub in subs:
                 sub.push(v, frame)
 
-    def deliver_threadsafe(self, topic: str, v: int, payload: str) -> None:
+    def deliver_all(self, changes: list[tuple[str, int, str]]) -> None:
+        for topic, v, payload in changes:
+            self.deliver(topic, v, payload)
+
+    def deliver_threadsafe(self, changes: list[tuple[str, int, str]]) -> None:
+        """Deliver changes (topic, version, data) on the hub's loop, in one call."""
         if self.loop.is_closed():
             return
         try:
@@ -403,9 +552,9 @@ class Hub:
         except RuntimeError:
             running = None
         if running is self.loop:
-            self.deliver(topic, v, payload)
+            self.deliver_all(changes)
         else:
-            self.loop.call_soon_threadsafe(self.deliver, topic, v, payload)
+            self.loop.call_soon_threadsafe(self.deliver_all, changes)
 
     async def _listen(self) -> None:
         """Hold the process's one Redis subscription; reconnect with backoff; resync after a gap."""
@@ -427,8 +576,9 @@ class Hub:
                     msg = await pubsub.get_message(timeout=None)
                     if msg is None or msg["type"] != "message":
                         continue
-                    v, topic, payload = msg["data"].decode().split(" ", 2)
-                    self.deliver(topic, int(v), payload)
+                    for line in msg["data"].decode().split("\n"):  # one change a line
+                        v, topic, payload = line.split(" ", 2)
+                        self.deliver(topic, int(v), payload)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - any Redis fault: retry, clients keep waiting

@@ -27,6 +27,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import TypeVar
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -34,8 +35,11 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
 from django.utils import translation
 
+from core import timing
+
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
 CSRF_PLACEHOLDER = "csrf-placeholder-0f5e2b7c"
 GENERATION_TIMEOUT = 24 * 3600
 
@@ -225,25 +229,107 @@ def _in_language(key: str) -> str:
     return f"{key}:{translation.get_language() or ''}"
 
 
+# --- one render per version (single flight) ---------------------------------------------------
+#
+# At round start a thousand phones ask for the same new page at once. The first caller to miss
+# takes the page's *flight* (an ``add`` in the shared cache, so across processes) and renders it;
+# the others wait for the page to appear (up to FLIGHT_WAIT seconds, the time of a big render),
+# then are answered from the cache. A caller renders the page itself only when the flight's
+# holder is gone without a page (it failed) or took too long, or when the cache is down.
+
+FLIGHT_SECONDS = 15  # a flight is forgotten after this (its holder died mid-render)
+FLIGHT_WAIT = 5.0  # the longest a caller waits for another's render
+
+
+def _cache_up() -> bool:
+    breaker = getattr(cache, "breaker", None)
+    return breaker is None or breaker.closed
+
+
+def _cached(key: str):
+    try:
+        return cache.get(key)
+    except Exception:  # noqa: BLE001 - a failing cache is a miss
+        return None
+
+
+def _keep(key: str, value: object, timeout: int) -> None:
+    try:
+        cache.set(key, value, timeout)
+    except Exception:  # noqa: BLE001
+        log.warning("could not keep %s in the cache", key.split(":", 1)[0])
+
+
+def _once(key: str, render: Callable[[], T], timeout: int) -> tuple[T, bool]:
+    """``once``, and whether this caller rendered it."""
+    found = _cached(key)
+    if found is not None:
+        return found, False
+    flight, token = f"flight:{key}", secrets.token_hex(8)
+    held = _cache_up() and _take(flight, token)
+    if not held and _cache_up():
+        found = _wait_for(key, flight)
+        if found is not None:
+            return found, False
+    try:
+        value = render()
+        _keep(key, value, timeout)
+    finally:
+        if held and _cached(flight) == token:
+            _forget(flight)
+    return value, True
+
+
+def once(key: str, render: Callable[[], T], timeout: int) -> T:
+    """The value kept under ``key`` (a key naming its version), else ``render()``'s, kept
+    ``timeout`` s: rendered by one caller at a time across processes, the others wait for it."""
+    return _once(key, render, timeout)[0]
+
+
+def _take(flight: str, token: str) -> bool:
+    try:
+        return bool(cache.add(flight, token, FLIGHT_SECONDS))
+    except Exception:  # noqa: BLE001 - a failing cache: render without a flight
+        return False
+
+
+def _forget(flight: str) -> None:
+    try:
+        cache.delete(flight)
+    except Exception:  # noqa: BLE001 - it expires by itself
+        log.debug("could not end the flight %s", flight)
+
+
+def _wait_for(key: str, flight: str):
+    """The value another caller is rendering, once it is kept; None when its flight ends
+    without it or FLIGHT_WAIT passes."""
+    deadline = time.monotonic() + FLIGHT_WAIT
+    delay = 0.005
+    while time.monotonic() < deadline:
+        time.sleep(delay)
+        delay = min(delay * 2, 0.05)
+        found = _cached(key)
+        if found is not None:
+            return found
+        if _cached(flight) is None:  # its holder is done: the page or nothing
+            return _cached(key)
+    return None
+
+
 def response(request: HttpRequest, key: str, render: Callable[[], str], timeout: int):
     """The page under ``key`` (a key naming its version) for this caller: rendered by
     ``render()`` (with CSRF_PLACEHOLDER for the token) on a miss and kept ``timeout`` s, in this
-    process and in the shared cache for the other processes, per language."""
+    process and in the shared cache for the other processes, per language; one caller renders
+    a version, the others wait for it (``once``)."""
     key = _in_language(key)
     parts = local.get(key)
     if parts is None:
-        try:
-            html = cache.get(key)
-        except Exception:  # noqa: BLE001 - a failing cache is a miss
-            html = None
-        if html is None:
-            html = render()
-            try:
-                cache.set(key, html, timeout)
-            except Exception:  # noqa: BLE001
-                log.warning("could not keep page %s in the cache", key.split(":", 1)[0])
+        html, rendered = _once(key, render, timeout)
+        timing.note("page", "rendered" if rendered else "cached")
         parts = _compile(html)
         local.set(key, parts, timeout)
+    else:
+        timing.note("page", "cached")
     return _respond(request, parts)
 
 
@@ -260,6 +346,7 @@ def peek(request: HttpRequest, key: str) -> HttpResponse | None:
             return None
         parts = _compile(html)
         local.set(key, parts, 60)
+    timing.note("page", "cached")
     return _respond(request, parts)
 
 

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import threading
 from typing import Any
 
 from django.conf import settings
+from django.core.signals import request_finished
+from django.dispatch import receiver
 from django.utils import timezone
 
 from core.cache import Breaker
@@ -38,7 +41,11 @@ def run_task(task: Any, *args: Any, eta: dt.datetime | None = None, **kwargs: An
     if settings.CELERY_TASK_ALWAYS_EAGER:
         if not due_now:
             return False
-        task(*args, **kwargs)
+        after = getattr(_answer, "after", None)
+        if after is not None:  # in a request: once its answer is sent (AfterAnswerMiddleware)
+            after.append(lambda: task(*args, **kwargs))
+        else:
+            task(*args, **kwargs)
         return True
     broker.retry_after = getattr(settings, "TASK_BROKER_RETRY_SECONDS", 10)
     if broker.closed:
@@ -55,6 +62,45 @@ def run_task(task: Any, *args: Any, eta: dt.datetime | None = None, **kwargs: An
         task(*args, **kwargs)
         return True
     return False
+
+
+# --- in-process tasks after the answer ----------------------------------------------------------
+#
+# Without a broker a task runs in the process of the request that asked for it. Inside a request
+# it runs once the answer is sent (Django's request_finished, when the server closes the
+# response), so the scorekeeper who publishes a round is answered before its pages are warmed.
+
+_answer = threading.local()
+
+
+class AfterAnswerMiddleware:
+    """Tasks run in-process for a request (no broker) wait until its answer is sent."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not settings.CELERY_TASK_ALWAYS_EAGER:
+            return self.get_response(request)
+        outer = getattr(_answer, "after", None)
+        _answer.after = [] if outer is None else outer
+        try:
+            return self.get_response(request)
+        finally:
+            if outer is None:
+                _answer.ready, _answer.after = _answer.after, None
+
+
+@receiver(request_finished)
+def _after_answer(**kwargs: Any) -> None:
+    """The answer is sent: run the tasks its request asked for (each on its own: one failing
+    is logged, as a worker would)."""
+    ready, _answer.ready = getattr(_answer, "ready", None) or [], None
+    for run in ready:
+        try:
+            run()
+        except Exception:
+            log.exception("a task run after the answer failed")
 
 
 def _fallback(due_now: bool) -> str:

@@ -188,7 +188,12 @@ _WRITERS: dict[str, Callable[[PairingNote, _Namer], str]] = {
 
 
 def match_notes(match: Match) -> list[PairingNote]:
-    return [note_from_data(data) for data in match.notes or []]
+    return notes_of(match.notes)
+
+
+def notes_of(data: list | None) -> list[PairingNote]:
+    """A match's ``notes`` column as PairingNotes."""
+    return [note_from_data(item) for item in data or []]
 
 
 def match_note(match: Match) -> str:

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
-from core import events
+from core import events, timing
 from core.i18n import localize
 from decklists.domain.rebuild import MatchState
 from pairing import hooks as pairing_hooks
@@ -244,8 +244,9 @@ def bump_pages(change) -> None:
 
     from pairing import rendering
 
-    Event.objects.filter(pk=change.event_id).update(pages_version=F("pages_version") + 1)
-    rendering.refresh_public_event(change.event_id)
+    with timing.phase("page bumps"):
+        Event.objects.filter(pk=change.event_id).update(pages_version=F("pages_version") + 1)
+        rendering.refresh_public_event(change.event_id)
 
 
 def _match_teams(match_id: int) -> tuple[int, ...]:
@@ -279,7 +280,8 @@ def warm_published(published: events.RoundPublished) -> None:
     from core.tasks import run_task
     from pairing.tasks import warm_pairings
 
-    run_task(warm_pairings, published.round_id)
+    with timing.phase("page warm"):
+        run_task(warm_pairings, published.round_id)
 
 
 def event_page(request, event: Event) -> TeamBlock | None:
@@ -312,10 +314,8 @@ def may_follow_team(request, team_id: str) -> bool:
 def _publish(event_id: int, team_ids) -> None:
     from core import live
 
-    live.publish(f"event:{event_id}")
-    for team_id in team_ids:
-        if team_id is not None:
-            live.publish(f"team:{team_id}")
+    teams = (f"team:{team_id}" for team_id in team_ids if team_id is not None)
+    live.publish_each([f"event:{event_id}", *teams])
 
 
 def _round_teams(round_id: int | None) -> list[int]:
@@ -329,7 +329,7 @@ def live_round_published(published: events.RoundPublished) -> None:
 
 
 def live_round_changed(changed: events.RoundChanged) -> None:
-    _publish(changed.event_id, _round_teams(changed.round_id))
+    _publish(changed.event_id, changed.teams or _round_teams(changed.round_id))
 
 
 def live_result_final(final: events.ResultFinal) -> None:

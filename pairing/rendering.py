@@ -10,11 +10,11 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
+from core import pagecache
 from pairing import presenters
 from pairing.models import Match, Round
 from tournament import snapshots
@@ -100,10 +100,7 @@ def _by_name(matches: list[Match]) -> list[dict]:
 def pairings_html(round_: Round, view: str, *, staff: bool) -> SafeString:
     """The pairings table of a round, from the cache when it is there."""
     key = cache_key(round_, view, staff)
-    html = cache.get(key)
-    if html is None:
-        html = render(round_, view, staff=staff)
-        cache.set(key, html, TIMEOUT)
+    html = pagecache.once(key, lambda: render(round_, view, staff=staff), TIMEOUT)
     return mark_safe(html)  # noqa: S308 - our own template's output
 
 
@@ -129,13 +126,23 @@ def _seated(round_: Round) -> list[Match]:
 
 def warm(round_: Round) -> None:
     """Render the public views of a round into the cache in every language (at publication:
-    round start, when every player opens them; staff views are rendered on their first visit)."""
-    matches = _seated(round_)
+    round start, when every player opens them; staff views are rendered on their first visit).
+    A view a visitor is rendering already (or rendered) is left to them (core.pagecache.once)."""
+    seated: list[list[Match]] = []
+
+    def matches() -> list[Match]:
+        if not seated:
+            seated.append(_seated(round_))
+        return seated[0]
+
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             for view in VIEWS:
-                html = render(round_, view, staff=False, matches=matches)
-                cache.set(cache_key(round_, view, False), html, TIMEOUT)
+
+                def table(view: str = view) -> str:
+                    return render(round_, view, staff=False, matches=matches())
+
+                pagecache.once(cache_key(round_, view, False), table, TIMEOUT)
 
 
 # --- standings -------------------------------------------------------------------------------
@@ -158,10 +165,9 @@ def standings_page(event: Event, after_round: int | None, *, staff: bool) -> dic
     """The standings' round and rendered body (top cut, round tabs, table), from the cache when
     it is there: ``{"round": n, "html": ...}``."""
     key = standings_key(event, after_round, staff=staff)
-    page = cache.get(key)
-    if page is None:
-        page = render_standings(event, after_round, staff=staff)
-        cache.set(key, page, STANDINGS_TIMEOUT)
+    page = pagecache.once(
+        key, lambda: render_standings(event, after_round, staff=staff), STANDINGS_TIMEOUT
+    )
     return {"round": page["round"], "html": mark_safe(page["html"])}  # noqa: S308 - our template
 
 
@@ -172,6 +178,9 @@ def render_standings(event: Event, after_round: int | None, *, staff: bool) -> d
         paired = Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
         after_round = min(after_round, paired)
     table = selectors.standings(event, after_round=after_round, published_only=not staff)
+    # Kept for the next pairing, which reads the same facts (pairing.selectors.standings_kept).
+    key = selectors.standings_key(event, table.round, published_only=not staff)
+    selectors.keep_standings(table, key)
     rounds = Round.objects.filter(event=event)
     if not staff:
         rounds = rounds.filter(published=True)

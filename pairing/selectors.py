@@ -7,12 +7,14 @@ pairing.hooks.DISQUALIFIED; pairing.domain.tiebreakers does the arithmetic.
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, Max, Q, Sum
 from django.utils.translation import gettext
 
 from decklists import selectors as decklists
@@ -306,6 +308,84 @@ def standings(
     """The standings after a Swiss round (default: the last one with every result final);
     ``published_only`` for callers who see only published rounds (the public, the teams)."""
     return compute(load_facts(event, after_round=after_round, published_only=published_only))
+
+
+# --- the standings kept for the next pairing ----------------------------------------------
+#
+# Pairing round n reads the standings after round n-1, which the standings page computed when
+# the round's last result came in (and whoever paired, unpaired and paired again computed a
+# moment ago). They are kept under a *fingerprint* of their facts, read in a few small aggregate
+# queries: the number, ids and latest change of the final matches counted, the teams and their
+# drops, the penalties, the disqualified teams, the seed and the tiebreak order. Any change to
+# those facts makes another key, so a kept table is never stale, whatever the order of a write's
+# commit and its after-commit version bump. Kept in the process only: the table of 4,096 teams
+# takes longer to unpickle from a shared cache (about 200 ms) than to load and compute again.
+
+KEPT_STANDINGS = 8  # tables kept per process (a few events' latest rounds)
+_kept: OrderedDict[str, Standings] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def _counted_matches(event: Event, after_round: int, published_only: bool):
+    return Match.objects.filter(
+        round__event=event,
+        round__stage=Round.Stage.SWISS,
+        round__number__lte=after_round,
+        status=Match.Status.FINAL,
+        **({"round__published": True} if published_only else {}),
+    )
+
+
+def standings_key(event: Event, after_round: int, *, published_only: bool = False) -> str:
+    """The key of the standings after ``after_round`` as their facts are now."""
+    import hashlib
+
+    matches = _counted_matches(event, after_round, published_only).aggregate(
+        n=Count("id"), last=Max("updated_at"), ids=Sum("id")
+    )
+    dropped = Q(dropped=True)
+    teams = Team.objects.filter(event=event).aggregate(
+        n=Count("id"),
+        ids=Sum("id"),
+        out=Count("id", filter=dropped),
+        out_ids=Sum(F("id") * F("id"), filter=dropped),
+        out_after=Sum("dropped_after_round", filter=dropped),
+    )
+    facts = (
+        sorted(matches.items()),
+        sorted(teams.items()),
+        sorted(penalties(event, after_round).items()),
+        sorted(disqualified(event)),
+        standings_seed(event),
+        event.tiebreak_order,
+        event.tiebreak_oomw,
+    )
+    digest = hashlib.sha256(repr(facts).encode()).hexdigest()[:32]
+    made = f"{event.created_at.timestamp():.6f}"
+    return f"{event.pk}:{made}:{after_round}:{digest}"
+
+
+def standings_kept(event: Event, after_round: int) -> Standings:
+    """The standings after ``after_round`` (every round counted, as pairing reads them): the
+    table kept for these facts when there is one, else computed and kept. Read only."""
+    key = standings_key(event, after_round)
+    with _kept_lock:
+        found = _kept.get(key)
+        if found is not None:
+            _kept.move_to_end(key)
+            return found
+    table = standings(event, after_round=after_round)
+    keep_standings(table, key)
+    return table
+
+
+def keep_standings(table: Standings, key: str) -> None:
+    """Keep a computed table under its facts' key (``standings_key``) for the next reader."""
+    with _kept_lock:
+        _kept[key] = table
+        _kept.move_to_end(key)
+        while len(_kept) > KEPT_STANDINGS:
+            _kept.popitem(last=False)
 
 
 @dataclass

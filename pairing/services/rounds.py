@@ -20,7 +20,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from core import events
+from core import events, timing
+from core.db import insert_rows
 from core.errors import Conflict
 from core.i18n import exception_text
 from pairing import adapters, hooks, presenters, selectors
@@ -91,6 +92,7 @@ def _check_decklists(event: Event) -> None:
 
 
 @transaction.atomic
+@timing.timed_commit
 def round_pair_next(
     *,
     event: Event,
@@ -108,18 +110,20 @@ def round_pair_next(
     With ``check_decklists``, round 1 is refused (409 ``decklists_not_ready``, naming the teams)
     while a team's lists are missing or illegal: pairing it locks them (MTR 2.7). The pages and
     the API ask for the check unless the organizer confirmed."""
-    event = _locked_event(event)
+    with timing.phase("lock and checks"):
+        event = _locked_event(event)
     request_id = (request_id or "")[:64]
     if request_id:
         done = Round.objects.filter(event=event, request_id=request_id).first()
         if done is not None:
             done.replayed = True  # type: ignore[attr-defined]
             return done
-    last = selectors.latest_round(event)
-    _check_can_pair(event, last)
-    if check_decklists and last is None:
-        _check_decklists(event)
-    plan = selectors.structure(event)
+    with timing.phase("lock and checks"):
+        last = selectors.latest_round(event)
+        _check_can_pair(event, last)
+        if check_decklists and last is None:
+            _check_decklists(event)
+        plan = selectors.structure(event)
     if last is None and plan.teams < 2:
         raise Conflict(
             gettext(
@@ -152,10 +156,11 @@ def round_pair_next(
     round_.replayed = False  # type: ignore[attr-defined]
     if event.status == Event.Status.REGISTRATION:
         event_svc.event_set_status(event=event, status=Event.Status.RUNNING)
-    hooks.ROUND_PAIRED(round_)  # e.g. a Game Loss issued between matches lands on the new match
-    events.round_changed.fire(events.RoundChanged(event.pk, round_.pk, number))
-    warnings = presenters.round_notes(round_).warnings
-    log_change(event, number, PairingChange.Kind.PAIR, _pair_text(round_), by, warnings)
+    with timing.phase("hooks and log"):
+        hooks.ROUND_PAIRED(round_)  # e.g. a Game Loss issued between matches lands on the new match
+        events.round_changed.fire(events.RoundChanged(event.pk, round_.pk, number))
+        warnings = presenters.round_notes(round_).warnings
+        log_change(event, number, PairingChange.Kind.PAIR, _pair_text(round_), by, warnings)
     return round_
 
 
@@ -175,7 +180,8 @@ def _count(n: int, one: str, many: str) -> str:
 
 
 def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
-    standings = selectors.standings(event, after_round=number - 1)
+    with timing.phase("standings load"):
+        standings = selectors.standings_kept(event, number - 1)
     dropped = {t.id: t.dropped for t in standings.teams.values()}
     dropped.update(dict.fromkeys(selectors.disqualified(event), True))
     # Byes awarded before the event (MTR App. E): a bye in rounds 1..n, not paired then.
@@ -187,13 +193,15 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
         if not dropped.get(pk)
     ]
     dropped.update(dict.fromkeys(awarded, True))
-    records = adapters.team_records(standings.rows, standings.matches, dropped)
+    with timing.phase("standings load"):
+        records = adapters.team_records(standings.rows, standings.matches, dropped)
     pods = _pods(event)
     try:
-        if pods:  # MTR 7.6: only teams of the same pod meet
-            results = pair_within_pods(records, pods, random.Random(seed))
-        else:
-            results = [pair_round(records, random.Random(seed))]
+        with timing.phase("engine"):
+            if pods:  # MTR 7.6: only teams of the same pod meet
+                results = pair_within_pods(records, pods, random.Random(seed))
+            else:
+                results = [pair_round(records, random.Random(seed))]
     except PairingError as exc:
         raise Conflict(exception_text(exc), code="cannot_pair") from exc
     rows = [_Row(p.a, p.b, p.notes) for result in results for p in result.pairs]
@@ -210,7 +218,8 @@ def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
     bye_notes = [r.bye_note for r in results if r.bye_note]
     warnings = [p.notes for result in results for p in result.pairs if p.notes]
     notes = _RoundNotes(bye_notes, warnings)
-    return _save_round(event, number, Round.Stage.SWISS, seed, by, rows, summary, notes)
+    with timing.phase("save"):
+        return _save_round(event, number, Round.Stage.SWISS, seed, by, rows, summary, notes)
 
 
 def _pods(event: Event) -> dict[int, int]:
@@ -242,15 +251,18 @@ class _RoundNotes:
 
 def _save_round(event, number, stage, seed, by, rows, summary, notes: _RoundNotes) -> Round:
     """Save the round, its matches (tables numbered top first, byes after them without a
-    table) and each team's entry."""
+    table) and each team's entry: one statement per table (core.db.insert_rows)."""
     played = [r for r in rows if r.b is not None]
     byes = [r for r in rows if r.b is None]
     team_ids = [t for r in played for t in (r.a, r.b)] + [r.a for r in byes]
-    fixed = dict(
-        Team.objects.filter(pk__in=team_ids, fixed_table__isnull=False).values_list(
+    playing = set(team_ids)
+    fixed = {
+        team: table
+        for team, table in Team.objects.filter(event=event, fixed_table__isnull=False).values_list(
             "pk", "fixed_table"
         )
-    )
+        if team in playing
+    }
     tables = assign_tables([(r.a, r.b) for r in played], fixed)
     sides = choosers(len(played), playoff=stage == Round.Stage.TOP_CUT, seed=seed)
     warnings = [*notes.warnings, *((n,) for n in tables.notes)]
@@ -268,61 +280,61 @@ def _save_round(event, number, stage, seed, by, rows, summary, notes: _RoundNote
         summary=summary,
         created_by=by if getattr(by, "is_authenticated", False) else None,
     )
-    matches = Match.objects.bulk_create(
-        [
-            Match(
-                round=round_,
-                table=t,
-                team_a_id=r.a,
-                team_b_id=r.b,
-                notes=adapters.notes_json(r.notes),
-                bracket_slot=r.slot,
-                chooses_play_draw=side,
-            )
-            for r, t, side in zip(played, tables.tables, sides, strict=True)
-        ]
-        + [_bye_match(round_, r) for r in byes]
+    saved = [*played, *byes]
+    bye = [r.b is None for r in saved]
+    # A bye: no opponent, no table, a final win (MTR App. C), recorded 1-0-0.
+    match_ids = insert_rows(
+        Match,
+        {
+            "round_id": [round_.pk] * len(saved),
+            "table": [*tables.tables, *([None] * len(byes))],
+            "team_a_id": [r.a for r in saved],
+            "team_b_id": [r.b for r in saved],
+            "games_a": [1 if is_bye else 0 for is_bye in bye],
+            "result": [Match.Result.A.value if is_bye else None for is_bye in bye],
+            "status": [
+                (Match.Status.FINAL if is_bye else Match.Status.PENDING).value for is_bye in bye
+            ],
+            "notes": [adapters.notes_json(r.notes) for r in saved],
+            "bracket_slot": [r.slot for r in saved],
+            "chooses_play_draw": [*sides, *([None] * len(byes))],
+        },
     )
-    seats = seat_orders(team_ids)
+    seats = seat_orders(team_ids, event=event)
     seeds = {team: s for r in rows for team, s in zip((r.a, r.b), r.seeds, strict=True)}
-    MatchTeam.objects.bulk_create(
-        MatchTeam(
-            round=round_,
-            match=m,
-            team_id=team,
-            side=side,
-            seats=seats.get(team, []),
-            seed=seeds.get(team),
-        )
-        for m in matches
-        for team, side in ((m.team_a_id, "a"), (m.team_b_id, "b"))
+    entries = [
+        (match_id, team, side)
+        for match_id, r in zip(match_ids, saved, strict=True)
+        for team, side in ((r.a, "a"), (r.b, "b"))
         if team is not None
+    ]
+    insert_rows(
+        MatchTeam,
+        {
+            "round_id": [round_.pk] * len(entries),
+            "match_id": [m for m, _team, _side in entries],
+            "team_id": [team for _m, team, _side in entries],
+            "side": [side for _m, _team, side in entries],
+            "seats": [seats.get(team, []) for _m, team, _side in entries],
+            "seed": [seeds.get(team) for _m, team, _side in entries],
+        },
     )
     return round_
 
 
-def _bye_match(round_: Round, row: _Row) -> Match:
-    """A bye: no opponent, no table, a final win (MTR App. C), recorded 1-0-0."""
-    return Match(
-        round=round_,
-        table=None,
-        team_a_id=row.a,
-        team_b=None,
-        games_a=1,
-        result=Match.Result.A,
-        status=Match.Status.FINAL,
-        notes=adapters.notes_json(row.notes),
-        bracket_slot=row.slot,
-    )
-
-
-def seat_orders(team_ids: list[int]) -> dict[int, list[int]]:
+def seat_orders(team_ids: list[int], *, event: Event | None = None) -> dict[int, list[int]]:
+    """Each team's players in seat order; with ``event``, read for the whole event (a round of
+    thousands of teams: one plain query instead of thousands of ids in it)."""
     seats: dict[int, list[int]] = {}
-    for team, player in (
-        Player.objects.filter(team_id__in=team_ids)
-        .order_by("team_id", "seat")
-        .values_list("team_id", "pk")
-    ):
+    players = (
+        Player.objects.filter(event=event)
+        if event is not None
+        else Player.objects.filter(team_id__in=team_ids)
+    )
+    wanted = set(team_ids)
+    for team, player in players.order_by("team_id", "seat").values_list("team_id", "pk"):
+        if team not in wanted:
+            continue
         seats.setdefault(team, []).append(player)
     return seats
 
@@ -440,17 +452,21 @@ def round_unpair(*, round_: Round, by=None) -> int:
             code="round_has_results",
         )
     number, round_id = round_.number, round_.pk
+    # Read before the delete: once it commits, the entries that say who played are gone.
+    teams = tuple(MatchTeam.objects.filter(round=round_).values_list("team_id", flat=True))
     round_.delete()
     if number == 1:
         event_svc.event_set_status(event=event, status=Event.Status.REGISTRATION)
-    events.round_changed.fire(events.RoundChanged(event.pk, round_id, number))
+    events.round_changed.fire(events.RoundChanged(event.pk, round_id, number, teams))
     log_change(event, number, PairingChange.Kind.UNPAIR, f"Unpaired round {number}.", by)
     return number
 
 
 @transaction.atomic
+@timing.timed_commit
 def round_publish(*, round_: Round, by=None) -> Round:
-    event, round_ = locked_round(round_)
+    with timing.phase("publish"):
+        event, round_ = locked_round(round_)
     if round_.published:
         return round_
     round_.published = True
