@@ -41,6 +41,12 @@ from pairing.models import Match
 from tournament.models import Event, Player, Team
 
 
+class NotYourCall(ServiceError):
+    """The other team of the table asked to withdraw a call it did not make."""
+
+    status = 403
+
+
 def _user(by):
     return by if getattr(by, "is_authenticated", False) else None
 
@@ -295,9 +301,8 @@ def judge_call_withdraw(*, call: JudgeCall, team: Team, now: datetime | None = N
     """The calling team no longer needs a judge."""
     row = _locked(call)
     if row.called_by_team_id != team.pk:
-        raise ServiceError(
-            gettext("Only the team that called may withdraw the call."),
-            code="not_your_call",
+        raise NotYourCall(
+            gettext("Only the team that called may withdraw the call."), code="not_your_call"
         )
     _step(row, "withdraw")
     row.withdrawn_at, row.withdrawn_by_team = now or timezone.now(), team

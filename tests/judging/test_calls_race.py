@@ -39,7 +39,8 @@ def test_two_judges_claim_at_once_one_wins_the_other_is_told_who():
     )
     won = [o for o in outcomes if isinstance(o, JudgeCall)]
     lost = [o for o in outcomes if isinstance(o, Conflict)]
-    assert len(won) == 1 and len(lost) == 1, outcomes
+    assert len(won) == 1, outcomes
+    assert len(lost) == 1, outcomes
     winner = JudgeCall.objects.select_related("claimed_by").get().claimed_by
     assert lost[0].code == "already_claimed"
     assert lost[0].data == {"claimed_by": winner.get_username()}

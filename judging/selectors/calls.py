@@ -1,0 +1,246 @@
+"""Reads of judge calls: loading one with its rights check, an event's calls (the judges' queue,
+the ruling log), each call's answer (docs/api.md "Judge calls") and the log's figures.
+
+Who sees a call (docs/api.md "Judge calls"): staff of its event and the two teams of its table;
+anyone else gets 404, its existence being private (another event's staff included).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from access import Caller, Perm, access_event, access_match, can, plays
+from access.objects import MAX_ID
+from core.errors import AccessDenied, NotVisible
+from judging.domain.calls import (
+    STATUSES,
+    CallFacts,
+    Figures,
+    figures,
+    minutes_open,
+    proposed_extension,
+    seconds_waiting,
+    unclaimed_too_long,
+)
+from judging.models import JudgeCall, JudgeCallPenalty
+from judging.selectors import clock as clock_selectors
+from pairing.models import Match, Round
+from tournament.models import Event
+
+_CALLS = JudgeCall.objects.select_related(
+    "match__round__event",
+    "match__team_a",
+    "match__team_b",
+    "called_by_team",
+    "called_by_player",
+    "called_by_user",
+    "claimed_by",
+    "escalated_by",
+    "head_claimed_by",
+    "resolved_by",
+    "extension",
+)
+
+
+def calls() -> QuerySet[JudgeCall]:
+    return _CALLS.all()
+
+
+def display_name(user) -> str | None:
+    """A staff member as people see them: first and last name, else the username."""
+    if user is None:
+        return None
+    full = f"{user.first_name} {user.last_name}".strip()
+    return full or user.get_username()
+
+
+def may_see_table(caller: Caller, match: Match) -> bool:
+    return plays(caller.team, match) or caller.staff_role(match.round.event) is not None
+
+
+def access_match_calls(caller: Caller, match_id: object) -> Match:
+    """A table to call a judge to: its teams (their key) and the event's staff; 404 for anyone
+    else."""
+    match = access_match(caller, match_id)  # type: ignore[arg-type]
+    if not may_see_table(caller, match):
+        raise NotVisible
+    return match
+
+
+def access_call(caller: Caller, call_id: object, right: Perm | None = None) -> JudgeCall:
+    """The call, seen by the event's staff and the table's teams (404 otherwise); ``right``: a
+    staff right needed too (403 for those who see the call without it)."""
+    if isinstance(call_id, str) and call_id.isdecimal():
+        call_id = int(call_id)
+    if isinstance(call_id, bool) or not isinstance(call_id, int) or not 0 < call_id <= MAX_ID:
+        raise NotVisible
+    call = calls().filter(pk=call_id).first()
+    if call is None:
+        raise NotVisible
+    event = call.match.round.event
+    staff = caller.staff_role(event) is not None
+    if not staff and not plays(caller.team, call.match):
+        raise NotVisible
+    if right is not None and not can(caller, right, event):
+        raise AccessDenied  # the table's team and staff without the right: 403
+    return call
+
+
+def access_event_calls(caller: Caller, event_id: object) -> Event:
+    """The event's calls are read by its staff (scorekeepers included); 404 for anyone else."""
+    event = access_event(caller, event_id)  # type: ignore[arg-type]
+    if caller.staff_role(event) is None:
+        raise NotVisible
+    return event
+
+
+def event_calls(
+    event: Event, status: str | None = None, round_: Round | None = None
+) -> list[JudgeCall]:
+    """The event's calls, oldest first; ``status`` one of STATUSES (computed, so filtered on
+    the facts)."""
+    rows = calls().filter(event=event)
+    if round_ is not None:
+        rows = rows.filter(round=round_)
+    if status is not None:
+        rows = rows.filter(_status_filter(status))
+    return list(rows.order_by("called_at", "id"))
+
+
+def _status_filter(status: str) -> Q:
+    if status not in STATUSES:
+        raise ValueError(status)
+    ended = Q(resolved_at__isnull=True, withdrawn_at__isnull=True)
+    return {
+        "withdrawn": Q(withdrawn_at__isnull=False),
+        "resolved": Q(resolved_at__isnull=False),
+        "escalated": ended & Q(escalated_at__isnull=False),
+        "claimed": ended & Q(escalated_at__isnull=True, claimed_at__isnull=False),
+        "open": ended & Q(escalated_at__isnull=True, claimed_at__isnull=True),
+    }[status]
+
+
+def pending_call(match: Match) -> JudgeCall | None:
+    return calls().filter(match=match, resolved_at__isnull=True, withdrawn_at__isnull=True).first()
+
+
+def latest_call(match: Match) -> JudgeCall | None:
+    """The table's pending call, else its latest (its ruling stays shown until the next)."""
+    return calls().filter(match=match).order_by("-called_at", "-id").first()
+
+
+def penalty_ids(rows: Sequence[JudgeCall]) -> dict[int, list[int]]:
+    out: dict[int, list[int]] = {row.pk: [] for row in rows}
+    for call_id, penalty_id in JudgeCallPenalty.objects.filter(call__in=list(rows)).values_list(
+        "call_id", "penalty_id"
+    ):
+        out[call_id].append(penalty_id)
+    return out
+
+
+def proposals(rows: Sequence[JudgeCall], now: datetime) -> dict[int, int | None]:
+    """The extension each call would give if resolved ``now`` (pending calls), or the one
+    proposed at its ruling; None for a withdrawn call. One clock read per round."""
+    out: dict[int, int | None] = {}
+    pending = [row for row in rows if row.facts.pending]
+    for row in rows:
+        if row.resolved_at is not None:
+            out[row.pk] = row.proposed_extension_minutes
+        elif row.withdrawn_at is not None:
+            out[row.pk] = None
+    by_round: dict[int, list[JudgeCall]] = {}
+    for row in pending:
+        by_round.setdefault(row.round_id, []).append(row)
+    for group in by_round.values():
+        round_ = group[0].match.round
+        tables = clock_selectors.round_tables(round_, [row.match for row in group])
+        for row in group:
+            facts = tables.facts.get(row.match_id)
+            out[row.pk] = proposed_extension(row.facts, facts, now).minutes
+    return out
+
+
+def call_json(
+    row: JudgeCall,
+    now: datetime,
+    proposed: int | None,
+    penalties: list[int] | None = None,
+) -> dict[str, Any]:
+    """One call as the API answers it (docs/api.md "Judge calls")."""
+    facts = row.facts
+    extension = row.extension.minutes if row.extension is not None else None
+    if extension is None and row.resolved_at is not None:
+        extension = 0
+    return {
+        "id": row.pk,
+        "event": row.event_id,
+        "round": row.round_id,
+        "match": row.match_id,
+        "table": row.match.table,
+        "status": facts.status,
+        "reason": row.reason,
+        "note": row.note,
+        "called_at": row.called_at,
+        "called_by_team": row.called_by_team_id,
+        "called_by_player": row.called_by_player_id,
+        "called_by_staff": display_name(row.called_by_user),
+        "claimed_at": row.claimed_at,
+        "claimed_by": display_name(row.claimed_by),
+        "escalated_at": row.escalated_at,
+        "escalated_by": display_name(row.escalated_by),
+        "head_judge": display_name(row.head_claimed_by),
+        "resolved_at": row.resolved_at,
+        "resolved_by": display_name(row.resolved_by),
+        "ruling": row.ruling,
+        "rule": row.rule,
+        "withdrawn_at": row.withdrawn_at,
+        "seconds_waiting": seconds_waiting(facts, now),
+        "unclaimed_too_long": unclaimed_too_long(facts, now),
+        "minutes_open": minutes_open(facts, now),
+        "proposed_extension_minutes": proposed,
+        "extension_minutes": extension,
+        "joins": [
+            {"at": j.at, "team": j.team_id, "player": j.player_id, "reason": j.reason}
+            for j in row.joins.all()
+        ],
+        "penalties": penalties if penalties is not None else [],
+    }
+
+
+def calls_json(rows: Sequence[JudgeCall], now: datetime | None = None) -> list[dict[str, Any]]:
+    now = now or timezone.now()
+    proposed = proposals(rows, now)
+    penalties = penalty_ids(rows)
+    return [call_json(row, now, proposed.get(row.pk), penalties.get(row.pk)) for row in rows]
+
+
+# --- the ruling log ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LogFigures:
+    round: int | None  # the round's number; None for the whole event
+    figures: Figures
+
+
+def log_figures(rows: Iterable[JudgeCall]) -> list[LogFigures]:
+    """Per round (by number) and for the event: calls, times to a judge and to the ruling, the
+    appeals (escalated calls)."""
+    rows = list(rows)
+    numbers = sorted({row.match.round.number for row in rows})
+    out = [
+        LogFigures(n, figures(row.facts for row in rows if row.match.round.number == n))
+        for n in numbers
+    ]
+    out.append(LogFigures(None, figures(row.facts for row in rows)))
+    return out
+
+
+def facts_of(rows: Iterable[JudgeCall]) -> list[CallFacts]:
+    return [row.facts for row in rows]
