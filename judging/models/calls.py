@@ -39,6 +39,13 @@ REASON_CHOICES = [
     ("other", pgettext_lazy("judge call reason", "Other")),
 ]
 assert tuple(code for code, _label in REASON_CHOICES) == REASONS
+STATUS_LABELS = {
+    "open": _("waiting for a judge"),
+    "claimed": _("taken"),
+    "escalated": _("head judge needed"),
+    "resolved": _("resolved"),
+    "withdrawn": _("withdrawn"),
+}
 NOTE_MAX = 200
 
 

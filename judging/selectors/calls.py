@@ -1,9 +1,6 @@
-"""Reads of judge calls: loading one with its rights check, an event's calls (the judges' queue,
-the ruling log), each call's answer (docs/api.md "Judge calls") and the log's figures.
-
-Who sees a call (docs/api.md "Judge calls"): staff of its event and the two teams of its table;
-anyone else gets 404, its existence being private (another event's staff included).
-"""
+"""Reads of judge calls: an event's calls (the judges' queue, the ruling log), each call's answer
+(docs/api.md "Judge calls") and the log's figures. Loading a call with its rights check is
+judging.calls_lookup's."""
 
 from __future__ import annotations
 
@@ -15,9 +12,6 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from access import Caller, Perm, access_event, access_match, can, plays
-from access.objects import MAX_ID
-from core.errors import AccessDenied, NotVisible
 from judging.domain.calls import (
     STATUSES,
     CallFacts,
@@ -29,11 +23,12 @@ from judging.domain.calls import (
     unclaimed_too_long,
 )
 from judging.models import JudgeCall, JudgeCallPenalty
+from judging.models.calls import STATUS_LABELS
 from judging.selectors import clock as clock_selectors
 from pairing.models import Match, Round
 from tournament.models import Event
 
-_CALLS = JudgeCall.objects.select_related(
+_CALLS = JudgeCall.objects.prefetch_related("joins__team").select_related(
     "match__round__event",
     "match__team_a",
     "match__team_b",
@@ -58,46 +53,6 @@ def display_name(user) -> str | None:
         return None
     full = f"{user.first_name} {user.last_name}".strip()
     return full or user.get_username()
-
-
-def may_see_table(caller: Caller, match: Match) -> bool:
-    return plays(caller.team, match) or caller.staff_role(match.round.event) is not None
-
-
-def access_match_calls(caller: Caller, match_id: object) -> Match:
-    """A table to call a judge to: its teams (their key) and the event's staff; 404 for anyone
-    else."""
-    match = access_match(caller, match_id)  # type: ignore[arg-type]
-    if not may_see_table(caller, match):
-        raise NotVisible
-    return match
-
-
-def access_call(caller: Caller, call_id: object, right: Perm | None = None) -> JudgeCall:
-    """The call, seen by the event's staff and the table's teams (404 otherwise); ``right``: a
-    staff right needed too (403 for those who see the call without it)."""
-    if isinstance(call_id, str) and call_id.isdecimal():
-        call_id = int(call_id)
-    if isinstance(call_id, bool) or not isinstance(call_id, int) or not 0 < call_id <= MAX_ID:
-        raise NotVisible
-    call = calls().filter(pk=call_id).first()
-    if call is None:
-        raise NotVisible
-    event = call.match.round.event
-    staff = caller.staff_role(event) is not None
-    if not staff and not plays(caller.team, call.match):
-        raise NotVisible
-    if right is not None and not can(caller, right, event):
-        raise AccessDenied  # the table's team and staff without the right: 403
-    return call
-
-
-def access_event_calls(caller: Caller, event_id: object) -> Event:
-    """The event's calls are read by its staff (scorekeepers included); 404 for anyone else."""
-    event = access_event(caller, event_id)  # type: ignore[arg-type]
-    if caller.staff_role(event) is None:
-        raise NotVisible
-    return event
 
 
 def event_calls(
@@ -244,3 +199,118 @@ def log_figures(rows: Iterable[JudgeCall]) -> list[LogFigures]:
 
 def facts_of(rows: Iterable[JudgeCall]) -> list[CallFacts]:
     return [row.facts for row in rows]
+
+
+# --- the judges' queue and the log's rows ----------------------------------------------------------
+
+
+def pending_calls(event: Event) -> list[JudgeCall]:
+    rows = calls().filter(event=event, resolved_at__isnull=True, withdrawn_at__isnull=True)
+    return list(rows.order_by("called_at", "id"))
+
+
+def _table_summaries(rows: Sequence[JudgeCall]) -> dict[int, Any]:
+    """Each call's table at now in the floor view's words (end-of-round state), by match id."""
+    from judging.domain.clock import floor_order
+
+    out: dict[int, Any] = {}
+    by_round: dict[int, list[JudgeCall]] = {}
+    for row in rows:
+        by_round.setdefault(row.round_id, []).append(row)
+    now = timezone.now()
+    for group in by_round.values():
+        round_ = group[0].match.round
+        tables = clock_selectors.round_tables(round_, [row.match for row in group])
+        states = clock_selectors.states_of(tables, now)
+        names: dict[int, str] = {}
+        for row in group:
+            names[row.match.team_a_id] = row.match.team_a.name
+            if row.match.team_b is not None and row.match.team_b_id is not None:
+                names[row.match.team_b_id] = row.match.team_b.name
+        by_table = {line.table: line for line in floor_order(states.values(), names)}
+        for pk, state in states.items():
+            line = by_table.get(state.table)
+            out[pk] = (line.summary if line is not None else None, state)
+    return out
+
+
+def queue_lines(rows: Sequence[JudgeCall], *, head_first: bool = False) -> list[dict[str, Any]]:
+    """The judges' queue: each pending call with its table's state; oldest first, escalated
+    calls first for a head judge."""
+    now = timezone.now()
+    views = calls_json(rows, now)
+    summaries = _table_summaries(rows)
+    lines = []
+    for row, view in zip(rows, views, strict=True):
+        summary, state = summaries.get(row.match_id, (None, None))
+        caller = row.called_by_team.name if row.called_by_team is not None else None
+        lines.append(
+            {
+                "call": view,
+                "row": row,
+                "match": row.match,
+                "caller": caller or view["called_by_staff"],
+                "summary": summary,
+                "phase": state.phase if state is not None else "",
+                "reason": row.get_reason_display() if row.reason else "",
+            }
+        )
+    if head_first:
+        lines.sort(key=lambda line: line["call"]["status"] != "escalated")
+    return lines
+
+
+def call_penalties(call: JudgeCall) -> list[Any]:
+    from judging.models import Penalty
+
+    ids = JudgeCallPenalty.objects.filter(call=call).values_list("penalty_id", flat=True)
+    return list(Penalty.objects.filter(pk__in=list(ids)).select_related("player"))
+
+
+def log_rows(rows: Sequence[JudgeCall]) -> list[dict[str, Any]]:
+    """The ruling log: one dict per call, the CSV's columns."""
+    now = timezone.now()
+    views = calls_json(rows, now)
+    out = []
+    for row, view in zip(rows, views, strict=True):
+        joined = [j.team.name for j in row.joins.all() if j.team is not None]
+        out.append(
+            {
+                **view,
+                "round": row.match.round.number,
+                "status_label": STATUS_LABELS[view["status"]],
+                "called_by": (
+                    row.called_by_team.name
+                    if row.called_by_team is not None
+                    else view["called_by_staff"]
+                ),
+                "seconds_to_judge": (
+                    int((row.claimed_at - row.called_at).total_seconds())
+                    if row.claimed_at is not None
+                    else ""
+                ),
+                "seconds_to_ruling": (
+                    int((row.resolved_at - row.called_at).total_seconds())
+                    if row.resolved_at is not None
+                    else ""
+                ),
+                "penalties": " ".join(str(p) for p in view["penalties"]),
+                "joined_by": "; ".join(joined),
+                "called_at": row.called_at.isoformat(),
+                "claimed_at": row.claimed_at.isoformat() if row.claimed_at else "",
+                "escalated_at": row.escalated_at.isoformat() if row.escalated_at else "",
+                "resolved_at": row.resolved_at.isoformat() if row.resolved_at else "",
+                "head_judge": view["head_judge"] or "",
+                "claimed_by": view["claimed_by"] or "",
+                "resolved_by": view["resolved_by"] or "",
+                "extension_minutes": (
+                    "" if view["extension_minutes"] is None else view["extension_minutes"]
+                ),
+                "proposed_extension_minutes": (
+                    ""
+                    if view["proposed_extension_minutes"] is None
+                    else view["proposed_extension_minutes"]
+                ),
+            }
+        )
+    return out

@@ -9,7 +9,7 @@ the event's staff: anyone else gets 404, another event's team included.
 from judging.models import JudgeCall
 from judging.services import calls
 from pairing import services
-from support.matrix import PERSONAS, Row
+from support.matrix import PERSONAS, Row, expect
 
 NOBODY = {"anon": 404, "charlie": 404, "green": 404}
 
@@ -92,5 +92,53 @@ ROWS = [
         lambda w: f"/api/v1/judge-calls/{_call(w)}/withdraw/",
         _statuses(red=200, sam=403, judy=403, hank=403, alice=403),
         setup=_called,
+    ),
+]
+
+# Pages (a team is an anonymous browser there; the event is private). The queue and a call's
+# page are the event's staff's; the ruling log is the judges'; only judges act on a call.
+STAFF_PAGE = _statuses(red=404, sam=200, judy=200, hank=200, alice=200)
+
+ROWS += [
+    Row(
+        "page-judge-calls",
+        "get",
+        lambda w: f"/events/{w.event.pk}/judge-calls/",
+        STAFF_PAGE,
+        setup=_called,
+        fmt="page",
+    ),
+    Row(
+        "page-judge-call",
+        "get",
+        lambda w: f"/events/{w.event.pk}/judge-calls/{_call(w)}/",
+        STAFF_PAGE,
+        setup=_called,
+        fmt="page",
+    ),
+    Row(
+        "page-judge-call-claim",
+        "post",
+        lambda w: f"/events/{w.event.pk}/judge-calls/{_call(w)}/act/",
+        _statuses(red=404, sam=403, judy=302, hank=302, alice=302),
+        body=lambda w: {"op": "claim"},
+        setup=_called,
+        fmt="page",
+    ),
+    Row(
+        "page-judge-call-log",
+        "get",
+        lambda w: f"/events/{w.event.pk}/judge-calls/log/",
+        expect("judge"),
+        setup=_called,
+        fmt="page",
+    ),
+    Row(
+        "page-judge-call-csv",
+        "get",
+        lambda w: f"/events/{w.event.pk}/judge-calls.csv",
+        expect("judge"),
+        setup=_called,
+        fmt="page",
     ),
 ]
