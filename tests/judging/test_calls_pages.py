@@ -158,3 +158,17 @@ def test_a_ruling_starting_like_a_formula_is_quoted_in_the_csv(table, world):
     )
     text = judy.get(f"/events/{world.event.pk}/judge-calls.csv").content.decode()
     assert "'=HYPERLINK(1)" in text
+
+
+def test_in_spanish(table, world):
+    """Every string of the block and the queue in Spanish (Accept-Language: es)."""
+    key = table.red.access_key
+    red = Client(HTTP_ACCEPT_LANGUAGE="es")
+    assert "Llamar a un juez" in red.get(f"/t/{key}/").content.decode()
+    red.post(f"/t/{key}/judge-call/", {"op": "call", "reason": "medical"})
+    assert "Juez llamado hace" in red.get(f"/t/{key}/").content.decode()
+    judy = Client(HTTP_ACCEPT_LANGUAGE="es")
+    judy.force_login(world.judy)
+    queue = judy.get(f"/events/{world.event.pk}/judge-calls/").content.decode()
+    assert "Asunto médico" in queue
+    assert "Me encargo yo" in queue
