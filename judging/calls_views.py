@@ -77,7 +77,7 @@ def table_block_context(team, match, key: str, back: str) -> dict[str, Any]:
     call = selectors.latest_call(match)
     view = None
     if call is not None and call.status != "withdrawn":
-        view = selectors.calls_json([call])[0]
+        view = selectors.calls_json([call], with_proposals=False)[0]
     return {
         "judge_call": {
             "waiting": waiting_html(view) if view is not None else "",

@@ -168,9 +168,13 @@ def call_json(
     }
 
 
-def calls_json(rows: Sequence[JudgeCall], now: datetime | None = None) -> list[dict[str, Any]]:
+def calls_json(
+    rows: Sequence[JudgeCall], now: datetime | None = None, *, with_proposals: bool = True
+) -> list[dict[str, Any]]:
+    """The calls as the API answers them; without ``with_proposals`` (a table's own block, which
+    does not show it) the pending calls' proposals are not worked out (no clock read)."""
     now = now or timezone.now()
-    proposed = proposals(rows, now)
+    proposed = proposals(rows, now) if with_proposals else {}
     penalties = penalty_ids(rows)
     return [call_json(row, now, proposed.get(row.pk), penalties.get(row.pk)) for row in rows]
 
