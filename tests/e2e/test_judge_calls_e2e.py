@@ -85,6 +85,13 @@ def test_a_call_from_the_table_to_the_ruling_on_three_phones(live_server, browse
         assert "call-late" in (line.get_attribute("class") or "")  # waiting over 2 minutes
         shot(judge_phone, "judge-call-queue")
         assert_accessible(judge_phone)
+        # The floor view carries the same queue above its tables.
+        judge_phone.goto(f"{base}/events/{event.pk}/clock/floor/")
+        expect(judge_phone.locator(".floor-calls .call-line")).to_contain_text(
+            f"Table {match.table}"
+        )
+        shot(judge_phone, "judge-call-floor")
+        judge_phone.goto(f"{base}/events/{event.pk}/judge-calls/")
 
         judge_phone.click("button:has-text('I take it')")
         expect(red_phone.locator(".judge-call-state")).to_contain_text(
