@@ -155,3 +155,28 @@ def test_who_sees_what(calling, world):
     assert_400(
         post(calling["a"], f"/matches/{match['id']}/judge-calls/", {"reason": "bored"}), "reason"
     )
+
+
+def test_bad_input_is_a_400_and_unknown_ids_a_404(calling):
+    """Bad input never gives a 500 (quality.md "Bad input and faults")."""
+    match = calling["match"]
+    path = f"/matches/{match['id']}/judge-calls/"
+    assert_400(post(calling["a"], path, {"note": "x" * 201}), "note")
+    assert_400(post(calling["a"], path, {"reason": ["dispute"]}), "reason")
+    assert_400(post(calling["a"], path, {"player": 10**30}), "player")
+    assert_400(post(calling["a"], path, {"note": "nul\u0000"}), "note")
+    body = post(calling["a"], path, {"note": "\u202eevil name\u0007"}).json()
+    assert body["note"] == "evil name"  # control and direction marks dropped
+    call = f"/judge-calls/{body['id']}"
+    assert_400(post(calling["judy"], f"{call}/resolve/", {"ruling": "x" * 201}), "ruling")
+    assert_400(post(calling["judy"], f"{call}/resolve/", {"ruling": "   "}), "ruling")
+    assert_400(
+        post(calling["judy"], f"{call}/resolve/", {"ruling": "x", "extension_minutes": 61}),
+        "extension_minutes",
+    )
+    assert_400(post(calling["judy"], f"{call}/resolve/", {"ruling": "x", "rule": "r" * 41}), "rule")
+    assert JudgeCall.objects.get().status == "open"  # nothing half-written
+    for bad in ("0", "99999999999999999999999", "abc"):
+        assert calling["judy"].get(f"{API}/judge-calls/{bad}/").status_code == 404
+        assert post(calling["judy"], f"/judge-calls/{bad}/claim/").status_code == 404
+    assert post(calling["a"], f"/matches/{10**20}/judge-calls/").status_code == 404
