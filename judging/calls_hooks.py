@@ -63,6 +63,6 @@ def table_page(request: HttpRequest, team: Team, match: Match, key: str) -> Team
     table's calls live."""
     from judging.calls_views import table_block_context
 
-    context = table_block_context(team, match, key, reverse("tracker-table", args=[key]))
+    context = table_block_context(team, match, key, request.get_full_path())
     context["judge_call"]["follow"] = True
     return TeamBlock("judging/calls/_table_call.html", context)

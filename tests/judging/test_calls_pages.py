@@ -67,6 +67,8 @@ def test_the_table_page_has_the_block_and_its_fragment(table):
     page = Client().get(f"/t/{key}/table/").content.decode()
     assert "Call a judge" in page
     assert f"/live/calls/{table.match.pk}/?key={key}" in page
+    middle = Client().get(f"/t/{key}/table/?view=middle").content.decode()
+    assert f'name="back" value="/t/{key}/table/?view=middle"' in middle  # back to the same view
     Client().post(f"/t/{key}/judge-call/", {"op": "call", "back": f"/t/{key}/table/"})
     part = Client().get(f"/t/{key}/judge-call/").content.decode()
     assert "Judge called" in part
