@@ -32,3 +32,6 @@ class JudgingConfig(AppConfig):
         services.clock_changed.connect(tasks.schedule)
         events.time_called.connect(tasks.on_time_called)
         live.register_kind("clock", receivers.may_follow_clock)
+        from judging import calls_hooks
+
+        calls_hooks.register()

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from judging import clock_views, deckfix_views, views
+from judging import calls_views, clock_views, deckfix_views, views
 
 urlpatterns = [
     path("events/<id:pk>/penalties/", views.penalty_list, name="penalties"),
@@ -36,5 +36,15 @@ urlpatterns = [
     path("events/<id:pk>/clock/floor/", clock_views.floor_view, name="clock-floor"),
     path(
         "events/<id:pk>/matches/<id:match_id>/clock/", clock_views.table_clock, name="table-clock"
+    ),
+    path("t/<str:key>/judge-call/", calls_views.team_call, name="team-judge-call"),
+    path("events/<id:pk>/judge-calls/", calls_views.queue, name="judge-calls"),
+    path("events/<id:pk>/judge-calls/log/", calls_views.ruling_log, name="judge-call-log"),
+    path("events/<id:pk>/judge-calls.csv", calls_views.ruling_log_csv, name="judge-call-csv"),
+    path("events/<id:pk>/judge-calls/<id:call_id>/", calls_views.call_page, name="judge-call"),
+    path(
+        "events/<id:pk>/judge-calls/<id:call_id>/act/",
+        calls_views.call_act,
+        name="judge-call-act",
     ),
 ]

@@ -11,9 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.hooks import FirstAnswer
+from core.hooks import CallAll, FirstAnswer
 
 if TYPE_CHECKING:
+    from django.http import HttpRequest
+
     from pairing.models import Match
+    from tournament.hooks import TeamBlock
+    from tournament.models import Team
 
 NO_NEW_GAME: FirstAnswer[[Match], str] = FirstAnswer("no_new_game")
+TABLE_PAGE: CallAll[[HttpRequest, Team, Match, str], TeamBlock | None] = CallAll("table_page")

@@ -20,7 +20,7 @@ from core.errors import NotVisible, ServiceError
 from pairing import selectors as pairing_selectors
 from pairing.models import Match
 from tournament.models import Team
-from tracker import presenters, receivers, selectors, services
+from tracker import hooks, presenters, receivers, selectors, services
 
 BUTTONS = (-5, -1, 1, 5)
 
@@ -135,6 +135,10 @@ def table(request, key: str):
             "api_url": reverse("api-game-events", args=[match.pk]),
         }
     )
+    blocks = [b for b in hooks.TABLE_PAGE(request, team, match, key) if b is not None]
+    for block in blocks:
+        context.update(block.context)
+    context["table_blocks"] = [block.template for block in blocks]
     return render(request, "tracker/table.html", context)
 
 

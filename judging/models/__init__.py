@@ -1,5 +1,6 @@
 """Models of the judging app: penalties, deck checks and the round clock's facts."""
 
+from judging.models.calls import JudgeCall, JudgeCallJoin, JudgeCallPenalty
 from judging.models.clock import (
     EXTENSION_REASONS,
     ClockCorrection,
@@ -19,6 +20,9 @@ __all__ = [
     "ClockPause",
     "ClockSettings",
     "DeckCheck",
+    "JudgeCall",
+    "JudgeCallJoin",
+    "JudgeCallPenalty",
     "EmptySeatRow",
     "SeatCheck",
     "OUTCOMES",

@@ -72,7 +72,11 @@ def test_the_scorekeeper_sees_only_the_judging_tabs_it_may_open(public):
     sam = _as(public.sam)
     page = sam.get(f"/events/{public.event.pk}/clock/floor/").content.decode()
     nav = page.split('class="tabs judging-tabs"', 1)[1].split("</nav>", 1)[0]
-    assert re.findall(r">([^<]+)</a>", nav) == ["Floor", "Clock"]
+    assert re.findall(r">([^<]+)</a>", nav) == [
+        "Floor",
+        "Clock",
+        "Judge calls",
+    ]  # the queue: read only
     judy = _as(public.judy).get(f"/events/{public.event.pk}/clock/floor/").content.decode()
     assert "Penalties" in judy.split('class="tabs judging-tabs"', 1)[1].split("</nav>", 1)[0]
 
