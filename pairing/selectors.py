@@ -20,6 +20,7 @@ from decklists.models import Decklist
 from pairing import hooks
 from pairing.adapters import match_record
 from pairing.domain import final
+from pairing.domain.seats import MatchProgress
 from pairing.domain.structure import Structure, plan
 from pairing.domain.tiebreakers import MatchRecord, Order, StandingRow, compute_standings
 from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
@@ -348,6 +349,22 @@ def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict]:
     """The ``time`` block of each match of a round, by match id (pairing.hooks.MATCH_TIMES: the
     round clock answers for the whole round at once); empty until a clock answers."""
     return hooks.MATCH_TIMES(round_, matches) or {}
+
+
+def match_progress(entry: MatchTeam, time: dict | None = None) -> MatchProgress:
+    """What decides whether the entry's seats may still change (pairing.domain.seats); ``time``:
+    the match's clock block when the caller has read it already."""
+    match = entry.match
+    if match.is_bye:
+        return MatchProgress(False, False, True, False, bye=True)
+    if time is None:
+        time = match_times(entry.round, [match]).get(match.pk) or {}
+    return MatchProgress(
+        clock_started=time.get("round_status", "not_started") != "not_started",
+        reported=ResultReport.objects.filter(match=match).exists(),
+        final=match.status == Match.Status.FINAL,
+        game_started=any(hooks.MATCH_STARTED(match)),
+    )
 
 
 # --- final results -------------------------------------------------------------------------

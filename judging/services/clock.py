@@ -369,21 +369,22 @@ def _due_tables(tables: Iterable[tuple[int, TableState]]) -> list[int]:
     return [pk for pk, s in tables if s.extension_minutes and s.time_called_at is not None]
 
 
-def mark_due_on_read(
+def clock_mark_if_due(
     round_: Round,
     state: RoundState,
     tables: Iterable[tuple[int, TableState]] = (),
     marked: frozenset[int] | None = None,
 ) -> bool:
-    """The embedded default (tasks run eagerly, no worker runs the round's task): a read that
-    finds time called (the round's, or an extended table's) but not yet marked marks it through
-    ``clock_mark_due``, once. ``state`` and ``tables`` are what the read computed; nothing is
-    queried when they say nothing is due. Inside a transaction the marking waits for its commit
-    (it locks rows and writes), so a read never breaks the transaction it runs in. ``marked``:
-    the tables known marked (as round_tables read them), so asking costs no query. True when
-    marking ran or was queued for the commit."""
+    """The embedded default (no worker): after a change of the clock has committed
+    (judging.tasks.schedule), mark at once, through ``clock_mark_due``, a time call that is
+    already due but not yet marked (a clock started, corrected or extended past its end); a
+    deadline still ahead is marked by the task scheduled for it. Never called by a read: reads
+    compute time called from the facts. ``state`` and ``tables`` are what the caller computed;
+    nothing is queried when they say nothing is due. Inside a transaction the marking waits for
+    its commit. ``marked``: the tables known marked (as round_tables read them), so asking costs
+    no query. True when marking ran or was queued for the commit."""
     if not settings.CELERY_TASK_ALWAYS_EAGER:
-        return False  # a worker runs judging.clock_due at the deadline
+        return False  # a worker's periodic sweep (judging.clock_sweep) marks it
     round_due = state.status == "time_called"
     due = _due_tables(tables)
     if not round_due and not due:
@@ -394,7 +395,7 @@ def mark_due_on_read(
     def mark() -> None:
         try:
             clock_mark_due(round_=round_)
-        except Exception:  # a read never fails for marking; the next read tries again
+        except Exception:  # the clock's change stands; the periodic sweep marks it later
             log.warning("could not mark time called for round %s", round_.pk, exc_info=True)
 
     if connection.in_atomic_block:
