@@ -10,9 +10,9 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TYPE_CHECKING, TypedDict, cast
 
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, Q, QuerySet
 from django.utils.translation import gettext
 
 from decklists import selectors as decklists
@@ -25,6 +25,9 @@ from pairing.domain.structure import Structure, plan
 from pairing.domain.tiebreakers import MatchRecord, Order, StandingRow, compute_standings
 from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
 from tournament.models import Event, Player, Team
+
+if TYPE_CHECKING:  # the type of an annotated queryset (django-stubs)
+    from django_stubs_ext import WithAnnotations
 
 
 def penalties(event: Event, after_round: int) -> dict[int, int]:
@@ -113,7 +116,17 @@ def structure(event: Event) -> Structure:
 # --- rounds --------------------------------------------------------------------------------
 
 
-def rounds_with_counts(event: Event, *, published_only: bool = False):
+class RoundCounts(TypedDict):
+    """The counts rounds_with_counts puts on each round."""
+
+    match_count: int
+    final_count: int
+    disputed_count: int
+
+
+def rounds_with_counts(
+    event: Event, *, published_only: bool = False
+) -> QuerySet[WithAnnotations[Round, RoundCounts]]:
     """The event's rounds with match counts: total, final, disputed, byes."""
     rounds = Round.objects.filter(event=event)
     if published_only:
@@ -144,7 +157,7 @@ def has_results(round_: Round) -> bool:
     )
 
 
-def missing_results(round_: Round):
+def missing_results(round_: Round) -> QuerySet[Match]:
     """Matches of the round without a final result, by table: what the floor must chase."""
     return (
         round_.matches.exclude(status=Match.Status.FINAL)

@@ -11,6 +11,7 @@ from django.db.models import F
 from django.utils.translation import gettext
 
 from core import events
+from core.actors import By
 from core.errors import Conflict, ServiceError
 from pairing import adapters, presenters, selectors
 from pairing.domain.notes import PairingNote
@@ -59,7 +60,9 @@ def _check_unplayed(match: Match) -> None:
 
 
 @transaction.atomic
-def round_swap_teams(*, round_: Round, team_1: object, team_2: object, by=None) -> SwapOutcome:
+def round_swap_teams(
+    *, round_: Round, team_1: object, team_2: object, by: By = None
+) -> SwapOutcome:
     """Swap two teams between their matches (or with the bye), warning for every rematch and
     every pair on different match points the change creates. Logged with who did it."""
     event, round_ = locked_round(round_)
@@ -142,7 +145,7 @@ def _pair_warnings(
 
 
 @transaction.atomic
-def match_set_table(*, match: Match, table: object, by=None) -> Match:
+def match_set_table(*, match: Match, table: object, by: By = None) -> Match:
     """Move a match to another table; a match already there takes this match's table."""
     event, round_ = locked_round(match.round)
     match = Match.objects.select_for_update().get(pk=match.pk)
@@ -168,7 +171,7 @@ def match_set_table(*, match: Match, table: object, by=None) -> Match:
 
 
 @transaction.atomic
-def match_set_play_draw(*, match: Match, team: object, by=None) -> Match:
+def match_set_play_draw(*, match: Match, team: object, by: By = None) -> Match:
     """The head judge names the team that chooses to play or draw (MTR 2.2: in a playoff the
     higher seed chooses unless the head judge sets otherwise). Logged with who did it."""
     event, round_ = locked_round(match.round)
