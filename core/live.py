@@ -411,7 +411,7 @@ class Hub:
         """Hold the process's one Redis subscription; reconnect with backoff; resync after a gap."""
         import redis.asyncio
 
-        source: RedisBackend = self.source  # type: ignore[assignment]
+        source: RedisBackend = self.source  # type: ignore[assignment]  # started only for a Redis source (Hub.subscribe)
         delay, gap = 0.5, False
         while True:
             conn = redis.asyncio.Redis.from_url(source.url, socket_connect_timeout=5)
@@ -443,7 +443,7 @@ class Hub:
     async def _resync(self) -> None:
         """After a lost subscription, hand each topic's latest change to its clients again."""
         topics = list(self.topics)
-        rows = await self.source.amget(topics)  # type: ignore[union-attr]
+        rows = await self.source.amget(topics)  # type: ignore[union-attr]  # called by _listen alone, whose source is Redis
         for topic, (v, payload) in zip(topics, rows, strict=True):
             for sub in self.topics.get(topic, ()):
                 sub.reset = True

@@ -192,7 +192,7 @@ def parse_filters(params: Mapping[str, Any]) -> Filters:
         if rescinded not in ("true", "false", "1", "0"):
             raise ServiceError(field="rescinded", message=gettext("true or false."))
         values["rescinded"] = rescinded in ("true", "1")
-    return Filters(**values)  # type: ignore[arg-type]
+    return Filters(**values)  # type: ignore[arg-type]  # values holds each field's checked type, by name
 
 
 def penalties_of(event: Event, filters: Filters = Filters()) -> QuerySet[Penalty]:

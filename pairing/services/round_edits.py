@@ -28,7 +28,7 @@ class SwapOutcome:
 
 def _entry(round_: Round, team: object) -> MatchTeam:
     try:
-        team_id = int(team)  # type: ignore[call-overload]
+        team_id = int(team)  # type: ignore[call-overload]  # any value from the request: int() refusing it is caught below
     except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: JSON's 1e400
         raise ServiceError(gettext("Give a team id."), field="teams", code="invalid") from exc
     entry = (
@@ -184,7 +184,7 @@ def match_set_play_draw(*, match: Match, team: object, by: By = None) -> Match:
     if match.is_bye:
         raise ServiceError(gettext("A bye has no game to play or draw."), field="team", code="bye")
     try:
-        team_id = int(team)  # type: ignore[call-overload]
+        team_id = int(team)  # type: ignore[call-overload]  # any value from the request: int() refusing it is caught below
     except (TypeError, ValueError, OverflowError) as exc:
         raise ServiceError(gettext("Give a team id."), field="team", code="invalid") from exc
     sides = {match.team_a_id: "a", match.team_b_id: "b"}
@@ -199,7 +199,7 @@ def match_set_play_draw(*, match: Match, team: object, by: By = None) -> Match:
     match.chooses_play_draw = sides[team_id]
     match.save(update_fields=["chooses_play_draw", "updated_at"])
     _bump(round_)
-    name = match.team_a.name if sides[team_id] == "a" else match.team_b.name  # type: ignore[union-attr]
+    name = match.team_a.name if sides[team_id] == "a" else match.team_b.name  # type: ignore[union-attr]  # a bye was refused above: team_b is set
     text = f"Round {round_.number}, table {match.table}: {name} chooses to play or draw."
     log_change(event, round_.number, PairingChange.Kind.PLAY_DRAW, text, by)
     return match

@@ -117,7 +117,7 @@ def round_pair_next(
     if request_id:
         done = Round.objects.filter(event=event, request_id=request_id).first()
         if done is not None:
-            done.replayed = True  # type: ignore[attr-defined]
+            done.replayed = True  # type: ignore[attr-defined]  # a note for the interface: the round was already paired
             return done
     last = selectors.latest_round(event)
     _check_can_pair(event, last)
@@ -153,7 +153,7 @@ def round_pair_next(
     if request_id:
         Round.objects.filter(pk=round_.pk).update(request_id=request_id)
         round_.request_id = request_id
-    round_.replayed = False  # type: ignore[attr-defined]
+    round_.replayed = False  # type: ignore[attr-defined]  # a note for the interface: the round was already paired
     if event.status == Event.Status.REGISTRATION:
         event_svc.event_set_status(event=event, status=Event.Status.RUNNING)
     hooks.ROUND_PAIRED(round_)  # e.g. a Game Loss issued between matches lands on the new match

@@ -52,7 +52,7 @@ def entry_set_seats(
             order = clean_order(seat_order, players)
         else:
             try:
-                pk = int(primary)  # type: ignore[call-overload]
+                pk = int(primary)  # type: ignore[call-overload]  # any value from the request: int() refusing it is caught below
             except (TypeError, ValueError) as exc:
                 raise SeatsError(gettext("Choose the primary player.")) from exc
             order = order_with_primary(current, pk)

@@ -243,7 +243,7 @@ def team_set_seats(*, team: Team, seat_order: Sequence[object]) -> Team:
     """Seat the team's players in this order: the first is the primary player (MTR 9.4)."""
     players = {p.pk: p for p in Player.objects.select_for_update().filter(team=team)}
     try:
-        order = [int(x) for x in seat_order]  # type: ignore[call-overload]
+        order = [int(x) for x in seat_order]  # type: ignore[call-overload]  # any value from the request: int() refusing it is caught below
     except (TypeError, ValueError) as exc:
         raise ServiceError(
             gettext("seat_order must be a list of player ids."), field="seat_order"
