@@ -338,7 +338,7 @@ def _import(
 
     def ids(target: str, old: object) -> int:
         try:
-            return new_ids[target][old]  # type: ignore[index]
+            return new_ids[target][old]  # type: ignore[index]  # old is an id from the file: a miss is the KeyError below
         except KeyError:
             raise ExchangeError(
                 gettext("A row refers to %(table)s %(id)s, which the file does not hold.")
