@@ -63,7 +63,7 @@ def _lookup_role(user: Any, event: Event) -> str | None:
     )
 
 
-def caller_for_request(request) -> Caller:
+def caller_for_request(request: Any) -> Caller:  # a Django or DRF request
     """The caller of a Django request, or of a DRF request once it is authenticated (a team
     authenticated by X-Team-Key is DRF's ``request.auth``)."""
     auth = getattr(request, "auth", None)

@@ -18,7 +18,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import DEFAULT_DB_ALIAS
 from django.db.models import Model, Q, QuerySet
 
@@ -30,6 +32,8 @@ from decklists.errors import IN_MATCH, DecklistsLocked
 from decklists.selectors import rebuilds_between_matches, team_lists_open
 from pairing.models import Match, Round
 from tournament.models import Event, Player, Team
+
+_M = TypeVar("_M", bound=Model)  # the row type of a queryset
 
 MAX_ID = 2**63 - 1  # the largest primary key of PostgreSQL's bigint (and of SQLite)
 
@@ -135,7 +139,7 @@ def _require_published(caller: Caller, round_: Round) -> None:
 # --- loading -------------------------------------------------------------------------------
 
 
-def _get(queryset: QuerySet, pk: object):
+def _get(queryset: QuerySet[_M], pk: object) -> _M:
     """The row of that id, or NotVisible; an id no column can hold is a 404 too, not a 500."""
     if isinstance(pk, str) and pk.isdecimal():  # not isdigit(): int() refuses "²"
         pk = int(pk)
@@ -143,7 +147,7 @@ def _get(queryset: QuerySet, pk: object):
         raise NotVisible
     try:
         return queryset.get(pk=pk)
-    except queryset.model.DoesNotExist:
+    except ObjectDoesNotExist:  # the queryset's model's DoesNotExist
         raise NotVisible from None
 
 
@@ -332,7 +336,12 @@ def _match_by_key_sql(joined: Joined | None) -> str:
 # --- live topics ---------------------------------------------------------------------------
 
 
-def may_follow(request, loader: Callable[..., object], object_id: str, right: Perm) -> bool:
+def may_follow(
+    request: Any,  # the live stream's request, with its caller (core.middleware)
+    loader: Callable[..., object],
+    object_id: str,
+    right: Perm,
+) -> bool:
     """Whether the caller of a live subscription (core.live) may read the object behind its
     topic: ``loader(caller, id, right)`` succeeds. EventSource sends no header, so a team's page
     passes the team's key as ``?key=``; it stands for the team as X-Team-Key would."""

@@ -319,6 +319,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
 CELERY_REDIS_SOCKET_TIMEOUT = 2
 TASK_BROKER_RETRY_SECONDS = env_int("TASK_BROKER_RETRY_SECONDS", 10)
+# Without a broker the server runs tasks meant for later (a deadline) and beat's periodic ones on a
+# timer thread of its own (core.tasks.start_in_process); false drops them, as the tests do.
+TASK_TIMERS = env_bool("TASK_TIMERS", True)
 # Periodic tasks, run by the compose `beat` service (celery -A config beat). Card data: once a
 # day at CARD_UPDATE_HOUR (UTC) the current Scryfall bulk file is imported if it changed
 # (decklists.tasks.update_cards); CARD_UPDATE_HOUR=-1 turns it off (a server without internet).

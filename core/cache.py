@@ -65,11 +65,11 @@ class KeptClients(RedisCacheClient):
         self._clients: dict[int, Any] = {}
 
     def get_client(self, key=None, *, write=False):
-        index = self._get_connection_pool_index(write)  # type: ignore[attr-defined]
+        index = self._get_connection_pool_index(write)  # type: ignore[attr-defined]  # django-stubs lacks RedisCache's private pool helpers
         client = self._clients.get(index)
         if client is None:
-            pool = self._get_connection_pool(write)  # type: ignore[attr-defined]
-            client = self._clients[index] = self._client(connection_pool=pool)  # type: ignore[attr-defined]
+            pool = self._get_connection_pool(write)  # type: ignore[attr-defined]  # django-stubs lacks RedisCache's private pool helpers
+            client = self._clients[index] = self._client(connection_pool=pool)  # type: ignore[attr-defined]  # django-stubs lacks RedisCache's private pool helpers
         return client
 
 
@@ -148,7 +148,7 @@ class ResilientRedisCache(RedisCache):
         one round trip for all the keys. False when the cache is down (nothing was done)."""
 
         def call() -> bool:
-            client = self._cache.get_client(write=True)  # type: ignore[attr-defined]
+            client = self._cache.get_client(write=True)  # type: ignore[attr-defined]  # get_client is RedisCache's (this module's subclass), not BaseCache's
             pipe = client.pipeline(transaction=False)
             for key in keys:
                 name = self.make_and_validate_key(key)
@@ -165,7 +165,7 @@ class ResilientRedisCache(RedisCache):
     def ping(self) -> bool:
         """Whether Redis answers now (for /healthz): tried even while the breaker is open."""
         try:
-            client = self._cache.get_client(write=False)  # type: ignore[attr-defined]
+            client = self._cache.get_client(write=False)  # type: ignore[attr-defined]  # get_client is RedisCache's (this module's subclass), not BaseCache's
             return bool(client.ping())
         except _failures() as exc:
             self.breaker.failed(exc)

@@ -29,7 +29,7 @@ from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 def _prepared_cursor_class() -> type:
     from django.db.backends.postgresql import base  # its cursors are not in django-stubs
 
-    ServerBindingCursor: Any = base.ServerBindingCursor  # type: ignore[attr-defined]
+    ServerBindingCursor: Any = base.ServerBindingCursor  # type: ignore[attr-defined]  # psycopg 3's server-side binding cursor is not in django-stubs
 
     class PreparedCursor(ServerBindingCursor):
         """Django's server-side binding cursor, preparing every statement it executes."""

@@ -151,7 +151,7 @@ def misses_key(request) -> str:
 
 def refused(misses: object) -> bool:
     """Whether an address with this count of misses (as read from the cache) is refused."""
-    return int(misses or 0) >= settings.TEAM_KEY_MISS_LIMIT  # type: ignore[call-overload]
+    return int(misses or 0) >= settings.TEAM_KEY_MISS_LIMIT  # type: ignore[call-overload]  # a cache value: an int or a numeric str, never another type
 
 
 def refused_address(request) -> bool:

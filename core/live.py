@@ -42,6 +42,7 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections, transaction
@@ -336,7 +337,7 @@ class RedisBackend:
     def key(self, topic: str) -> str:
         return f"{self.channel}:t:{topic}"
 
-    def _call(self, topic: str, payload: str, counters: tuple[Counters, ...], client) -> object:
+    def _call(self, topic: str, payload: str, counters: tuple[Counters, ...], client) -> Any:
         keys = [self.key(topic), *(key for c in counters for key in c.keys)]
         start, timeout = (counters[0].start, counters[0].timeout) if counters else (0, 0)
         args: list[str | int] = [self.channel, topic, payload, _KEEP_SECONDS, start, timeout]
@@ -345,14 +346,14 @@ class RedisBackend:
 
     def publish(self, topic: str, payload: str, counters: Counters | None = None) -> int:
         together = () if counters is None else (counters,)
-        return int(self._call(topic, payload, together, self._redis))  # type: ignore[call-overload]
+        return int(self._call(topic, payload, together, self._redis))
 
     def publish_many(self, changes: list[tuple[str, str, tuple[Counters, ...]]]) -> list[int]:
         """Many changes in one round trip: those without Counters in one script call (one
         message on the channel), the others' scripts beside it in the same pipeline."""
         if len(changes) == 1:
             topic, payload, counters = changes[0]
-            return [int(self._call(topic, payload, counters, self._redis))]  # type: ignore[call-overload]
+            return [int(self._call(topic, payload, counters, self._redis))]
         plain = [(topic, payload) for topic, payload, counters in changes if not counters]
         with self._redis.pipeline(transaction=False) as pipe:
             if plain:
@@ -560,7 +561,7 @@ class Hub:
         """Hold the process's one Redis subscription; reconnect with backoff; resync after a gap."""
         import redis.asyncio
 
-        source: RedisBackend = self.source  # type: ignore[assignment]
+        source: RedisBackend = self.source  # type: ignore[assignment]  # started only for a Redis source (Hub.subscribe)
         delay, gap = 0.5, False
         while True:
             conn = redis.asyncio.Redis.from_url(source.url, socket_connect_timeout=5)
@@ -593,7 +594,7 @@ class Hub:
     async def _resync(self) -> None:
         """After a lost subscription, hand each topic's latest change to its clients again."""
         topics = list(self.topics)
-        rows = await self.source.amget(topics)  # type: ignore[union-attr]
+        rows = await self.source.amget(topics)  # type: ignore[union-attr]  # called by _listen alone, whose source is Redis
         for topic, (v, payload) in zip(topics, rows, strict=True):
             for sub in self.topics.get(topic, ()):
                 sub.reset = True

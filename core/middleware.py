@@ -102,7 +102,7 @@ def early_write(handler: Callable[..., HttpResponse | None]) -> Callable:
     would answer, and must not have changed anything when it answers None."""
 
     def mark(view: Callable) -> Callable:
-        view.early_write = handler  # type: ignore[attr-defined]
+        view.early_write = handler  # type: ignore[attr-defined]  # an attribute on the view function, read by the middleware
         return view
 
     return mark

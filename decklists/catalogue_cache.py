@@ -54,7 +54,7 @@ class _Versions:
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
-                return self._items[key]  # type: ignore[return-value]
+                return self._items[key]  # type: ignore[return-value]  # a key's value was built by its kind's builder, a T
         value = build()  # outside the lock: reads the database
         with self._lock:
             self._items[key] = value

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, cast
 
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import pgettext_lazy
 
@@ -503,6 +504,6 @@ def status_counts(reports: Iterable[TeamReport]) -> dict[str, int]:
     return counts
 
 
-def changes(event: Event, team: Team | None = None):
+def changes(event: Event, team: Team | None = None) -> QuerySet[DecklistChange]:
     rows = DecklistChange.objects.filter(team__event=event).select_related("team", "player")
     return rows.filter(team=team) if team is not None else rows

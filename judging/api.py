@@ -323,8 +323,6 @@ class RoundClockView(APIView):
         """The round's clock, computed from its start, pauses and corrections."""
         round_ = access_round(request.caller, pk)
         state = clock_selectors.clock_of(round_)
-        if state.status == "time_called":  # the embedded default marks it on read
-            clock_services.mark_due_on_read(round_, state)
         return Response(ClockSerializer(clock_json(round_, state)).data)
 
     @extend_schema(

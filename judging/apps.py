@@ -11,6 +11,7 @@ class JudgingConfig(AppConfig):
         ``time`` block; and run the round clock's task and live pages."""
         from core import events, live
         from judging import receivers, services, simulation, tasks
+        from judging.selectors import clock as clock_selectors
         from judging.team_page import team_penalties
         from pairing import hooks
         from tournament import hooks as tournament_hooks
@@ -18,9 +19,9 @@ class JudgingConfig(AppConfig):
 
         hooks.PENALTY_POINTS.register(receivers.penalty_points)
         hooks.DISQUALIFIED.register(receivers.disqualified)
-        hooks.ROUND_PAIRED.register(receivers.round_paired)
-        hooks.ROUND_UNPAIRING.register(receivers.round_unpairing)
-        hooks.MATCH_TIMES.register(receivers.match_times)
+        hooks.ROUND_PAIRED.register(services.penalties_land_on_round)
+        hooks.ROUND_UNPAIRING.register(services.penalties_leave_round)
+        hooks.MATCH_TIMES.register(clock_selectors.match_times)
         tracker_hooks.NO_NEW_GAME.register(receivers.no_new_game)
         hooks.AFTER_SIMULATED_ROUND.register(simulation.after_simulated_round)
         tournament_hooks.EVENT_FACTS.register(receivers.event_page)

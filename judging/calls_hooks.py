@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.urls import reverse
 
-from access import may_follow
+from access import Perm, may_follow
 from core import live
 from judging import calls_lookup
 from pairing.models import Match
@@ -26,12 +26,16 @@ def _event_loader(caller, pk, right):
 
 def may_follow_calls(request: HttpRequest, match_id: str) -> bool:
     """The table's calls: its two teams (``?key=``) and the event's staff."""
-    return may_follow(request, _match_loader, match_id, None)  # type: ignore[arg-type]
+    return may_follow(
+        request, _match_loader, match_id, Perm.VIEW_EVENT
+    )  # the loaders check their own rights
 
 
 def may_follow_judges(request: HttpRequest, event_id: str) -> bool:
     """The judges' queue: the event's staff."""
-    return may_follow(request, _event_loader, event_id, None)  # type: ignore[arg-type]
+    return may_follow(
+        request, _event_loader, event_id, Perm.VIEW_EVENT
+    )  # the loaders check their own rights
 
 
 def register() -> None:

@@ -19,10 +19,10 @@ def may_see_table(caller: Caller, match: Match) -> bool:
     return plays(caller.team, match) or caller.staff_role(match.round.event) is not None
 
 
-def access_match_calls(caller: Caller, match_id: object) -> Match:
+def access_match_calls(caller: Caller, match_id: int) -> Match:
     """A table to call a judge to: its teams (their key) and the event's staff; 404 for anyone
     else."""
-    match = access_match(caller, match_id)  # type: ignore[arg-type]
+    match = access_match(caller, match_id)
     if not may_see_table(caller, match):
         raise NotVisible
     return match
@@ -47,9 +47,9 @@ def access_call(caller: Caller, call_id: object, right: Perm | None = None) -> J
     return call
 
 
-def access_event_calls(caller: Caller, event_id: object) -> Event:
+def access_event_calls(caller: Caller, event_id: int) -> Event:
     """The event's calls are read by its staff (scorekeepers included); 404 for anyone else."""
-    event = access_event(caller, event_id)  # type: ignore[arg-type]
+    event = access_event(caller, event_id)
     if caller.staff_role(event) is None:
         raise NotVisible
     return event

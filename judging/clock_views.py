@@ -44,7 +44,6 @@ def projector_clock(request, pk: int):
     context: dict = {"event": event, "round": round_, "now": timezone.now()}
     if round_ is not None:
         state = clock_selectors.clock_of(round_, context["now"])
-        services.mark_due_on_read(round_, state)
         live_url, since = _follow(round_)
         context.update(
             state=state,
@@ -87,9 +86,7 @@ def _floor(round_: Round) -> tuple[list, RoundState]:
     names = dict(Team.objects.filter(event_id=round_.event_id).values_list("pk", "name"))
     by_table = {m.table: m for m in matches}
     lines = [(line, by_table[line.table]) for line in floor_order(states.values(), names)]
-    clock = round_state(tables.round, now)
-    services.mark_due_on_read(round_, clock, states.items(), tables.marked)
-    return lines, clock
+    return lines, round_state(tables.round, now)
 
 
 def floor_view(request, pk: int):
@@ -126,9 +123,6 @@ def table_clock(request, pk: int, match_id: int):
     tables = clock_selectors.round_tables(match.round, [match])
     states = clock_selectors.states_of(tables)
     state = states.get(match.pk)
-    services.mark_due_on_read(
-        match.round, round_state(tables.round, timezone.now()), states.items(), tables.marked
-    )
     teams = {match.team_a_id: match.team_a, match.team_b_id: match.team_b}
     active = teams.get(state.active_team) if state and state.active_team else None
     other = None

@@ -1,19 +1,16 @@
-"""The judging app's answers to the pairing app's hooks (pairing.hooks), registered in
-JudgingConfig.ready()."""
+"""The judging app's answers to other apps' hooks (pairing.hooks, tournament.hooks,
+tracker.hooks), registered in JudgingConfig.ready(). Reads only: nothing here writes (the clock's
+time block, pairing.hooks.MATCH_TIMES, is judging.selectors.clock.match_times; the hooks that
+write with a round, ROUND_PAIRED and ROUND_UNPAIRING, are services)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from django.http import HttpRequest
-from django.utils import timezone
 from django.utils.translation import gettext
 
 from access import Perm, access_round, can, may_follow
 from decklists import selectors as deck_selectors
-from judging import presenters, selectors, services
-from judging.domain.clock import round_state
+from judging import presenters, selectors
 from judging.models import Penalty
 from judging.selectors import clock as clock_selectors
 from pairing.models import Match, Round
@@ -27,22 +24,6 @@ def penalty_points(event: Event, after_round: int) -> dict[int, int]:
 
 def disqualified(event: Event) -> list[int]:
     return selectors.disqualified(event)
-
-
-def round_paired(round_: Round) -> None:
-    services.penalties_land_on_round(round_)
-
-
-def round_unpairing(round_: Round) -> None:
-    services.penalties_leave_round(round_)
-
-
-def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict[str, Any]]:
-    tables = clock_selectors.round_tables(round_, [m for m in matches if m.table is not None])
-    now = timezone.now()
-    states = clock_selectors.states_of(tables, now)
-    services.mark_due_on_read(round_, round_state(tables.round, now), states.items(), tables.marked)
-    return {pk: clock_selectors.time_block(s) for pk, s in states.items()}
 
 
 def no_new_game(match: Match) -> str | None:
@@ -151,7 +132,6 @@ def _clock_block(request, event: Event, round_: Round) -> TeamBlock:
     resume and the correction of the remaining time, for whoever may run it (Perm.MANAGE_CLOCK:
     the scorekeeper and up); the form comes back to the page it was sent from."""
     state = clock_selectors.clock_of(round_)
-    services.mark_due_on_read(round_, state)
     return TeamBlock(
         "judging/_clock_block.html",
         {

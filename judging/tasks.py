@@ -1,5 +1,6 @@
-"""The round clock's task: side effects only (docs/architecture.md). State is computed on read,
-so a task that never runs (no worker; eager mode drops later tasks) breaks nothing."""
+"""The round clock's task: side effects only (docs/architecture.md). State is computed on read
+from the facts, so a task that runs late or never breaks nothing shown; it announces time called
+(core.events.time_called: live pages, cached pages renewed) at the deadline."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from core import live
 from core.events import TimeCalled
 from core.tasks import run_task
 from judging import services
+from judging.domain.clock import round_state
 from judging.selectors import clock as clock_selectors
 from pairing.models import Round
 
@@ -54,13 +56,21 @@ def clock_due(round_id: int) -> bool:
 
 
 def schedule(change: services.ClockChanged) -> None:
-    """clock_changed (after commit): queue the task for the round's next deadline, and publish
-    the round's clock to its live pages."""
+    """clock_changed (after commit): mark what the change made due already (the embedded
+    default; a worker's sweep does it otherwise), queue the task for the round's next deadline
+    (in-process without a broker: core.tasks.in_process), and publish the round's clock to its
+    live pages. Reads never mark: this and the deadline's task do."""
+    from django.utils import timezone
+
     round_ = Round.objects.select_related("event").filter(pk=change.round_id).first()
     if round_ is None:
         return
+    now = timezone.now()
     tables = clock_selectors.round_tables(round_)
-    deadline = clock_selectors.next_deadline_of(tables)
+    states = clock_selectors.states_of(tables, now)
+    state = round_state(tables.round, now)
+    services.clock_mark_if_due(round_, state, states.items(), tables.marked)
+    deadline = clock_selectors.next_deadline_of(tables, now)
     if deadline is not None:
         run_task(clock_due, round_.pk, eta=deadline)
     publish(round_)

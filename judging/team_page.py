@@ -23,7 +23,7 @@ def team_penalties(request: HttpRequest, team: Team) -> TeamBlock | None:
         return None
     for p in penalties:
         try:
-            p.infraction_name = localize(infraction(p.infraction).name)  # type: ignore[attr-defined]
+            p.infraction_name = localize(infraction(p.infraction).name)  # type: ignore[attr-defined]  # a display attribute for the template
         except UnknownInfractionError:
-            p.infraction_name = p.infraction  # type: ignore[attr-defined]
+            p.infraction_name = p.infraction  # type: ignore[attr-defined]  # a display attribute for the template
     return TeamBlock("judging/_team_block.html", {"team_penalties": penalties})

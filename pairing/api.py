@@ -7,6 +7,8 @@ included) once it is published. Rounds are read through the access layer like ev
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import F
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
@@ -227,7 +229,7 @@ def match_brief(m: Match) -> dict:
         "team_a": m.team_a_id,
         "team_b": m.team_b_id,
         "team_a_name": m.team_a.name,
-        "team_b_name": m.team_b.name if m.team_b_id else None,
+        "team_b_name": m.team_b.name if m.team_b is not None else None,
         "bye": m.team_b_id is None,
         "status": m.status,
         "result": m.result,
@@ -290,7 +292,7 @@ def _brief_row(row: tuple, names: dict[int, str]) -> dict:
 
 
 def match_json(m: Match, *, staff: bool) -> dict:
-    body = {
+    body: dict[str, Any] = {
         "id": m.pk,
         "round": m.round_id,
         "round_number": m.round.number,
@@ -299,7 +301,7 @@ def match_json(m: Match, *, staff: bool) -> dict:
         "team_a": m.team_a_id,
         "team_b": m.team_b_id,
         "team_a_name": m.team_a.name,
-        "team_b_name": m.team_b.name if m.team_b_id else None,
+        "team_b_name": m.team_b.name if m.team_b is not None else None,
         "bye": m.is_bye,
         "games_a": m.games_a,
         "games_b": m.games_b,

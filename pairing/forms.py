@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
@@ -45,8 +46,9 @@ class FastResultForm(forms.Form):
     )
     confirm = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         table_text = (data.get("table") or "").strip()
         result_text = (data.get("result") or "").strip()
         if " " in table_text and not result_text:  # "12 1-0-0" typed in one field

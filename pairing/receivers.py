@@ -119,7 +119,7 @@ def team_match(team: Team) -> MatchState | None:
     """decklists.hooks.TEAM_MATCH: the team's match in the latest paired round (published or
     not): over once a result is reported or final, or a bye; else started once the table's game
     has begun or the round clock runs (pairing.hooks.MATCH_STARTED, MATCH_TIMES: what
-    pairing.services.seats.match_progress reads). The cheap facts are read first."""
+    pairing.selectors.match_progress reads). The cheap facts are read first."""
     entry = (
         MatchTeam.objects.filter(team=team)
         .select_related("round__event", "match")
@@ -194,7 +194,6 @@ def _seats(entry: MatchTeam, match: Match, time: dict | None) -> dict[str, objec
     choose its primary player (pairing.domain.seats)."""
     from pairing import presenters
     from pairing.domain.seats import seats_open
-    from pairing.services import match_progress
 
     matches = list(
         Match.objects.filter(pk=match.pk)
@@ -204,7 +203,7 @@ def _seats(entry: MatchTeam, match: Match, time: dict | None) -> dict[str, objec
     presenters.seat_heads(matches)
     shown = matches[0]
     mine, theirs = ("heads_a", "heads_b") if entry.side == "a" else ("heads_b", "heads_a")
-    is_open, why = seats_open(match_progress(entry, time or {}))
+    is_open, why = seats_open(selectors.match_progress(entry, time or {}))
     why = _(why) if why else why  # the domain's words, marked there, in the reader's language
     return {
         "my_heads": getattr(shown, mine),

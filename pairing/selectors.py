@@ -12,9 +12,9 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TYPE_CHECKING, TypedDict, cast
 
-from django.db.models import Count, F, Max, Q, Sum
+from django.db.models import Count, F, Max, Q, QuerySet, Sum
 from django.utils.translation import gettext
 
 from decklists import selectors as decklists
@@ -22,10 +22,14 @@ from decklists.models import Decklist
 from pairing import hooks
 from pairing.adapters import match_record
 from pairing.domain import final
+from pairing.domain.seats import MatchProgress
 from pairing.domain.structure import Structure, plan
 from pairing.domain.tiebreakers import MatchRecord, Order, StandingRow, compute_standings
 from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
 from tournament.models import Event, Player, Team
+
+if TYPE_CHECKING:  # the type of an annotated queryset (django-stubs)
+    from django_stubs_ext import WithAnnotations
 
 
 def penalties(event: Event, after_round: int) -> dict[int, int]:
@@ -114,7 +118,17 @@ def structure(event: Event) -> Structure:
 # --- rounds --------------------------------------------------------------------------------
 
 
-def rounds_with_counts(event: Event, *, published_only: bool = False):
+class RoundCounts(TypedDict):
+    """The counts rounds_with_counts puts on each round."""
+
+    match_count: int
+    final_count: int
+    disputed_count: int
+
+
+def rounds_with_counts(
+    event: Event, *, published_only: bool = False
+) -> QuerySet[WithAnnotations[Round, RoundCounts]]:
     """The event's rounds with match counts: total, final, disputed, byes."""
     rounds = Round.objects.filter(event=event)
     if published_only:
@@ -145,7 +159,7 @@ def has_results(round_: Round) -> bool:
     )
 
 
-def missing_results(round_: Round):
+def missing_results(round_: Round) -> QuerySet[Match]:
     """Matches of the round without a final result, by table: what the floor must chase."""
     return (
         round_.matches.exclude(status=Match.Status.FINAL)
@@ -326,7 +340,7 @@ _kept: OrderedDict[str, Standings] = OrderedDict()
 _kept_lock = threading.Lock()
 
 
-def _counted_matches(event: Event, after_round: int, published_only: bool):
+def _counted_matches(event: Event, after_round: int, published_only: bool) -> QuerySet[Match]:
     return Match.objects.filter(
         round__event=event,
         round__stage=Round.Stage.SWISS,
@@ -428,6 +442,22 @@ def match_times(round_: Round, matches: Sequence[Match]) -> Mapping[int, dict]:
     """The ``time`` block of each match of a round, by match id (pairing.hooks.MATCH_TIMES: the
     round clock answers for the whole round at once); empty until a clock answers."""
     return hooks.MATCH_TIMES(round_, matches) or {}
+
+
+def match_progress(entry: MatchTeam, time: dict | None = None) -> MatchProgress:
+    """What decides whether the entry's seats may still change (pairing.domain.seats); ``time``:
+    the match's clock block when the caller has read it already."""
+    match = entry.match
+    if match.is_bye:
+        return MatchProgress(False, False, True, False, bye=True)
+    if time is None:
+        time = match_times(entry.round, [match]).get(match.pk) or {}
+    return MatchProgress(
+        clock_started=time.get("round_status", "not_started") != "not_started",
+        reported=ResultReport.objects.filter(match=match).exists(),
+        final=match.status == Match.Status.FINAL,
+        game_started=any(hooks.MATCH_STARTED(match)),
+    )
 
 
 # --- final results -------------------------------------------------------------------------

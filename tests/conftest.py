@@ -91,6 +91,13 @@ def _default_language():
 
 
 @pytest.fixture(autouse=True)
+def _no_task_timers(settings):
+    """A server started inside the test process (tests/core/test_live.py) runs no timer thread:
+    a deadline's task would touch the database from another thread during a later test."""
+    settings.TASK_TIMERS = False
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -3,7 +3,7 @@ AUTHENTICATION_BACKENDS (settings), refuses a locked-out address or account befo
 is checked. Calls without a request (management commands, the shell) have no address to count
 and are not throttled."""
 
-from axes.backends import AxesStandaloneBackend  # type: ignore[import-untyped]
+from axes.backends import AxesStandaloneBackend  # type: ignore[import-untyped]  # django-axes ships no type information
 
 
 class LoginThrottleBackend(AxesStandaloneBackend):

@@ -1,5 +1,6 @@
 """Reads of the tournament app that are more than a queryset."""
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery
@@ -20,6 +21,7 @@ from tournament.hooks import (
     TEAM_PAGE,
     EventPlan,
     NextStep,
+    TeamBlock,
 )
 from tournament.models import Event, PlayerChange, Signup, Team
 from tournament.presenters import SanctioningText, sanctioning_text
@@ -149,7 +151,7 @@ def player_changes(team: Team, limit: int = 30) -> list[PlayerChange]:
     )
 
 
-def _blocks(answers) -> dict[str, Any]:
+def _blocks(answers: Iterable[TeamBlock | None]) -> dict[str, Any]:
     blocks = [block for block in answers if block is not None]
     context: dict[str, Any] = {}
     for block in blocks:

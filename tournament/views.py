@@ -86,7 +86,7 @@ def _plans(event) -> list[tuple[int, list[tuple[str, str]]]]:
     teams = event.teams.filter(dropped=False).count() if event is not None else 0
     rounds = event.swiss_rounds if event is not None else None
     counts = (teams,) if teams >= 2 else PREVIEW_TEAMS
-    labels = dict(forms.EventForm.base_fields["top_cut"].choices)  # type: ignore[attr-defined]
+    labels = dict(forms.EventForm.base_fields["top_cut"].choices)  # type: ignore[attr-defined]  # a ChoiceField (the form declares it), typed Field here
     out = []
     for count in counts:
         draft = event is not None and event.structure == "draft"

@@ -235,7 +235,7 @@ def _team_write(request: HttpRequest, pk: int) -> HttpResponse | None:
         if found is None:
             return None
         team, match, row = found
-        request.caller = Caller(AnonymousUser(), team)  # type: ignore[attr-defined]
+        request.caller = Caller(AnonymousUser(), team)  # type: ignore[attr-defined]  # the caller, as core.middleware.CallerMiddleware sets it on requests
         added = services.game_add_event(
             match=match,
             data=data,

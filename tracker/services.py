@@ -25,6 +25,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from core import events
+from core.actors import By, recorded
 from core.db import json_column, prepared_cursor
 from core.errors import Conflict, ServiceError
 from pairing import services as pairing_services
@@ -96,7 +97,7 @@ def game_add_event(
     match: Match,
     data: Mapping[str, object],
     client_id: object,
-    by_user=None,
+    by_user: By = None,
     by_team: Team | None = None,
     row: GameRow | None | NotRead = NOT_READ,
 ) -> Added:
@@ -129,7 +130,7 @@ def _add(
     match: Match,
     data: Mapping[str, object],
     client_id: str,
-    by_user,
+    by_user: By,
     by_team: Team | None,
     *,
     lock: bool,
@@ -167,7 +168,7 @@ def _add(
         if retried is not None:
             return retried
         raise Conflict(refused, code="time_called")
-    user = by_user if getattr(by_user, "is_authenticated", False) else None
+    user = recorded(by_user)
     row = _new_row(
         id=None,
         match_id=match.pk,

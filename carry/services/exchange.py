@@ -29,6 +29,7 @@ from typing import Any
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import DatabaseError, models, transaction
@@ -299,7 +300,7 @@ def _users(listed: Iterable[object]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _user(entry: dict[str, Any]):
+def _user(entry: dict[str, Any]) -> User:
     """The server's user of that username; created without a usable password when missing."""
     User = get_user_model()
     user = User.objects.filter(username=entry["username"]).first()
@@ -312,7 +313,7 @@ def _user(entry: dict[str, Any]):
     return user
 
 
-def event_import(*, data: object, organizer=None) -> Event:
+def event_import(*, data: object, organizer: User | None = None) -> Event:
     """Create the event of an event file on this server, with new ids; ``organizer``: who
     organizes it here (the file's organizer when None). Raises ExchangeError, saving nothing."""
     tables = _check_shape(data)
@@ -328,21 +329,23 @@ def event_import(*, data: object, organizer=None) -> Event:
         ) from exc
 
 
-def _import(tables: dict[str, list[dict[str, Any]]], listed: list, organizer) -> Event:
+def _import(
+    tables: dict[str, list[dict[str, Any]]], listed: list[Any], organizer: User | None
+) -> Event:
     listed_users = _users(listed)
     users: dict[str, Any] = {}  # only the users a row names are looked up or created
     new_ids: dict[str, dict[int, int]] = {}
 
     def ids(target: str, old: object) -> int:
         try:
-            return new_ids[target][old]  # type: ignore[index]
+            return new_ids[target][old]  # type: ignore[index]  # old is an id from the file: a miss is the KeyError below
         except KeyError:
             raise ExchangeError(
                 gettext("A row refers to %(table)s %(id)s, which the file does not hold.")
                 % {"table": target, "id": repr(old)}
             ) from None
 
-    def user(name: object, where: str):
+    def user(name: object, where: str) -> User:
         if not isinstance(name, str) or name not in listed_users:
             raise ExchangeError(
                 gettext("%(where)s: the user %(name)s is not in the file's users.")

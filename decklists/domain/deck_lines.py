@@ -255,5 +255,5 @@ def _category_section(category: str) -> Section | Literal["outside"] | None:
     for part in category.split(","):
         target = _SECTION_WORDS.get(part.split("{", 1)[0].strip().lower())
         if target in ("sideboard", "commander", "outside"):
-            return target  # type: ignore[return-value]
+            return target  # type: ignore[return-value]  # narrowed by the membership test to the Literal's values
     return None

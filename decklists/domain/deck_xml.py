@@ -124,5 +124,5 @@ class _Reader:
     def _card(self, count: str, name: str, section: str | None) -> None:
         kind = card_line(f"{count.strip()} {name}".strip())
         if isinstance(kind, CardLine) and section is not None:
-            kind = CardLine(kind.count, kind.name, section)  # type: ignore[arg-type]
+            kind = CardLine(kind.count, kind.name, section)  # type: ignore[arg-type]  # section is one of _SIDE_ZONES' values, a Section
         self.items.append((self.line, kind))

@@ -310,7 +310,7 @@ class _Builder:
             if section in ("metadata", "outside"):
                 self._skip(number, raw or f"{kind.count} {kind.name}", "outside")
             else:
-                self.entries[section].append(Entry(kind.name, kind.count, number))  # type: ignore[index]
+                self.entries[section].append(Entry(kind.name, kind.count, number))  # type: ignore[index]  # section is a main or sideboard key here (outside went above)
 
     def _header(self, header: Header) -> None:
         if header.target == "type":

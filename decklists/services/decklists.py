@@ -16,11 +16,14 @@ the shared sideboard). decklists/domain/udc.py has the details.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from core import events
+from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
 from core.i18n import localize
 from decklists import catalogue_cache, hooks
@@ -156,7 +159,7 @@ def _lock_event(event_id: int) -> Event:
     return Event.objects.select_for_update().get(pk=event_id)
 
 
-def _check_base(current_at, base: str | None) -> None:
+def _check_base(current_at: datetime | None, base: str | None) -> None:
     """Optimistic check for pages: the list changed since the form was shown."""
     if base is None:
         return
@@ -176,7 +179,7 @@ def decklist_submit(
     player: Player,
     main: object,
     sideboard: object = "",
-    user=None,
+    user: By = None,
     by_team: bool = False,
     judge: bool = False,
     reason: str = "",
@@ -201,7 +204,7 @@ def decklist_submit(
     _check_base(decklist.submitted_at if decklist else None, base)
     before = (decklist.main_text, decklist.sideboard_text) if decklist else ("", "")
     now = timezone.now()
-    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    user_id = who.pk if (who := recorded(user)) is not None else None
     if decklist is None:
         decklist = Decklist(player=player)
     decklist.main_text, decklist.sideboard_text = main_text, sideboard_text
@@ -251,7 +254,7 @@ def pool_submit(
     *,
     team: Team,
     text: object,
-    user=None,
+    user: By = None,
     by_team: bool = False,
     judge: bool = False,
     reason: str = "",
@@ -272,7 +275,7 @@ def pool_submit(
     _check_base(pool.submitted_at if pool else None, base)
     before = pool.text if pool else ""
     now = timezone.now()
-    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    user_id = who.pk if (who := recorded(user)) is not None else None
     if pool is None:
         pool = TeamPool(team=team)
     pool.text, pool.submitted_at, pool.submitted_by_id, pool.by_team = (
@@ -298,19 +301,19 @@ def pool_submit(
 
 
 @transaction.atomic
-def two_headed_giant_bans_set(*, event: Event, names: object, user=None) -> EventDeckRules:
+def two_headed_giant_bans_set(*, event: Event, names: object, user: By = None) -> EventDeckRules:
     """The event's own 2HG-only banned cards (MTR 9.5); ``None`` follows the loaded banlists."""
     event = _lock_event(event.pk)
     clean = None if names is None else clean_card_names(names, "two_headed_giant_bans")
     rules, _ = EventDeckRules.objects.get_or_create(event=event)
     rules.two_headed_giant_bans = clean
-    rules.updated_by = user if getattr(user, "is_authenticated", False) else None
+    rules.updated_by = recorded(user)
     rules.save()
     return rules
 
 
 @transaction.atomic
-def decklists_required_set(*, event: Event, required: object, user=None) -> EventDeckRules:
+def decklists_required_set(*, event: Event, required: object, user: By = None) -> EventDeckRules:
     """Whether the event collects decklists. Off, a limited event at Regular REL lets teams
     change their decks between matches (MTR 7.3); at Competitive REL or in constructed the lists
     lock at round 1 whatever this says."""
@@ -319,6 +322,6 @@ def decklists_required_set(*, event: Event, required: object, user=None) -> Even
     event = _lock_event(event.pk)
     rules, _ = EventDeckRules.objects.get_or_create(event=event)
     rules.decklists_required = required
-    rules.updated_by = user if getattr(user, "is_authenticated", False) else None
+    rules.updated_by = recorded(user)
     rules.save()
     return rules

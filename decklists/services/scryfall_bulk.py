@@ -17,6 +17,7 @@ Scryfall asks API clients to send a User-Agent and an Accept header: both are se
 from __future__ import annotations
 
 import datetime as dt
+import http.client
 import json
 import os
 import urllib.error
@@ -73,7 +74,7 @@ def index_url(override: str | None = None) -> str:
     )
 
 
-def _open(url: str, accept: str):
+def _open(url: str, accept: str) -> http.client.HTTPResponse:
     if urllib.parse.urlparse(url).scheme not in ("http", "https"):
         raise ServiceError(gettext("Not an http(s) URL: %(url)s") % {"url": url}, code="download")
     request = urllib.request.Request(  # noqa: S310  (http and https only, checked above)

@@ -12,8 +12,8 @@ round clock
     One row per started round: when it started and the length it started with. Pauses and
     ``set_remaining`` corrections are rows of their own, never a running number.
 time_called_marked_at
-    When the round's task (or a reader) noticed that time was called and announced it. A side
-    effect for announcing only: the state never reads it.
+    When the round's task (or the change that put the clock past its end) announced time
+    called. A side effect for announcing only: the state never reads it.
 table clock
     One row per match once something is recorded about its time: the passing-at-time flag and
     who set it, and when its own time call was announced.

@@ -5,8 +5,9 @@ confirms, and the event's list and histories (docs/rules.md "Penalties", docs/ap
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Prefetch, QuerySet, Sum
 from django.utils import timezone
@@ -170,7 +171,7 @@ class Filters:
     rescinded: bool | None = None
 
 
-def parse_filters(params) -> Filters:
+def parse_filters(params: Mapping[str, Any]) -> Filters:
     """The list's filters from query parameters (pages and API alike); a bad value is a
     ServiceError naming the parameter."""
     values: dict[str, object] = {}
@@ -180,7 +181,7 @@ def parse_filters(params) -> Filters:
             continue
         if not str(raw).isdecimal() or len(str(raw)) > 18:
             raise ServiceError(field=name, message=gettext("Must be a whole number."))
-        values[key] = int(raw)
+        values[key] = int(str(raw))
     code = params.get("infraction")
     if code:
         if code.strip().upper() not in BY_CODE:
@@ -191,7 +192,7 @@ def parse_filters(params) -> Filters:
         if rescinded not in ("true", "false", "1", "0"):
             raise ServiceError(field="rescinded", message=gettext("true or false."))
         values["rescinded"] = rescinded in ("true", "1")
-    return Filters(**values)  # type: ignore[arg-type]
+    return Filters(**values)  # type: ignore[arg-type]  # values holds each field's checked type, by name
 
 
 def penalties_of(event: Event, filters: Filters = Filters()) -> QuerySet[Penalty]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -47,7 +48,7 @@ def calls() -> QuerySet[JudgeCall]:
     return _CALLS.all()
 
 
-def display_name(user) -> str | None:
+def display_name(user: User | None) -> str | None:
     """A staff member as people see them: first and last name, else the username."""
     if user is None:
         return None

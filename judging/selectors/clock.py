@@ -98,7 +98,7 @@ def is_final(round_: Round) -> bool:
 def round_length(round_: Round, settings: ClockSettings) -> timedelta | None:
     """The length a round starts with (MTR App. B; the event's settings)."""
     limits = time_limits(round_.event, settings)
-    return round_length_for(round_.stage, is_final(round_), limits)  # type: ignore[arg-type]
+    return round_length_for(round_.stage, is_final(round_), limits)  # type: ignore[arg-type]  # the model's stage choices are the domain's Stage literals
 
 
 def round_facts(round_: Round, settings: ClockSettings | None = None) -> RoundFacts:
@@ -106,7 +106,7 @@ def round_facts(round_: Round, settings: ClockSettings | None = None) -> RoundFa
     clock = RoundClock.objects.filter(round=round_).first()
     # Kept on the round object for this read: whether time called is already marked, so a read
     # after time was called need not ask again (time_called_marked).
-    round_._time_called_marked = clock is not None and clock.time_called_marked_at is not None  # type: ignore[attr-defined]
+    round_._time_called_marked = clock is not None and clock.time_called_marked_at is not None  # type: ignore[attr-defined]  # a per-read note on the instance (time_called_marked reads it)
     if clock is None or clock.started_at is None:
         length = round_length(round_, settings or clock_settings(round_.event))
         started = None
@@ -212,7 +212,7 @@ def _table_event(row: _Row) -> TableEvent:
     if kind == "pass_turn":
         return TurnPassed(at, team)
     if kind == "choose_play":
-        return ActiveTeamSet(at, team)  # type: ignore[arg-type]
+        return ActiveTeamSet(at, team)  # type: ignore[arg-type]  # a choose_play event always names its team (tracker.domain)
     if kind == "game_drawn":
         return GameEnded(at, "drawn")
     if kind == "new_game":
@@ -308,7 +308,7 @@ def round_tables(
         "match_id", "minutes", "reason", "given_at"
     ):
         extensions[e["match_id"]].append(
-            Extension(e["minutes"], e["reason"], e["given_at"])  # type: ignore[arg-type]
+            Extension(e["minutes"], e["reason"], e["given_at"])  # type: ignore[arg-type]  # reason is one of the model's choices, the domain's literals
         )
     passing, marked = set(), set()
     for match_id, passes, marked_at in (
@@ -349,7 +349,7 @@ def round_tables(
             passing_at_time=pk in passing,
             playoff=playoff,
             life=game.life if game is not None and playoff else None,
-            rel=rel,  # type: ignore[arg-type]
+            rel=rel,  # type: ignore[arg-type]  # the event's rel choices are the domain's Rel literals
             turn_zero_is_additional=turn_zero,
         )
     return RoundTables(rf, settings, played, facts, frozenset(marked))

@@ -15,11 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from core import live, pagecache
+from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
 from judging.domain.calls import (
     REASONS,
@@ -47,11 +49,7 @@ class NotYourCall(ServiceError):
     status = 403
 
 
-def _user(by):
-    return by if getattr(by, "is_authenticated", False) else None
-
-
-def _name(user) -> str:
+def _name(user: User | None) -> str:
     if user is None:
         return ""
     full = f"{user.first_name} {user.last_name}".strip()
@@ -117,7 +115,7 @@ def judge_call(
     match: Match,
     team: Team | None = None,
     player: Player | None = None,
-    by=None,
+    by: By = None,
     reason: object = "",
     note: object = "",
     now: datetime | None = None,
@@ -141,7 +139,13 @@ def judge_call(
     )
     if pending is not None:
         JudgeCallJoin.objects.create(
-            call=pending, at=now, team=team, player=player, user=_user(by), reason=code, note=text
+            call=pending,
+            at=now,
+            team=team,
+            player=player,
+            user=recorded(by),
+            reason=code,
+            note=text,
         )
         pending.match = match
         announce(pending)
@@ -155,7 +159,7 @@ def judge_call(
         called_at=now,
         called_by_team=team,
         called_by_player=player,
-        called_by_user=_user(by) if team is None else None,
+        called_by_user=recorded(by) if team is None else None,
     )
     call.match = match
     announce(call)
@@ -164,14 +168,14 @@ def judge_call(
 
 @transaction.atomic
 def judge_call_claim(
-    *, call: JudgeCall, by, head_judge: bool = False, now: datetime | None = None
+    *, call: JudgeCall, by: By, head_judge: bool = False, now: datetime | None = None
 ) -> JudgeCall:
     """ "I take it": a judge takes an open call; an escalated call is taken by a head judge. Two
     judges at once: the first wins, the second is told who took it (409 ``already_claimed``);
     the same judge again changes nothing."""
     row = _locked(call)
     _step(row, "claim")
-    user = _user(by)
+    user = recorded(by)
     now = now or timezone.now()
     if row.status == "escalated":
         if not head_judge:
@@ -197,7 +201,7 @@ def judge_call_claim(
     return row
 
 
-def _taken(user) -> Conflict:
+def _taken(user: User | None) -> Conflict:
     name = _name(user)
     return Conflict(
         gettext("%(name)s has already taken this call.") % {"name": name},
@@ -207,13 +211,13 @@ def _taken(user) -> Conflict:
 
 
 @transaction.atomic
-def judge_call_escalate(*, call: JudgeCall, by, now: datetime | None = None) -> JudgeCall:
+def judge_call_escalate(*, call: JudgeCall, by: By, now: datetime | None = None) -> JudgeCall:
     """ "Head judge needed": the head judges' phones show the call first. A call nobody had
     taken is taken by the judge who escalates it (they are at the table)."""
     row = _locked(call)
     _step(row, "escalate")
     now = now or timezone.now()
-    user = _user(by)
+    user = recorded(by)
     row.escalated_at, row.escalated_by = now, user
     if row.claimed_at is None:
         row.claimed_at, row.claimed_by = now, user
@@ -239,7 +243,7 @@ def proposal_for(call: JudgeCall, now: datetime | None = None) -> Proposal:
 def judge_call_resolve(
     *,
     call: JudgeCall,
-    by,
+    by: By,
     ruling: object,
     rule: object = "",
     extension_minutes: object = None,
@@ -276,7 +280,7 @@ def judge_call_resolve(
             field="extension_minutes",
             message=gettext("an extension is 0 to %(max)s minutes") % {"max": MAX_EXTENSION},
         )
-    user = _user(by)
+    user = recorded(by)
     if minutes:
         row.extension = extension_give(
             match=row.match,
@@ -317,7 +321,7 @@ def judge_call_penalty(
     call: JudgeCall,
     player: Player,
     infraction_code: object,
-    by,
+    by: By,
     head_judge: bool = False,
     notes: object = "",
     penalty: object = None,

@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from core import events
+from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
 from core.events import Signal
 from judging.domain.clock import RoundState, TableState
@@ -68,7 +69,7 @@ def _changed(round_: Round) -> None:
 
 
 @transaction.atomic
-def clock_start(*, round_: Round, by=None, now: datetime | None = None) -> RoundClock:
+def clock_start(*, round_: Round, by: By = None, now: datetime | None = None) -> RoundClock:
     """Start the round's clock with the round's length (MTR App. B; the event's settings)."""
     clock = _lock(round_)
     if clock.started_at is not None:
@@ -76,7 +77,7 @@ def clock_start(*, round_: Round, by=None, now: datetime | None = None) -> Round
     length = clock_selectors.round_length(round_, clock_selectors.clock_settings(round_.event))
     clock.started_at = now or timezone.now()
     clock.length_seconds = None if length is None else int(length.total_seconds())
-    clock.started_by = by if getattr(by, "is_authenticated", False) else None
+    clock.started_by = recorded(by)
     clock.save(update_fields=["started_at", "length_seconds", "started_by"])
     _changed(round_)
     return clock
@@ -87,19 +88,19 @@ def _status(round_: Round, now: datetime) -> str:
 
 
 @transaction.atomic
-def clock_pause(*, round_: Round, by=None, now: datetime | None = None) -> ClockPause:
+def clock_pause(*, round_: Round, by: By = None, now: datetime | None = None) -> ClockPause:
     """Pause the round: every table's time stops with it."""
     _lock(round_)
     now = now or timezone.now()
     if _status(round_, now) != "running":
         raise Conflict(gettext("Only a running clock can be paused."), code="clock_not_running")
-    pause = ClockPause.objects.create(round=round_, paused_at=now, by=_user(by))
+    pause = ClockPause.objects.create(round=round_, paused_at=now, by=recorded(by))
     _changed(round_)
     return pause
 
 
 @transaction.atomic
-def clock_resume(*, round_: Round, by=None, now: datetime | None = None) -> ClockPause:
+def clock_resume(*, round_: Round, by: By = None, now: datetime | None = None) -> ClockPause:
     _lock(round_)
     now = now or timezone.now()
     pause = ClockPause.objects.filter(round=round_, resumed_at__isnull=True).last()
@@ -114,7 +115,7 @@ def clock_resume(*, round_: Round, by=None, now: datetime | None = None) -> Cloc
 CLOCK_ACTIONS = ("start", "pause", "resume", "set_remaining")
 
 
-def clock_act(*, round_: Round, action: str, seconds: object = None, by=None) -> None:
+def clock_act(*, round_: Round, action: str, seconds: object = None, by: By = None) -> None:
     """One of the clock's actions by name, as the API and the projector page ask for them;
     ``seconds`` only for ``set_remaining``."""
     if action == "start":
@@ -135,7 +136,7 @@ def clock_act(*, round_: Round, action: str, seconds: object = None, by=None) ->
 
 @transaction.atomic
 def clock_set_remaining(
-    *, round_: Round, seconds: object, by=None, now: datetime | None = None
+    *, round_: Round, seconds: object, by: By = None, now: datetime | None = None
 ) -> ClockCorrection:
     """Correct the clock: the remaining time becomes ``seconds`` (0 calls time now)."""
     if isinstance(seconds, bool) or not isinstance(seconds, int):
@@ -150,14 +151,10 @@ def clock_set_remaining(
         )
     _lock(round_)
     row = ClockCorrection.objects.create(
-        round=round_, at=now or timezone.now(), seconds=seconds, by=_user(by)
+        round=round_, at=now or timezone.now(), seconds=seconds, by=recorded(by)
     )
     _changed(round_)
     return row
-
-
-def _user(by):
-    return by if getattr(by, "is_authenticated", False) else None
 
 
 def _played(match: Match) -> None:
@@ -172,7 +169,7 @@ def extension_give(
     minutes: object,
     reason: object,
     began_at: datetime | None = None,
-    by=None,
+    by: By = None,
     now: datetime | None = None,
 ) -> Extension:
     """A judge's time extension for one table (MTR 2.6): positive whole minutes and a reason.
@@ -208,7 +205,7 @@ def extension_give(
         minutes=minutes,
         reason=str(reason),
         given_at=given_at,
-        by=_user(by),
+        by=recorded(by),
     )
     _changed(match.round)
     return row
@@ -273,7 +270,7 @@ def _extension_date(
 
 @transaction.atomic
 def passing_at_time_set(
-    *, match: Match, passing: bool, by=None, now: datetime | None = None
+    *, match: Match, passing: bool, by: By = None, now: datetime | None = None
 ) -> TableClock:
     """A judge records whether the active team had announced passing when time was called."""
     _played(match)
@@ -281,14 +278,14 @@ def passing_at_time_set(
     row, _ = TableClock.objects.get_or_create(match=match)
     row.passing_at_time = passing
     row.passing_set_at = now or timezone.now()
-    row.passing_set_by = _user(by)
+    row.passing_set_by = recorded(by)
     row.save(update_fields=["passing_at_time", "passing_set_at", "passing_set_by"])
     _changed(match.round)
     return row
 
 
 def turn_passed(
-    *, match: Match, next_active: int | None = None, by=None, client_id: str | None = None
+    *, match: Match, next_active: int | None = None, by: By = None, client_id: str | None = None
 ) -> tracker_services.Added:
     """The judge's "turn passed" button: a tracker ``pass_turn`` event (one source of turns),
     ``next_active`` the team taking the next turn (None: the other team; the same team for an
@@ -369,21 +366,22 @@ def _due_tables(tables: Iterable[tuple[int, TableState]]) -> list[int]:
     return [pk for pk, s in tables if s.extension_minutes and s.time_called_at is not None]
 
 
-def mark_due_on_read(
+def clock_mark_if_due(
     round_: Round,
     state: RoundState,
     tables: Iterable[tuple[int, TableState]] = (),
     marked: frozenset[int] | None = None,
 ) -> bool:
-    """The embedded default (tasks run eagerly, no worker runs the round's task): a read that
-    finds time called (the round's, or an extended table's) but not yet marked marks it through
-    ``clock_mark_due``, once. ``state`` and ``tables`` are what the read computed; nothing is
-    queried when they say nothing is due. Inside a transaction the marking waits for its commit
-    (it locks rows and writes), so a read never breaks the transaction it runs in. ``marked``:
-    the tables known marked (as round_tables read them), so asking costs no query. True when
-    marking ran or was queued for the commit."""
+    """The embedded default (no worker): after a change of the clock has committed
+    (judging.tasks.schedule), mark at once, through ``clock_mark_due``, a time call that is
+    already due but not yet marked (a clock started, corrected or extended past its end); a
+    deadline still ahead is marked by the task scheduled for it. Never called by a read: reads
+    compute time called from the facts. ``state`` and ``tables`` are what the caller computed;
+    nothing is queried when they say nothing is due. Inside a transaction the marking waits for
+    its commit. ``marked``: the tables known marked (as round_tables read them), so asking costs
+    no query. True when marking ran or was queued for the commit."""
     if not settings.CELERY_TASK_ALWAYS_EAGER:
-        return False  # a worker runs judging.clock_due at the deadline
+        return False  # a worker's periodic sweep (judging.clock_sweep) marks it
     round_due = state.status == "time_called"
     due = _due_tables(tables)
     if not round_due and not due:
@@ -394,7 +392,7 @@ def mark_due_on_read(
     def mark() -> None:
         try:
             clock_mark_due(round_=round_)
-        except Exception:  # a read never fails for marking; the next read tries again
+        except Exception:  # the clock's change stands; the periodic sweep marks it later
             log.warning("could not mark time called for round %s", round_.pk, exc_info=True)
 
     if connection.in_atomic_block:

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
 from judging.models import OUTCOMES, DeckCheck
 from judging.services.clock import MAX_EXTENSION, extension_give
@@ -22,10 +23,6 @@ from pairing.models import Match, Round
 from tournament.models import Event, Team
 
 DECK_CHECK_EXTRA_MINUTES = 3  # MTR 2.6: the time taken plus three minutes
-
-
-def _user(by):
-    return by if getattr(by, "is_authenticated", False) else None
 
 
 def _candidates(round_: Round) -> list[Match]:
@@ -46,7 +43,7 @@ def deck_check_start(
     match: Match | None = None,
     team: Team | None = None,
     rng: random.Random | None = None,
-    by=None,
+    by: By = None,
     now: datetime | None = None,
 ) -> DeckCheck:
     """Take a team's decks at a table: the table and team given, the team alone (at its table of
@@ -90,7 +87,7 @@ def deck_check_start(
         team_id=team_id,
         chosen_at_random=random_pick,
         started_at=now or timezone.now(),
-        started_by=_user(by),
+        started_by=recorded(by),
     )
 
 
@@ -100,7 +97,7 @@ def deck_check_end(
     check: DeckCheck,
     outcome: object,
     notes: object = "",
-    by=None,
+    by: By = None,
     now: datetime | None = None,
 ) -> DeckCheck:
     """The decks are back: the outcome is recorded and the table gets the time taken plus three
@@ -117,7 +114,7 @@ def deck_check_end(
     ended = now or timezone.now()
     if ended < row.started_at:
         raise ServiceError(field="ended_at", message=gettext("A check ends after it starts."))
-    row.ended_at, row.ended_by = ended, _user(by)
+    row.ended_at, row.ended_by = ended, recorded(by)
     row.outcome = str(outcome)
     row.notes = _clean_text(notes, "notes", MAX_NOTES)
     minutes = min(MAX_EXTENSION, (row.minutes_taken or 0) + DECK_CHECK_EXTRA_MINUTES)

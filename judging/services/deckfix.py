@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext
 
+from core.actors import By
 from core.errors import Conflict, ServiceError
 from core.i18n import exception_text
 from decklists import catalogue_cache
@@ -91,7 +92,7 @@ def deck_fix_apply(
     penalized: Player | None = None,
     infraction: str = "TE-DLP",
     notes: object = "",
-    by=None,
+    by: By = None,
     head_judge: bool = False,
     bases: Mapping[int, str] | None = None,
 ) -> DeckFixApplied:

@@ -40,14 +40,16 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from core import events
+from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
 from core.i18n import exception_text, localize
 from core.text import Text, gettext_noop
 from judging import selectors
+from judging.domain.infractions import Infraction, UnknownInfractionError, infraction
 from judging.domain.infractions import Penalty as Code
-from judging.domain.infractions import UnknownInfractionError, infraction
 from judging.domain.penalties import (
     GameLossOutcome,
+    PenaltyDecision,
     PenaltyInputError,
     decide_penalty,
     resolve_game_losses,
@@ -124,7 +126,7 @@ class _Chosen:
     drops: bool
 
 
-def _choose(decision, wanted: Code | None) -> _Chosen:
+def _choose(decision: PenaltyDecision, wanted: Code | None) -> _Chosen:
     """The issued penalty and its numbers: the proposal, or a head judge's override (an
     override keeps only what the issued penalty itself does)."""
     if wanted is None or wanted is decision.penalty:
@@ -139,7 +141,9 @@ def _choose(decision, wanted: Code | None) -> _Chosen:
     return _Chosen(wanted, True, False, 1 if wanted is Code.MATCH_POINT else 0, 0, False)
 
 
-def _check_rights(entry, decision, chosen: _Chosen, head_judge: bool, event: Event) -> None:
+def _check_rights(
+    entry: Infraction, decision: PenaltyDecision, chosen: _Chosen, head_judge: bool, event: Event
+) -> None:
     """Overrides are the head judge's; so is a Game Loss or more (IPG 1.2) unless the event's
     settings let every judge issue them (``ClockSettings.head_judge_only`` off)."""
     if head_judge:
@@ -166,7 +170,7 @@ def penalty_issue(
     event: Event,
     player: Player,
     infraction_code: object,
-    by=None,
+    by: By = None,
     head_judge: bool = False,
     round_: Round | None = None,
     variants: Sequence[str] = (),
@@ -248,8 +252,8 @@ def penalty_issue(
         reasons=list(decision.reasons),
         notes=notes_text,
         override_reason=reason if chosen.overridden else "",
-        overridden_by=_user(by) if chosen.overridden else None,
-        issued_by=_user(by),
+        overridden_by=recorded(by) if chosen.overridden else None,
+        issued_by=recorded(by),
         issued_at=issued_at,
         day=proposal.day,
         deck_check=deck_check,
@@ -259,10 +263,6 @@ def penalty_issue(
     related = tuple(_issue_ftmgs(row, recipients, event, by, issued_at, proposal.day))
     events.standings_changed.fire(events.StandingsChanged(event.pk))
     return Issued(row, related)
-
-
-def _user(by):
-    return by if getattr(by, "is_authenticated", False) else None
 
 
 def _slow_play_turns(row: Penalty, proposal: selectors.Proposal) -> None:
@@ -310,7 +310,14 @@ def _ftmgs_recipients(proposal: selectors.Proposal, ftmgs_to: Sequence[int] | No
     return [p for p in offered if p in wanted]
 
 
-def _issue_ftmgs(parent: Penalty, recipients, event, by, issued_at, day) -> list[Penalty]:
+def _issue_ftmgs(
+    parent: Penalty,
+    recipients: Sequence[int],
+    event: Event,
+    by: By,
+    issued_at: datetime.datetime,
+    day: datetime.date,
+) -> list[Penalty]:
     """Failure to Maintain Game State to each recipient (IPG 2.6; JG09), each decided on its own
     player's history (never upgraded)."""
     players = Player.objects.in_bulk(recipients)
@@ -335,7 +342,7 @@ def _issue_ftmgs(parent: Penalty, recipients, event, by, issued_at, day) -> list
                 reasons=list(decision.reasons),
                 notes=f"With penalty {parent.pk} ({parent.infraction}).",
                 parent=parent,
-                issued_by=_user(by),
+                issued_by=recorded(by),
                 issued_at=issued_at,
                 day=day,
             )
@@ -343,7 +350,13 @@ def _issue_ftmgs(parent: Penalty, recipients, event, by, issued_at, day) -> list
     return out
 
 
-def _apply(row: Penalty, proposal: selectors.Proposal, chosen: _Chosen, by, simultaneous_with):
+def _apply(
+    row: Penalty,
+    proposal: selectors.Proposal,
+    chosen: _Chosen,
+    by: By,
+    simultaneous_with: Penalty | None,
+) -> None:
     fields: list[str] = []
     if chosen.penalty in LOSSES:
         if simultaneous_with is not None:
@@ -374,7 +387,7 @@ def _apply(row: Penalty, proposal: selectors.Proposal, chosen: _Chosen, by, simu
         row.save(update_fields=fields)
 
 
-def _lose(row: Penalty, match: Match, by) -> None:
+def _lose(row: Penalty, match: Match, by: By) -> None:
     """The penalised team loses the match: the other team wins its one game (MTR 9.1)."""
     a_loses = match.team_a_id == row.team_id
     games = (0, 1, 0) if a_loses else (1, 0, 0)
@@ -411,7 +424,7 @@ def _simultaneous(row: Penalty, other: Penalty, proposal: selectors.Proposal) ->
     row.no_effect = True
 
 
-def _take_back(row: Penalty, *, by, why: str) -> str:
+def _take_back(row: Penalty, *, by: By, why: str) -> str:
     """Clear the result this penalty set, if nobody changed it since; says what happened."""
     if row.result_match_id is None:
         return ""
@@ -490,7 +503,7 @@ def penalties_leave_round(round_: Round) -> None:
 
 
 @transaction.atomic
-def penalty_rescind(*, penalty: Penalty, by=None, reason: object = "") -> Rescinded:
+def penalty_rescind(*, penalty: Penalty, by: By = None, reason: object = "") -> Rescinded:
     """The head judge takes a penalty back (docs/api.md "Penalties"): its effects are undone and
     the penalty stays in the history, marked rescinded; the Failure to Maintain Game State issued
     with it goes with it."""
@@ -504,13 +517,13 @@ def penalty_rescind(*, penalty: Penalty, by=None, reason: object = "") -> Rescin
     notes = []
     for item in [row, *children]:
         notes += _undo(item, by)
-        item.rescinded_at, item.rescinded_by, item.rescind_reason = now, _user(by), why
+        item.rescinded_at, item.rescinded_by, item.rescind_reason = now, recorded(by), why
         item.save()
     events.standings_changed.fire(events.StandingsChanged(penalty.event_id))
     return Rescinded(row, tuple(children), tuple(n for n in notes if n))
 
 
-def _undo(row: Penalty, by) -> list[str]:
+def _undo(row: Penalty, by: By) -> list[str]:
     notes = []
     if row.match_points_deducted:
         notes.append(

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core.actors import By, recorded
 from core.errors import ServiceError
 from judging.models import ClockSettings
 from tournament.models import Event
@@ -36,7 +37,7 @@ def _minutes(raw: object, name: str, *, none_ok: bool) -> int | None:
 def judging_settings_update(
     *,
     event: Event,
-    by=None,
+    by: By = None,
     turn_zero_is_additional: bool,
     playoff_minutes: object,
     final_minutes: object,
@@ -53,6 +54,6 @@ def judging_settings_update(
     row.playoff_minutes, row.final_minutes = playoff, final
     row.head_judge_only = bool(head_judge_only)
     row.updated_at = timezone.now()
-    row.updated_by = by if getattr(by, "is_authenticated", False) else None
+    row.updated_by = recorded(by)
     row.save()
     return row

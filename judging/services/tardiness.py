@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
 from judging.domain.penalties import decide_penalty
 from judging.models import EmptySeatRow, Penalty, SeatCheck
@@ -25,10 +26,6 @@ from judging.selectors.tardiness import again, late_teams
 from judging.services.penalties import penalty_issue
 from pairing.models import Match
 from tournament.models import Event, Player
-
-
-def _user(by):
-    return by if getattr(by, "is_authenticated", False) else None
 
 
 def _lock(match: Match) -> None:
@@ -41,7 +38,7 @@ def _players(match: Match) -> dict[int, Player]:
 
 @transaction.atomic
 def seat_check_record(
-    *, match: Match, missing: Sequence[int], by=None, now: datetime | None = None
+    *, match: Match, missing: Sequence[int], by: By = None, now: datetime | None = None
 ) -> SeatCheck:
     """The table's seats at the round's start: ``missing`` the players not seated ([]: all four
     seated). Checked again, the new empty seats are added; a seat already recorded stays."""
@@ -54,7 +51,7 @@ def seat_check_record(
         raise ServiceError(field="missing", message=gettext("Only players of this table."))
     now = now or timezone.now()
     check, _ = SeatCheck.objects.get_or_create(
-        match=match, defaults={"checked_at": now, "by": _user(by)}
+        match=match, defaults={"checked_at": now, "by": recorded(by)}
     )
     known = set(check.empty_seats.values_list("player_id", flat=True))
     EmptySeatRow.objects.bulk_create(
@@ -67,7 +64,7 @@ def seat_check_record(
 
 @transaction.atomic
 def seat_arrived(
-    *, match: Match, player: Player, by=None, now: datetime | None = None
+    *, match: Match, player: Player, by: By = None, now: datetime | None = None
 ) -> EmptySeatRow:
     """The missing player sat down."""
     _lock(match)
@@ -84,7 +81,7 @@ def seat_arrived(
         raise Conflict(
             gettext("%(player)s has already arrived.") % {"player": player.name}, code="arrived"
         )
-    row.arrived_at, row.arrived_by = now or timezone.now(), _user(by)
+    row.arrived_at, row.arrived_by = now or timezone.now(), recorded(by)
     row.save(update_fields=["arrived_at", "arrived_by"])
     return row
 
@@ -100,7 +97,7 @@ def tardiness_issue(
     *,
     match: Match,
     team_id: int,
-    by=None,
+    by: By = None,
     head_judge: bool = False,
     now: datetime | None = None,
 ) -> TardinessIssued:

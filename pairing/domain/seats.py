@@ -65,7 +65,7 @@ def order_with_primary(seats: Sequence[int], primary: int) -> list[int]:
 def clean_order(order: Sequence[object], players: Sequence[int]) -> list[int]:
     """``order`` as player ids, checked to list each of the team's ``players`` exactly once."""
     try:
-        ids = [int(x) for x in order]  # type: ignore[call-overload]
+        ids = [int(x) for x in order]  # type: ignore[call-overload]  # any value from the request: int() refusing it is caught below
     except (TypeError, ValueError) as exc:
         raise SeatsError(
             Text(gettext_noop("The seat order must be a list of player ids."))

@@ -24,7 +24,7 @@ from pairing.services.round_edits import (
     round_swap_teams,
 )
 from pairing.services.rounds import round_pair_next, round_publish, round_unpair
-from pairing.services.seats import entry_seats, entry_set_seats, match_progress
+from pairing.services.seats import entry_seats, entry_set_seats
 
 __all__ = [
     "MAX_DRAWN_GAMES",
@@ -37,7 +37,6 @@ __all__ = [
     "entry_set_seats",
     "match_clear_result",
     "match_enter_result",
-    "match_progress",
     "match_report_result",
     "match_set_play_draw",
     "match_set_table",

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from core import events
+from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
 from pairing import selectors
 from pairing.models import Match, PairingChange, ResultReport, Round
@@ -49,7 +50,7 @@ class Games:
 def clean_games(games_a: object, games_b: object, games_drawn: object, *, top_cut: bool) -> Games:
     """Validate a result (MTR 9.1: a match ends at its first won game; 2.4: no playoff draw)."""
     errors: dict[str, list[str]] = {}
-    values = {}
+    values: dict[str, int] = {}
     for name, value, high in (
         ("games_a", games_a, 1),
         ("games_b", games_b, 1),
@@ -57,7 +58,8 @@ def clean_games(games_a: object, games_b: object, games_drawn: object, *, top_cu
     ):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
             errors[name] = [gettext("Must be a whole number from 0 to %(high)s.") % {"high": high}]
-        values[name] = value
+        else:
+            values[name] = value
     if errors:
         raise ServiceError(errors=errors, code="invalid")
     games = Games(values["games_a"], values["games_b"], values["games_drawn"])
@@ -86,11 +88,11 @@ def _locked_match(match: Match) -> Match:
         ) from exc
 
 
-def _finalize(match: Match, games: Games, by=None) -> None:
+def _finalize(match: Match, games: Games, by: By = None) -> None:
     match.games_a, match.games_b, match.games_drawn = games.a, games.b, games.drawn
     match.result = games.result
     match.status = Match.Status.FINAL
-    match.decided_by = by if getattr(by, "is_authenticated", False) else None
+    match.decided_by = recorded(by)
     match.save(
         update_fields=[
             "games_a",
@@ -138,7 +140,7 @@ def match_enter_result(
     games_a: object,
     games_b: object,
     games_drawn: object,
-    by=None,
+    by: By = None,
     override: bool | int = True,
     note: object = "",
 ) -> Match:
@@ -162,7 +164,7 @@ def match_enter_result(
     games = clean_games(games_a, games_b, games_drawn, top_cut=match.round.is_top_cut)
     _check_cut_winner(match, games)
     before = (match.status, match.score if match.result else None)
-    by_id = by.pk if getattr(by, "is_authenticated", False) else None
+    by_id = user.pk if (user := recorded(by)) is not None else None
     if (
         not override
         and match.status == Match.Status.FINAL
@@ -196,7 +198,7 @@ def match_enter_result(
 
 
 @transaction.atomic
-def match_clear_result(*, match: Match, by=None, why: str = "") -> Match:
+def match_clear_result(*, match: Match, by: By = None, why: str = "") -> Match:
     """Staff take a final result back (a rescinded penalty's result): the match is pending again,
     as before the result; the teams' reports, if any, are kept for staff to decide again."""
     match = _locked_match(match)
@@ -282,7 +284,7 @@ def match_report_result(
 
 @transaction.atomic
 def results_enter_bulk(
-    *, round_: Round, results: Mapping[int, tuple[int, int, int]], by=None
+    *, round_: Round, results: Mapping[int, tuple[int, int, int]], by: By = None
 ) -> int:
     """Staff enter many results of one round at once (the simulator; a scorekeeper's sheet)."""
     Event.objects.select_for_update().get(pk=round_.event_id)  # the lock order: event, matches
@@ -299,7 +301,7 @@ def results_enter_bulk(
             )
             % {"matches": ", ".join(str(pk) for pk in sorted(missing)), "number": round_.number}
         )
-    decider = by if getattr(by, "is_authenticated", False) else None
+    decider = recorded(by)
     groups: dict[Games, list[int]] = {}
     for pk, (a, b, drawn) in results.items():
         if matches[pk].is_bye:

@@ -11,6 +11,7 @@ from django.db.models import F
 from django.utils.translation import gettext
 
 from core import events
+from core.actors import By
 from core.errors import Conflict, ServiceError
 from pairing import adapters, presenters, selectors
 from pairing.domain.notes import PairingNote
@@ -27,7 +28,7 @@ class SwapOutcome:
 
 def _entry(round_: Round, team: object) -> MatchTeam:
     try:
-        team_id = int(team)  # type: ignore[call-overload]
+        team_id = int(team)  # type: ignore[call-overload]  # any value from the request: int() refusing it is caught below
     except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: JSON's 1e400
         raise ServiceError(gettext("Give a team id."), field="teams", code="invalid") from exc
     entry = (
@@ -59,7 +60,9 @@ def _check_unplayed(match: Match) -> None:
 
 
 @transaction.atomic
-def round_swap_teams(*, round_: Round, team_1: object, team_2: object, by=None) -> SwapOutcome:
+def round_swap_teams(
+    *, round_: Round, team_1: object, team_2: object, by: By = None
+) -> SwapOutcome:
     """Swap two teams between their matches (or with the bye), warning for every rematch and
     every pair on different match points the change creates. Logged with who did it."""
     event, round_ = locked_round(round_)
@@ -142,7 +145,7 @@ def _pair_warnings(
 
 
 @transaction.atomic
-def match_set_table(*, match: Match, table: object, by=None) -> Match:
+def match_set_table(*, match: Match, table: object, by: By = None) -> Match:
     """Move a match to another table; a match already there takes this match's table."""
     event, round_ = locked_round(match.round)
     match = Match.objects.select_for_update().get(pk=match.pk)
@@ -168,7 +171,7 @@ def match_set_table(*, match: Match, table: object, by=None) -> Match:
 
 
 @transaction.atomic
-def match_set_play_draw(*, match: Match, team: object, by=None) -> Match:
+def match_set_play_draw(*, match: Match, team: object, by: By = None) -> Match:
     """The head judge names the team that chooses to play or draw (MTR 2.2: in a playoff the
     higher seed chooses unless the head judge sets otherwise). Logged with who did it."""
     event, round_ = locked_round(match.round)
@@ -181,7 +184,7 @@ def match_set_play_draw(*, match: Match, team: object, by=None) -> Match:
     if match.is_bye:
         raise ServiceError(gettext("A bye has no game to play or draw."), field="team", code="bye")
     try:
-        team_id = int(team)  # type: ignore[call-overload]
+        team_id = int(team)  # type: ignore[call-overload]  # any value from the request: int() refusing it is caught below
     except (TypeError, ValueError, OverflowError) as exc:
         raise ServiceError(gettext("Give a team id."), field="team", code="invalid") from exc
     sides = {match.team_a_id: "a", match.team_b_id: "b"}
@@ -196,7 +199,7 @@ def match_set_play_draw(*, match: Match, team: object, by=None) -> Match:
     match.chooses_play_draw = sides[team_id]
     match.save(update_fields=["chooses_play_draw", "updated_at"])
     _bump(round_)
-    name = match.team_a.name if sides[team_id] == "a" else match.team_b.name  # type: ignore[union-attr]
+    name = match.team_a.name if sides[team_id] == "a" else match.team_b.name  # type: ignore[union-attr]  # a bye was refused above: team_b is set
     text = f"Round {round_.number}, table {match.table}: {name} chooses to play or draw."
     log_change(event, round_.number, PairingChange.Kind.PLAY_DRAW, text, by)
     return match

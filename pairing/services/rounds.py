@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -21,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from core import events, timing
+from core.actors import By, recorded
 from core.db import insert_rows
 from core.errors import Conflict
 from core.i18n import exception_text
@@ -46,14 +48,16 @@ def _new_seed() -> int:
     return secrets.randbits(62)  # fits a signed 64-bit column
 
 
-def log_change(event: Event, number: int, kind: str, text: str, by, warnings=()) -> PairingChange:
+def log_change(
+    event: Event, number: int, kind: str, text: str, by: By, warnings: Iterable[object] = ()
+) -> PairingChange:
     return PairingChange.objects.create(
         event=event,
         round_number=number,
         kind=kind,
         description=text[:500],
         warnings=list(warnings),
-        by=by if getattr(by, "is_authenticated", False) else None,
+        by=recorded(by),
     )
 
 
@@ -96,7 +100,7 @@ def _check_decklists(event: Event) -> None:
 def round_pair_next(
     *,
     event: Event,
-    by=None,
+    by: By = None,
     seed: int | None = None,
     check_decklists: bool = False,
     request_id: str = "",
@@ -116,7 +120,7 @@ def round_pair_next(
     if request_id:
         done = Round.objects.filter(event=event, request_id=request_id).first()
         if done is not None:
-            done.replayed = True  # type: ignore[attr-defined]
+            done.replayed = True  # type: ignore[attr-defined]  # a note for the interface: the round was already paired
             return done
     with timing.phase("lock and checks"):
         last = selectors.latest_round(event)
@@ -153,7 +157,7 @@ def round_pair_next(
     if request_id:
         Round.objects.filter(pk=round_.pk).update(request_id=request_id)
         round_.request_id = request_id
-    round_.replayed = False  # type: ignore[attr-defined]
+    round_.replayed = False  # type: ignore[attr-defined]  # a note for the interface: the round was already paired
     if event.status == Event.Status.REGISTRATION:
         event_svc.event_set_status(event=event, status=Event.Status.RUNNING)
     with timing.phase("hooks and log"):
@@ -179,7 +183,7 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def _pair_swiss(event: Event, number: int, seed: int, by) -> Round:
+def _pair_swiss(event: Event, number: int, seed: int, by: By) -> Round:
     with timing.phase("standings load"):
         standings = selectors.standings_kept(event, number - 1)
     dropped = {t.id: t.dropped for t in standings.teams.values()}
@@ -229,7 +233,8 @@ def _pods(event: Event) -> dict[int, int]:
     lifted = event.rel == Event.Rel.REGULAR and event.pods_lifted
     if event.structure != Event.Structure.DRAFT or lifted:
         return {}
-    return dict(Team.objects.filter(event=event, pod__isnull=False).values_list("pk", "pod"))
+    teams = Team.objects.filter(event=event, pod__isnull=False).values_list("pk", "pod")
+    return {pk: pod for pk, pod in teams if pod is not None}
 
 
 @dataclass(frozen=True)
@@ -249,21 +254,30 @@ class _RoundNotes:
     warnings: list[tuple[PairingNote, ...]]  # each shown as one line
 
 
-def _save_round(event, number, stage, seed, by, rows, summary, notes: _RoundNotes) -> Round:
+def _save_round(
+    event: Event,
+    number: int,
+    stage: str,
+    seed: int,
+    by: By,
+    rows: Sequence[_Row],
+    summary: Mapping[str, object],
+    notes: _RoundNotes,
+) -> Round:
     """Save the round, its matches (tables numbered top first, byes after them without a
     table) and each team's entry: one statement per table (core.db.insert_rows)."""
     played = [r for r in rows if r.b is not None]
     byes = [r for r in rows if r.b is None]
-    team_ids = [t for r in played for t in (r.a, r.b)] + [r.a for r in byes]
+    team_ids = [t for r in played for t in (r.a, r.b) if t is not None] + [r.a for r in byes]
     playing = set(team_ids)
     fixed = {
         team: table
         for team, table in Team.objects.filter(event=event, fixed_table__isnull=False).values_list(
             "pk", "fixed_table"
         )
-        if team in playing
+        if team in playing and table is not None
     }
-    tables = assign_tables([(r.a, r.b) for r in played], fixed)
+    tables = assign_tables([(r.a, r.b) for r in played if r.b is not None], fixed)
     sides = choosers(len(played), playoff=stage == Round.Stage.TOP_CUT, seed=seed)
     warnings = [*notes.warnings, *((n,) for n in tables.notes)]
     summary = {
@@ -278,7 +292,7 @@ def _save_round(event, number, stage, seed, by, rows, summary, notes: _RoundNote
         stage=stage,
         seed=seed,
         summary=summary,
-        created_by=by if getattr(by, "is_authenticated", False) else None,
+        created_by=recorded(by),
     )
     saved = [*played, *byes]
     bye = [r.b is None for r in saved]
@@ -342,15 +356,17 @@ def seat_orders(team_ids: list[int], *, event: Event | None = None) -> dict[int,
 # --- the top cut (MTR 10.4) ----------------------------------------------------------------
 
 
-def _pair_top_cut(event: Event, number: int, seed: int, by, plan: selectors.Structure) -> Round:
+def _pair_top_cut(event: Event, number: int, seed: int, by: By, plan: selectors.Structure) -> Round:
     last = Round.objects.filter(event=event, stage=Round.Stage.TOP_CUT).order_by("-number").first()
     if last is None:
         return _pair_first_cut(event, number, seed, by, plan)
-    rows = list(
-        last.matches.filter(bracket_slot__isnull=False)
+    rows = [
+        (slot, a, b, result)
+        for slot, a, b, result in last.matches.filter(bracket_slot__isnull=False)
         .order_by("bracket_slot")
         .values_list("bracket_slot", "team_a_id", "team_b_id", "result")
-    )
+        if slot is not None
+    ]
     seeds = dict(MatchTeam.objects.filter(round=last).values_list("team_id", "seed"))
     bracket = adapters.bracket_matches([(s, a, b) for s, a, b, _r in rows], seeds)
     gone = set(Team.objects.filter(event=event, dropped=True).values_list("pk", flat=True))
@@ -368,7 +384,9 @@ def _pair_top_cut(event: Event, number: int, seed: int, by, plan: selectors.Stru
     return round_
 
 
-def _pair_first_cut(event: Event, number: int, seed: int, by, plan: selectors.Structure) -> Round:
+def _pair_first_cut(
+    event: Event, number: int, seed: int, by: By, plan: selectors.Structure
+) -> Round:
     """Seed the playoff from the final Swiss standings (MTR 10.4). A team that dropped or was
     disqualified after the last Swiss round keeps its place in them and is left out of the
     bracket; nobody is advanced in its place (MTR 2.10, pairing.domain.topcut). Teams that
@@ -408,7 +426,7 @@ def _pair_first_cut(event: Event, number: int, seed: int, by, plan: selectors.St
     return _save_cut_round(event, number, seed, by, topcut.seed_cut(eligible, plan.top_cut))
 
 
-def _save_cut_round(event: Event, number: int, seed: int, by, cut: topcut.CutRound) -> Round:
+def _save_cut_round(event: Event, number: int, seed: int, by: By, cut: topcut.CutRound) -> Round:
     rows = [
         _Row(
             m.high.team,
@@ -438,7 +456,7 @@ def locked_round(round_: Round) -> tuple[Event, Round]:
 
 
 @transaction.atomic
-def round_unpair(*, round_: Round, by=None) -> int:
+def round_unpair(*, round_: Round, by: By = None) -> int:
     """Delete the newest round while no result is in (byes aside); give back its number."""
     event, round_ = locked_round(round_)
     newest = selectors.latest_round(event)
@@ -464,7 +482,7 @@ def round_unpair(*, round_: Round, by=None) -> int:
 
 @transaction.atomic
 @timing.timed_commit
-def round_publish(*, round_: Round, by=None) -> Round:
+def round_publish(*, round_: Round, by: By = None) -> Round:
     with timing.phase("publish"):
         event, round_ = locked_round(round_)
     if round_.published:

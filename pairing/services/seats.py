@@ -14,33 +14,16 @@ from django.utils.translation import gettext
 from core import events
 from core.errors import Conflict, ServiceError
 from core.i18n import exception_text
-from pairing import hooks, selectors
+from pairing import selectors
 from pairing.domain.seats import (
-    MatchProgress,
     SeatsError,
     clean_order,
     effective_seats,
     order_with_primary,
     seats_open,
 )
-from pairing.models import Match, MatchTeam, ResultReport
+from pairing.models import Match, MatchTeam
 from tournament.models import Event, Player
-
-
-def match_progress(entry: MatchTeam, time: dict | None = None) -> MatchProgress:
-    """What decides whether the entry's seats may still change (pairing.domain.seats); ``time``:
-    the match's clock block when the caller has read it already."""
-    match = entry.match
-    if match.is_bye:
-        return MatchProgress(False, False, True, False, bye=True)
-    if time is None:
-        time = selectors.match_times(entry.round, [match]).get(match.pk) or {}
-    return MatchProgress(
-        clock_started=time.get("round_status", "not_started") != "not_started",
-        reported=ResultReport.objects.filter(match=match).exists(),
-        final=match.status == Match.Status.FINAL,
-        game_started=any(hooks.MATCH_STARTED(match)),
-    )
 
 
 def entry_seats(entry: MatchTeam, players: Sequence[int] | None = None) -> list[int]:
@@ -59,7 +42,7 @@ def entry_set_seats(
     Event.objects.select_for_update().get(pk=entry.round.event_id)
     Match.objects.select_for_update().get(pk=entry.match_id)
     entry = MatchTeam.objects.select_related("round", "match").get(pk=entry.pk)
-    is_open, why = seats_open(match_progress(entry))
+    is_open, why = seats_open(selectors.match_progress(entry))
     if not is_open:
         raise Conflict(why, code="match_started")
     players = list(Player.objects.filter(team_id=entry.team_id).values_list("pk", flat=True))
@@ -69,7 +52,7 @@ def entry_set_seats(
             order = clean_order(seat_order, players)
         else:
             try:
-                pk = int(primary)  # type: ignore[call-overload]
+                pk = int(primary)  # type: ignore[call-overload]  # any value from the request: int() refusing it is caught below
             except (TypeError, ValueError) as exc:
                 raise SeatsError(gettext("Choose the primary player.")) from exc
             order = order_with_primary(current, pk)

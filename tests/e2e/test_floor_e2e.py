@@ -37,7 +37,7 @@ def screen(request, browser):
     context = browser.new_context(**VIEWPORTS[request.param])
     page = context.new_page()
     page.set_default_timeout(20_000)
-    page.screen_name = request.param  # type: ignore[attr-defined]
+    page.screen_name = request.param  # type: ignore[attr-defined]  # the screenshots' name, carried on the page object
     yield page
     context.close()
 

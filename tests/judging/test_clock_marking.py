@@ -1,6 +1,7 @@
-"""Time called in the embedded default (docs/architecture.md; issue 8 "Deliver" 2): tasks run
-eagerly and the one meant for the deadline is dropped, so the first read that finds time called
-but not yet marked marks it (judging.services.mark_due_on_read), once."""
+"""Time called in the embedded default (docs/architecture.md; issue 8 "Deliver" 2, issue 26
+"Deliver" 2): tasks run in-process; a clock changed past its end is marked once, after the change
+commits (judging.services.clock_mark_if_due from judging.tasks.schedule), a deadline ahead by the
+task scheduled for it; a read only computes time called from the facts."""
 
 from datetime import timedelta
 
@@ -78,14 +79,14 @@ def test_a_read_before_the_deadline_marks_nothing_and_queries_nothing_more(
     state = sel.clock_of(table.round)
     assert state.status == "running"
     with django_assert_num_queries(0):
-        assert services.mark_due_on_read(table.round, state) is False
+        assert services.clock_mark_if_due(table.round, state) is False
     assert called == []
 
 
 def test_with_a_worker_the_read_leaves_marking_to_the_task(table, settings, called):
     settings.CELERY_TASK_ALWAYS_EAGER = False
     services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
-    assert services.mark_due_on_read(table.round, sel.clock_of(table.round)) is False
+    assert services.clock_mark_if_due(table.round, sel.clock_of(table.round)) is False
     assert RoundClock.objects.get(round=table.round).time_called_marked_at is None
 
 
@@ -137,7 +138,7 @@ def test_marking_every_due_table_costs_the_same_for_one_table_and_for_four(
 
     round_ = _extended_round(world.event, 9, extended)
     assert Extension.objects.count() == extended
-    TableClock.objects.create(match=round_.matches.filter(team_b__isnull=False).first())
+    TableClock.objects.get_or_create(match=round_.matches.filter(team_b__isnull=False).first())
     with django_assert_max_num_queries(39):  # with the receivers (schedule, live, page cache)
         marked = services.clock_mark_due(round_=round_)
     assert len(marked.tables_called) == extended
@@ -147,7 +148,7 @@ def test_marking_every_due_table_costs_the_same_for_one_table_and_for_four(
     tables = sel.round_tables(round_)
     state = sel.round_state(tables.round, timezone.now())
     with django_assert_num_queries(0):  # the read after: known marked from its own facts
-        assert not services.mark_due_on_read(
+        assert not services.clock_mark_if_due(
             round_, state, sel.states_of(tables).items(), tables.marked
         )
 

@@ -27,8 +27,10 @@ def test_the_beat_schedule_has_the_sweep_beside_the_card_update():
     assert "update-cards" in schedule
 
 
-def test_a_deadline_whose_task_was_lost_is_marked_by_the_sweep(table):
-    # The clock ran out an hour ago; its queued task never ran (the worker was killed).
+def test_a_deadline_whose_task_was_lost_is_marked_by_the_sweep(table, settings):
+    # The clock ran out an hour ago; its queued task never ran (the worker was killed). With a
+    # worker, nothing in the web process marks it (judging.services.clock_mark_if_due).
+    settings.CELERY_TASK_ALWAYS_EAGER = False
     services.clock_start(round_=table.round, now=timezone.now() - timedelta(minutes=61))
     assert RoundClock.objects.get(round=table.round).time_called_marked_at is None
     assert clock_sweep() == 1

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -92,7 +93,7 @@ def invite_withdraw(*, event: Event, invite_id: int) -> None:
     _pending(event, invite_id).delete()
 
 
-def invite_expired(invite: StaffInvite, now=None) -> bool:
+def invite_expired(invite: StaffInvite, now: datetime | None = None) -> bool:
     return (now or timezone.now()) > invite.issued_at + timedelta(days=INVITE_DAYS)
 
 
@@ -107,7 +108,7 @@ def invite_by_token(token: str, *, lock: bool = False) -> StaffInvite:
     return invite
 
 
-def _new_user(username: str, password: str, password_again: str):
+def _new_user(username: str, password: str, password_again: str) -> User:
     username = str(username or "").strip()
     errors: dict[str, list[str]] = {}
     if not username:
@@ -150,7 +151,12 @@ def _new_user(username: str, password: str, password_again: str):
 
 @transaction.atomic
 def invite_accept(
-    *, token: str, user=None, username: str = "", password: str = "", password_again: str = ""
+    *,
+    token: str,
+    user: User | None = None,
+    username: str = "",
+    password: str = "",
+    password_again: str = "",
 ) -> StaffRole:
     """Accept an invitation: as the logged-in ``user``, or as a new account. Works once."""
     invite = invite_by_token(token, lock=True)
@@ -169,6 +175,6 @@ def invite_accept(
 
 
 @transaction.atomic
-def signup(*, username: str, password: str, password_again: str):
+def signup(*, username: str, password: str, password_again: str) -> User:
     """A new organizer's account (only where settings.ALLOW_SIGNUP is on; the view checks)."""
     return _new_user(username, password, password_again)

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from zoneinfo import available_timezones
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext, gettext_lazy
 
@@ -139,7 +140,7 @@ def _derive_automatic_cut(changes: dict[str, object], current: Mapping[str, obje
 
 
 @transaction.atomic
-def event_create(*, organizer, **values: object) -> Event:
+def event_create(*, organizer: User, **values: object) -> Event:
     changes = {k: v for k, v in values.items() if k in EVENT_FIELDS}
     if "top_cut_automatic" not in changes:
         changes.setdefault("swiss_rounds", None)

@@ -191,7 +191,7 @@ def signup_set_primary(*, signup: Signup, primary: object) -> Signup:
     if not signup.is_open:
         raise Conflict(gettext("The organizer has decided on this signup: seats are set."))
     try:
-        order = seats_with_primary(len(signup.players), int(primary))  # type: ignore[call-overload]
+        order = seats_with_primary(len(signup.players), int(primary))  # type: ignore[call-overload]  # any value from the request: int() refusing it is caught below
     except (TypeError, ValueError) as exc:
         raise ServiceError(gettext("Choose one of the team's players."), field="primary") from exc
     signup.players = [signup.players[i] for i in order]

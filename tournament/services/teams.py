@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext
 
 from core import events, live
+from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
 from core.i18n import exception_text
 from tournament import hooks
@@ -242,7 +243,7 @@ def team_set_seats(*, team: Team, seat_order: Sequence[object]) -> Team:
     """Seat the team's players in this order: the first is the primary player (MTR 9.4)."""
     players = {p.pk: p for p in Player.objects.select_for_update().filter(team=team)}
     try:
-        order = [int(x) for x in seat_order]  # type: ignore[call-overload]
+        order = [int(x) for x in seat_order]  # type: ignore[call-overload]  # any value from the request: int() refusing it is caught below
     except (TypeError, ValueError) as exc:
         raise ServiceError(
             gettext("seat_order must be a list of player ids."), field="seat_order"
@@ -263,7 +264,7 @@ def team_set_seats(*, team: Team, seat_order: Sequence[object]) -> Team:
 
 @transaction.atomic
 def player_update(
-    *, player: Player, name: object = None, wizards_id: object = "", by=None
+    *, player: Player, name: object = None, wizards_id: object = "", by: By = None
 ) -> Player:
     """Fix a player's name or Wizards Account ID; each change is logged (PlayerChange).
 
@@ -303,7 +304,7 @@ def player_update(
             field=key,
             old=old or "",
             new=getattr(player, key) or "",
-            by=by if getattr(by, "is_authenticated", False) else None,
+            by=recorded(by),
         )
         for key, old in before.items()
         if getattr(player, key) != old

@@ -227,7 +227,7 @@ def test_parse_decklist_exactly_max_lines_accepted():
 
 
 def test_parse_decklist_not_text_is_an_error():
-    (error,) = parse_decklist(b"4 Lightning Bolt").errors  # type: ignore[arg-type]
+    (error,) = parse_decklist(b"4 Lightning Bolt").errors  # type: ignore[arg-type]  # bytes on purpose: the error under test
     assert error.line == 0
 
 

@@ -439,9 +439,9 @@ def test_event_rules_format_name_is_case_insensitive(card_index, banlists):
 
 def test_event_rules_unknown_values_rejected():
     with pytest.raises(ValueError, match="structure"):
-        EventRules(structure="cube")  # type: ignore[arg-type]
+        EventRules(structure="cube")  # type: ignore[arg-type]  # a value outside the Literal on purpose
     with pytest.raises(ValueError, match="UDC"):
-        EventRules(structure="constructed", udc_rule="combined_eight")  # type: ignore[arg-type]
+        EventRules(structure="constructed", udc_rule="combined_eight")  # type: ignore[arg-type]  # a value outside the Literal on purpose
 
 
 # --- properties -------------------------------------------------------------------------------

@@ -220,7 +220,7 @@ def test_round_length_for(
     stage: str, is_final: bool, limits: TimeLimits, expected: timedelta | None
 ) -> None:
     """docs/rules.md "End of round", round length table (MTR App. B)."""
-    assert round_length_for(stage, is_final, limits) == expected  # type: ignore[arg-type]
+    assert round_length_for(stage, is_final, limits) == expected  # type: ignore[arg-type]  # the parametrized cases' values are the Literals, as str
 
 
 def test_facts_that_cannot_be_are_refused() -> None:

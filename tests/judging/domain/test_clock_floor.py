@@ -30,7 +30,7 @@ def at(minutes: float) -> datetime:
 
 def table(number: int, *events: TableEvent, **kw: object) -> TableFacts:
     facts = TableFacts(table=number, teams=(1, 2), round=ROUND, first_active=1, events=events)
-    return replace(facts, **kw)  # type: ignore[arg-type]
+    return replace(facts, **kw)  # type: ignore[arg-type]  # keyword overrides from the test, of the fields' types
 
 
 def summaries(tables: list[TableFacts], minute: float) -> list[str]:

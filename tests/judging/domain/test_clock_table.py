@@ -47,12 +47,12 @@ def passed(minute: float, next_active: int | None = None) -> TurnPassed:
 
 
 def ext(minutes: int, given: float, reason: str = "ruling") -> Extension:
-    return Extension(minutes, reason, at(given))  # type: ignore[arg-type]
+    return Extension(minutes, reason, at(given))  # type: ignore[arg-type]  # reason is one of the Literal's values, passed as str
 
 
 def table(*events: TableEvent, **kw: object) -> TableFacts:
     facts = TableFacts(table=12, teams=(Y, Z), round=ROUND, first_active=Y, events=events)
-    return replace(facts, **kw)  # type: ignore[arg-type]
+    return replace(facts, **kw)  # type: ignore[arg-type]  # keyword overrides from the test, of the fields' types
 
 
 @dataclass(frozen=True)
@@ -529,7 +529,7 @@ def test_next_deadline_of_a_table(facts: TableFacts, minute: float, expected: da
 def test_table_states_of_a_round_equal_table_state_one_by_one() -> None:
     """The floor view's batch works each round's clock out once and changes nothing else."""
     other_round = replace(ROUND, pauses=(Pause(at(10), at(14)),))
-    tables: list[TableFacts] = [p.values[0] for p in PROCEDURE_CASES + PLAYOFF_CASES]  # type: ignore[misc]
+    tables: list[TableFacts] = [p.values[0] for p in PROCEDURE_CASES + PLAYOFF_CASES]  # type: ignore[misc]  # pytest.param values are untyped
     tables += [replace(tables[0], round=other_round), replace(tables[3], round=other_round)]
     assert table_states(tables, at(57)) == [table_state(t, at(57)) for t in tables]
 
@@ -558,14 +558,14 @@ def test_earliest_deadline_of_a_round_and_its_tables() -> None:
 )
 def test_standard_extension(reason: str, duration: timedelta, minutes: int) -> None:
     """docs/rules.md "Time extensions" (MTR 2.6; IPG 3.1)."""
-    assert standard_extension(reason, duration) == minutes  # type: ignore[arg-type]
+    assert standard_extension(reason, duration) == minutes  # type: ignore[arg-type]  # reason is one of the Literal's values, passed as str
 
 
 @pytest.mark.parametrize("reason", ["tardiness", "permitted_delay"])
 def test_beyond_10_minutes_late_is_a_match_loss_not_an_extension(reason: str) -> None:
     """IPG 3.1: beyond 10 minutes, Match Loss."""
     with pytest.raises(ClockError, match="Match Loss"):
-        standard_extension(reason, timedelta(minutes=10, seconds=1))  # type: ignore[arg-type]
+        standard_extension(reason, timedelta(minutes=10, seconds=1))  # type: ignore[arg-type]  # reason is one of the Literal's values, passed as str
 
 
 def test_extensions_are_positive_minutes() -> None:

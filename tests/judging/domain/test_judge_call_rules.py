@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from judging.domain.calls import (
+    Action,
     CallError,
     CallFacts,
     check_step,
@@ -47,12 +48,13 @@ def test_the_status_is_the_latest_step():
 
 
 def test_steps_refused_after_the_end_and_escalating_twice():
-    for action in ("claim", "escalate", "resolve", "withdraw"):
+    actions: tuple[Action, ...] = ("claim", "escalate", "resolve", "withdraw")
+    for action in actions:
         with pytest.raises(CallError) as refused:
-            check_step(CallFacts(at(10), at(11), resolved_at=at(12)), action)  # type: ignore[arg-type]
+            check_step(CallFacts(at(10), at(11), resolved_at=at(12)), action)
         assert refused.value.code == "resolved"
         with pytest.raises(CallError) as refused:
-            check_step(CallFacts(at(10), withdrawn_at=at(11)), action)  # type: ignore[arg-type]
+            check_step(CallFacts(at(10), withdrawn_at=at(11)), action)
         assert refused.value.code == "withdrawn"
     with pytest.raises(CallError) as refused:
         check_step(CallFacts(at(10), at(11), escalated_at=at(12)), "escalate")

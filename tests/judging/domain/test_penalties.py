@@ -572,8 +572,8 @@ def cases(draw: st.DrawFn) -> dict[str, object]:
 def test_the_decision_is_deterministic_and_consistent(case: dict[str, object]) -> None:
     """Same arguments, same decision; never a Match Point penalty under ``ipg``; never an
     upgrade for FtMGS; a point is deducted exactly for a Match Point penalty."""
-    first = decide_penalty(**case)  # type: ignore[arg-type]
-    assert decide_penalty(**case) == first  # type: ignore[arg-type]
+    first = decide_penalty(**case)  # type: ignore[arg-type]  # a table of cases: each value of its parameter's type
+    assert decide_penalty(**case) == first  # type: ignore[arg-type]  # a table of cases: each value of its parameter's type
     if first.policy is Policy.IPG:
         assert first.penalty is not Penalty.MATCH_POINT
         assert first.converted_from is None

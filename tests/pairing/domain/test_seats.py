@@ -45,7 +45,7 @@ def test_a_seat_order_lists_each_player_once():
     assert clean_order(["2", 1], [1, 2]) == [2, 1]
     for bad in ([1], [1, 1], [1, 2, 3], ["x", 1], None):
         with pytest.raises(SeatsError):
-            clean_order(bad, [1, 2])  # type: ignore[arg-type]
+            clean_order(bad, [1, 2])  # type: ignore[arg-type]  # a wrong type on purpose: the refusal under test
 
 
 def test_effective_seats_drop_players_who_left_and_add_new_ones_last():

@@ -32,7 +32,7 @@ def play(*events: tuple[str, dict[str, object]], setup: GameSetup = SETUP) -> Ga
     """Apply the events one by one (seq 1, 2, ...) and check the fold of the log agrees."""
     state = initial_state(setup)
     for seq, (kind, fields) in enumerate(events, start=1):
-        state = apply(state, Event(seq, kind, **fields))  # type: ignore[arg-type]
+        state = apply(state, Event(seq, kind, **fields))  # type: ignore[arg-type]  # kind and fields from the cases, of the Event's types
     assert state == fold(setup, [entry.event for entry in state.log])
     return state
 
