@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -21,13 +22,17 @@ from judging.services.clock import MAX_EXTENSION, extension_give
 from pairing.models import Match
 from tournament.models import Event
 
+By = User | AnonymousUser | None  # the request's user, or None (a task, a command)
 
-def _user(by):
-    return by if getattr(by, "is_authenticated", False) else None
+
+def _user(by: By) -> User | None:
+    return by if isinstance(by, User) and by.is_authenticated else None
 
 
 @transaction.atomic
-def coverage_set(*, event: Event, public: bool, by=None, now: datetime | None = None) -> Coverage:
+def coverage_set(
+    *, event: Event, public: bool, by: By = None, now: datetime | None = None
+) -> Coverage:
     """Whether everyone who sees the event may read its tables' broadcast pages."""
     Event.objects.select_for_update().get(pk=event.pk)
     row, _ = Coverage.objects.get_or_create(event=event)
@@ -38,7 +43,7 @@ def coverage_set(*, event: Event, public: bool, by=None, now: datetime | None = 
 
 @transaction.atomic
 def feature_match_mark(
-    *, match: Match, feature: bool, by=None, now: datetime | None = None
+    *, match: Match, feature: bool, by: By = None, now: datetime | None = None
 ) -> FeatureMatch | None:
     """Mark the match as a feature match, or unmark it (an extension already given stays)."""
     if match.table is None or match.team_b_id is None:
@@ -54,7 +59,9 @@ def feature_match_mark(
 
 
 @transaction.atomic
-def feature_match_seated(*, match: Match, by=None, now: datetime | None = None) -> FeatureMatch:
+def feature_match_seated(
+    *, match: Match, by: By = None, now: datetime | None = None
+) -> FeatureMatch:
     """The feature match's players sat down: the table gets the round time elapsed until now
     plus three minutes (MTR 2.6), once."""
     Event.objects.select_for_update().get(pk=match.round.event_id)
