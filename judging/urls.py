@@ -1,7 +1,7 @@
 from django.urls import path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from judging import calls_views, clock_views, deckfix_views, views
+from judging import calls_views, clock_views, coverage_views, deckfix_views, views
 
 urlpatterns = [
     path("events/<id:pk>/penalties/", views.penalty_list, name="penalties"),
@@ -46,5 +46,11 @@ urlpatterns = [
         "events/<id:pk>/judge-calls/<id:call_id>/act/",
         calls_views.call_act,
         name="judge-call-act",
+    ),
+    path("events/<id:pk>/coverage/", coverage_views.coverage_page, name="coverage"),
+    path(
+        "events/<id:pk>/matches/<id:match_id>/broadcast/",
+        coverage_views.broadcast,
+        name="broadcast",
     ),
 ]

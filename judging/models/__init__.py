@@ -10,6 +10,7 @@ from judging.models.clock import (
     RoundClock,
     TableClock,
 )
+from judging.models.coverage import Coverage, FeatureMatch
 from judging.models.deckchecks import OUTCOMES, DeckCheck
 from judging.models.penalties import Penalty
 from judging.models.tardiness import EmptySeatRow, SeatCheck
@@ -19,7 +20,9 @@ __all__ = [
     "ClockCorrection",
     "ClockPause",
     "ClockSettings",
+    "Coverage",
     "DeckCheck",
+    "FeatureMatch",
     "JudgeCall",
     "JudgeCallJoin",
     "JudgeCallPenalty",

@@ -22,6 +22,7 @@ def tabs_for(caller: Any, event: Any) -> list[tuple[str, str]]:
         (_("Floor"), reverse("clock-floor", args=[pk]), clock),
         (_("Clock"), reverse("clock", args=[pk]), clock),
         (_("Judge calls"), reverse("judge-calls", args=[pk]), clock),
+        (_("Coverage"), reverse("coverage", args=[pk]), clock),
         (_("Penalties"), reverse("penalties", args=[pk]), judge),
         (_("New penalty"), reverse("penalty-new", args=[pk]), judge),
         (_("Seats"), reverse("seat-check", args=[pk]), judge),

@@ -118,6 +118,12 @@ def test_a_call_from_the_table_to_the_ruling_on_three_phones(live_server, browse
         # The table's clock line shows the extension without a reload (MTR 2.6).
         expect(other_phone.locator("[data-clock-line]")).to_contain_text("+4 min", timeout=SETTLE)
         shot(other_phone, "judge-call-table-page-ruling")
+        # The table's broadcast page (issue 28, item 5), as streaming software reads it.
+        judge_phone.set_viewport_size({"width": 1280, "height": 720})
+        judge_phone.goto(f"{base}/events/{event.pk}/matches/{match.pk}/broadcast/")
+        expect(judge_phone.locator(".broadcast-life").first).to_have_text("30")
+        expect(judge_phone.locator(".broadcast-clock")).to_contain_text("+4 min")
+        shot(judge_phone, "judge-call-broadcast")
     finally:
         for context in (red_ctx, other_ctx, judge_ctx):
             context.close()

@@ -76,7 +76,8 @@ def test_the_scorekeeper_sees_only_the_judging_tabs_it_may_open(public):
         "Floor",
         "Clock",
         "Judge calls",
-    ]  # the queue: read only
+        "Coverage",
+    ]  # the queue and the coverage page: read only
     judy = _as(public.judy).get(f"/events/{public.event.pk}/clock/floor/").content.decode()
     assert "Penalties" in judy.split('class="tabs judging-tabs"', 1)[1].split("</nav>", 1)[0]
 
