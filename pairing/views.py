@@ -34,6 +34,7 @@ from core.errors import ServiceError
 from pairing import explain, forms, hooks, presenters, rendering, selectors, services, table_search
 from pairing.models import Match, PairingChange, ResultReport, Round
 from pairing.presenters import describe, describe_for
+from pairing.selectors import results as final_reads
 from tournament.models import Event
 
 
@@ -342,7 +343,7 @@ def match_detail(request, pk: int, match_id: int):
             return redirect("round-missing", event.pk, match.round.number)
     reports = ResultReport.objects.filter(match=match).select_related("team")
     context = _base(event, staff, match=match, round=match.round, form=form, reports=reports)
-    context["history"] = selectors.match_history(match)
+    context["history"] = final_reads.match_history(match)
     return render(request, "pairing/match.html", context)
 
 
@@ -493,7 +494,7 @@ def final_results(request, pk: int):
     """The finish order: playoff results first, then the Swiss standings (pairing.domain.final)."""
     event = access_event(request.caller, pk)
     staff = _staff(request, event)
-    rows = selectors.final_results(event)
+    rows = final_reads.final_results(event)
     context = _base(event, staff, rows=rows, exports=can(request.caller, Perm.VIEW_PRIVATE, event))
     return render(request, "pairing/final.html", context)
 
@@ -519,7 +520,7 @@ def final_places_csv(request, pk: int):
     """The finish order with each team's players and Wizards Account IDs (staff: the IDs are
     private), for reporting the event in EventLink."""
     event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
-    header, rows = selectors.final_places_table(event)
+    header, rows = final_reads.final_places_table(event)
     return _csv_response(f"event-{event.pk}-places.csv", header, rows)
 
 
@@ -538,7 +539,7 @@ def final_results_csv(request, pk: int):
             line.outcome,
             *line.games,
         ]
-        for line in selectors.result_lines(event)
+        for line in final_reads.result_lines(event)
     ]
     return _csv_response(f"event-{event.pk}-results.csv", header, rows)
 

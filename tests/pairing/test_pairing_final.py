@@ -6,6 +6,7 @@ import io
 import pytest
 
 from pairing import selectors, services
+from pairing.selectors import results as final_reads
 from support.rounds import event_with_teams, games, win_all_a
 from tournament.services import events as event_svc
 
@@ -34,7 +35,7 @@ def test_finish_order_and_exports_of_a_played_event(client):
     event.refresh_from_db()
     assert event.status == "finished"
 
-    rows = selectors.final_results(event)
+    rows = final_reads.final_results(event)
     assert [r.team for r in rows[:2]] == [final.team_b_id, final.team_a_id]
     assert [r.reached for r in rows[:2]] == ["champion", "final"]
     assert teams[5].pk not in {r.team for r in rows}
