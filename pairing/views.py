@@ -80,6 +80,7 @@ def round_pair(request, pk: int):
             event=event,
             by=request.user,
             check_decklists=request.POST.get("confirm") != "1",
+            check_arrivals=request.POST.get("confirm") != "1",
             request_id=request.POST.get("request_id", ""),
         )
     except ServiceError as exc:

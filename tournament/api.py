@@ -380,14 +380,6 @@ def _team_context(request, team: Team) -> dict:
     return {"show_keys": _own_or_staff(request, team), "caller": request.caller}
 
 
-class TeamDropView(APIView):
-    @extend_schema(request=None, responses=TeamSerializer)
-    def post(self, request, pk: int):
-        team = access_team(request.caller, pk, Perm.MANAGE_TEAMS)
-        team = svc.team_drop(team=team)
-        return Response(TeamSerializer(team, context=_team_context(request, team)).data)
-
-
 class TeamUndropView(APIView):
     """POST: bring a dropped team back into the event (staff)."""
 

@@ -1,6 +1,7 @@
 """Models of the tournament app: Event, StaffRole, Team, Player (registration) and the teams'
 own signups (SelfRegistration, Signup)."""
 
+from tournament.models.arrivals import CheckIn, DropRecord, SoloSignup, TeamCheckIn
 from tournament.models.events import (
     Event,
     Player,
@@ -13,6 +14,10 @@ from tournament.models.events import (
 from tournament.models.signups import SelfRegistration, Signup
 
 __all__ = [
+    "CheckIn",
+    "DropRecord",
+    "SoloSignup",
+    "TeamCheckIn",
     "Event",
     "Player",
     "PlayerChange",

@@ -1,0 +1,163 @@
+"""Check-in, and the drops a team makes itself (tournament.models.arrivals).
+
+Rules: docs/rules.md "Check-in" and "Drops" (MTR 2.10). Every write takes the Event row lock
+first, like pairing a round (pairing.services.rounds): a check-in or a team's own drop racing
+"pair round 1" runs either before the pairing reads the teams or after the round exists.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext, ngettext
+
+from core.errors import Conflict
+from tournament.models import CheckIn, DropRecord, Event, Team, TeamCheckIn
+from tournament.services import events as event_svc
+
+
+def _locked(event: Event) -> Event:
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def is_open(event: Event) -> bool:
+    """Check-in is on: the organizer opened it and round 1 is not paired yet."""
+    if event.status != Event.Status.REGISTRATION:
+        return False
+    return CheckIn.objects.filter(event=event, open=True).exists()
+
+
+@transaction.atomic
+def checkin_set_open(*, event: Event, open: bool) -> CheckIn:
+    """The organizer opens or closes check-in (it cannot open once round 1 is paired)."""
+    event = _locked(event)
+    if open and event.status != Event.Status.REGISTRATION:
+        raise Conflict(
+            gettext("Check-in is over: round 1 has been paired."), code="registration_closed"
+        )
+    row, _ = CheckIn.objects.get_or_create(event=event)
+    row.open = bool(open)
+    row.save(update_fields=["open", "changed_at"])
+    return row
+
+
+@transaction.atomic
+def team_check_in(*, team: Team, by=None) -> TeamCheckIn:
+    """The team (from its page) or staff at the desk (``by``) check the team in. Checking in
+    again answers the first check-in. The team itself only while check-in is open; staff also
+    while it is closed, before round 1 is paired."""
+    event = _locked(team.event)
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    done = TeamCheckIn.objects.filter(team=team).first()
+    if done is not None:
+        return done
+    staff = getattr(by, "is_authenticated", False)
+    if event.status != Event.Status.REGISTRATION:
+        raise Conflict(
+            gettext("Check-in is over: round 1 has been paired."), code="registration_closed"
+        )
+    if not staff and not CheckIn.objects.filter(event=event, open=True).exists():
+        raise Conflict(gettext("Check-in is not open."), code="check_in_closed")
+    if team.dropped:
+        raise Conflict(
+            gettext("%(team)s has dropped.") % {"team": team.name}, code="already_dropped"
+        )
+    row = TeamCheckIn.objects.create(team=team, at=timezone.now(), by=by if staff else None)
+    event_svc._team_changed(team)
+    return row
+
+
+@transaction.atomic
+def team_check_in_undo(*, team: Team) -> None:
+    """Staff take back a check-in made by mistake (before round 1)."""
+    event = _locked(team.event)
+    if event.status != Event.Status.REGISTRATION:
+        raise Conflict(
+            gettext("Check-in is over: round 1 has been paired."), code="registration_closed"
+        )
+    TeamCheckIn.objects.filter(team=team).delete()
+    event_svc._team_changed(team)
+
+
+def not_checked_in(event: Event) -> list[Team]:
+    """The teams still playing that have not checked in, by name."""
+    return list(
+        Team.objects.filter(event=event, dropped=False, checked_in__isnull=True).order_by(
+            "name_key"
+        )
+    )
+
+
+def counts(event: Event) -> tuple[int, int]:
+    """(checked in, teams still playing)."""
+    playing = Team.objects.filter(event=event, dropped=False)
+    return playing.filter(checked_in__isnull=False).count(), playing.count()
+
+
+def before_round_one(*, event: Event, confirm: bool, by=None) -> list[Team]:
+    """Called by the pairing of round 1 inside its transaction, the event row already locked.
+
+    While check-in is on, the teams not checked in are named: 409 ``teams_not_checked_in``
+    with the teams, unless the organizer confirmed; then they are dropped as not arrived (MTR
+    2.10: a team that does not take part in round 1 has no place), each drop recorded. Staff
+    may bring a team back (undrop) before round 1 starts being played."""
+    if not is_open(event):
+        return []
+    missing = not_checked_in(event)
+    if not missing:
+        return []
+    if not confirm:
+        raise Conflict(
+            ngettext(
+                "%(count)s team has not checked in: %(teams)s. Confirm to pair without it; "
+                "it is dropped as not arrived.",
+                "%(count)s teams have not checked in: %(teams)s. Confirm to pair without "
+                "them; they are dropped as not arrived.",
+                len(missing),
+            )
+            % {"count": len(missing), "teams": ", ".join(t.name for t in missing)},
+            code="teams_not_checked_in",
+            data={"teams": [{"id": t.pk, "name": t.name} for t in missing]},
+        )
+    for team in missing:
+        event_svc.team_drop(team=team)
+        DropRecord.objects.create(
+            event=event,
+            team=team,
+            kind=DropRecord.Kind.NOT_ARRIVED,
+            by=by if getattr(by, "is_authenticated", False) else None,
+        )
+    return missing
+
+
+@transaction.atomic
+def team_drop_self(*, team: Team) -> Team:
+    """The team drops itself (MTR 2.10), from its page or with its key; recorded with the time.
+    Before a round is paired it is not paired; if its current match is under way it still
+    plays or concedes it (the page says so). Undrop stays staff's."""
+    team = event_svc.team_drop(team=team)
+    DropRecord.objects.create(
+        event_id=team.event_id,
+        team=team,
+        kind=DropRecord.Kind.SELF,
+        after_round=team.dropped_after_round,
+    )
+    return team
+
+
+def drop_records(team: Team) -> list[DropRecord]:
+    return list(team.drop_records.select_related("by").order_by("at", "id"))
+
+
+@transaction.atomic
+def team_drop_by_staff(*, team: Team, by=None) -> Team:
+    """Staff drop a team (as before), now recorded with who and when."""
+    team = event_svc.team_drop(team=team)
+    DropRecord.objects.create(
+        event_id=team.event_id,
+        team=team,
+        kind=DropRecord.Kind.STAFF,
+        after_round=team.dropped_after_round,
+        by=by if getattr(by, "is_authenticated", False) else None,
+    )
+    return team
