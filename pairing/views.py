@@ -35,6 +35,7 @@ from pairing import explain, floor, forms, hooks, presenters, rendering, selecto
 from pairing.models import Match, PairingChange, ResultReport, Round
 from pairing.presenters import describe, describe_for
 from tournament.models import Event
+from tournament.services import checkin as checkin_svc
 
 
 def _staff(request, event: Event) -> bool:
@@ -69,6 +70,8 @@ def rounds(request, pk: int):
     )
     if context["manage"] and context["latest"] is None:
         context["gaps"] = selectors.decklist_gaps(event)
+        if checkin_svc.is_open(event):  # docs/rules.md "Sign-ups, solo players, check-in"
+            context["not_checked_in"] = checkin_svc.not_checked_in(event)
     return render(request, "pairing/rounds.html", context)
 
 

@@ -16,6 +16,7 @@ from access import Perm, access_event, access_team, can, require, visible_events
 from core import lan, qr
 from core.errors import AccessDenied, NotVisible, ServiceError
 from tournament import forms
+from tournament.arrival_views import SoloForm, check_in_context
 from tournament.hooks import PLAN_CHOICES
 from tournament.models import Signup
 from tournament.selectors import (
@@ -463,9 +464,8 @@ def signup_start(request, pk: int):
         else:
             messages.success(request, _("Team started. Give your teammate the join code below."))
             return redirect("signup", signup.key)
-    return render(
-        request, "tournament/signup_start.html", {"event": event, "form": form, "open": is_open}
-    )
+    context = {"event": event, "form": form, "open": is_open, "solo_form": SoloForm(prefix="solo")}
+    return render(request, "tournament/signup_start.html", context)
 
 
 def signup_join(request):
@@ -570,5 +570,6 @@ def event_signups(request, pk: int):
             "open": signup_svc.is_open(event),
             "registration": event.status == event.Status.REGISTRATION,
             "start_url": request.build_absolute_uri(reverse("signup-start", args=[event.pk])),
+            **check_in_context(event),
         },
     )

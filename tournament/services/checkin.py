@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from core import events
 from core.errors import Conflict
 from tournament.models import CheckIn, DropRecord, Event, Team, TeamCheckIn
 from tournament.services import events as event_svc
@@ -38,6 +39,7 @@ def checkin_set_open(*, event: Event, open: bool) -> CheckIn:
     row, _ = CheckIn.objects.get_or_create(event=event)
     row.open = bool(open)
     row.save(update_fields=["open", "changed_at"])
+    events.event_changed.fire(events.EventChanged(event.pk))  # the team pages' check-in button
     return row
 
 

@@ -1,0 +1,118 @@
+"""The pages of solo players, check-in and a team's own drop (docs/rules.md "Sign-ups, solo
+players, check-in"): a solo signs up on the event's sign-up page and follows its page; the
+organizer forms teams and runs check-in from the sign-ups page; a team checks in and drops
+itself from its page in two taps, the second page naming what a drop does (MTR 2.10)."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from support import factories
+from tournament.models import DropRecord, SoloSignup, TeamCheckIn
+from tournament.services import checkin as checkin_svc
+from tournament.services import signups as signup_svc
+
+pytestmark = pytest.mark.django_db
+
+
+def _text(response) -> str:
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+@pytest.fixture
+def event():
+    event = factories.event(factories.user("olivia"), name="Friday 2HG", public=True)
+    signup_svc.signups_set_open(event=event, open=True)
+    return event
+
+
+def _organizer(event) -> Client:
+    client = Client()
+    client.force_login(event.organizer)
+    return client
+
+
+def _sign_up_alone(event, name, partner=""):
+    answer = Client().post(
+        f"/events/{event.pk}/solo/", {"solo-name": name, "solo-with_": partner}, follow=True
+    )
+    assert answer.status_code == 200
+    return SoloSignup.objects.get(event=event, name=name), answer
+
+
+def test_solo_form_on_the_sign_up_page_and_the_solo_page(event):
+    page = _text(Client().get(f"/events/{event.pk}/signup/"))
+    assert "No partner? Sign up alone" in page
+    ana, answer = _sign_up_alone(event, "Ana Alba")
+    assert ana.code in _text(answer)
+    assert "You are waiting for a team" in _text(answer)
+    ben, _ = _sign_up_alone(event, "Ben Bold", partner=ana.code.lower())
+    assert ben.wants == ana.code
+
+    signups = _text(_organizer(event).get(f"/events/{event.pk}/signups/"))
+    assert "Ana Alba" in signups
+    assert f"asks for {ana.code}" in signups
+    formed = _organizer(event).post(f"/events/{event.pk}/solos/match/", follow=True)
+    assert "1 team formed" in _text(formed)
+    ben.refresh_from_db()
+    page = _text(Client().get(f"/solo/{ben.code}/"))
+    assert "Ana Alba &amp; Ben Bold" in page
+    assert f"/t/{ben.team.access_key}/" in page
+
+
+def test_a_bad_solo_sign_up_says_why_and_saves_nothing(event):
+    answer = Client().post(f"/events/{event.pk}/solo/", {"solo-name": "", "solo-with_": "QQ"})
+    assert answer.status_code == 200
+    assert not SoloSignup.objects.exists()
+    assert Client().get("/solo/NOSUCHCODE/").status_code == 404
+
+
+def test_solo_page_in_spanish(event):
+    ana, _ = _sign_up_alone(event, "Ana Alba")
+    page = _text(Client().get(f"/solo/{ana.code}/", HTTP_ACCEPT_LANGUAGE="es"))
+    assert "Esperando un equipo" in page
+
+
+def test_team_checks_in_from_its_page_and_the_organizer_sees_the_count(event):
+    red = factories.team(event, "Red", ["Rita", "Rob"])
+    factories.team(event, "Blue", ["Bea", "Ben"])
+    page = _text(Client().get(f"/t/{red.access_key}/"))
+    assert "We are here: check in" not in page  # check-in not open yet
+    _organizer(event).post(f"/events/{event.pk}/check-in/", {"action": "open"})
+    page = _text(Client().get(f"/t/{red.access_key}/"))
+    assert "We are here: check in" in page
+    Client().post(f"/t/{red.access_key}/check-in/")
+    assert TeamCheckIn.objects.filter(team=red).exists()
+    signups = _text(_organizer(event).get(f"/events/{event.pk}/signups/"))
+    assert "1 of 2 checked in" in signups
+    rounds = _text(_organizer(event).get(f"/events/{event.pk}/rounds/"))
+    assert "1 team has not checked in" in rounds
+    assert "Blue" in rounds
+
+
+def test_a_team_drops_itself_in_two_taps_mtr_2_10(event):
+    red = factories.team(event, "Red", ["Rita", "Rob"])
+    first = _text(Client().get(f"/t/{red.access_key}/drop/"))
+    assert "No round is paired yet" in first
+    assert "MTR 2.10" in first
+    red.refresh_from_db()
+    assert not red.dropped
+    Client().post(f"/t/{red.access_key}/drop/")
+    red.refresh_from_db()
+    assert red.dropped
+    assert DropRecord.objects.get(team=red).kind == "self"
+    page = _text(Client().get(f"/t/{red.access_key}/"))
+    assert "Your team has dropped" in page
+
+
+def test_desk_check_in_and_undo_by_staff(event):
+    red = factories.team(event, "Red", ["Rita", "Rob"])
+    checkin_svc.checkin_set_open(event=event, open=True)
+    staff = _organizer(event)
+    staff.post(f"/events/{event.pk}/check-in/{red.pk}/")
+    assert TeamCheckIn.objects.get(team=red).by == event.organizer
+    staff.post(f"/events/{event.pk}/check-in/{red.pk}/", {"action": "undo"})
+    assert not TeamCheckIn.objects.filter(team=red).exists()
+    assert Client().post(f"/events/{event.pk}/check-in/{red.pk}/").status_code in (302, 403, 404)
+    assert not TeamCheckIn.objects.filter(team=red).exists()

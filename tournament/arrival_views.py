@@ -1,0 +1,245 @@
+"""Pages of solo players, check-in and a team's own drop (docs/rules.md "Sign-ups, solo
+players, check-in"): the solo form on the event's sign-up page, the solo's page by its code,
+the organizer's "Form teams" and check-in switch on the sign-ups page, and the team page's
+check-in and drop block (tournament.hooks.TEAM_PAGE)."""
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_POST
+
+from access import Perm, access_event, access_team_by_key, can
+from core.errors import ServiceError
+from tournament.hooks import TeamBlock
+from tournament.models import DropRecord, Event, Team, TeamCheckIn
+from tournament.services import checkin as checkin_svc
+from tournament.services import signups as signup_svc
+from tournament.services import solo as solo_svc
+
+
+class SoloForm(forms.Form):
+    name = forms.CharField(
+        label=gettext_lazy("Your name (first and last)"), max_length=200, strip=False
+    )
+    wizards_id = forms.CharField(
+        label=gettext_lazy("Your Wizards Account ID (optional)"),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language you play in"),
+        choices=[("", "—"), *settings.LANGUAGES],
+        required=False,
+    )
+    with_ = forms.CharField(
+        label=gettext_lazy("Partner's code (optional)"),
+        max_length=40,
+        required=False,
+        help_text=gettext_lazy("Another solo player's code, if you want to play with them."),
+        widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),
+    )
+
+
+def _field(name: str) -> str:
+    return "with_" if name == "with" else name
+
+
+def solo_start(request, pk: int):
+    """A player without a team signs up alone (the form sits on the event's sign-up page)."""
+    event = access_event(request.caller, pk)
+    form = SoloForm(request.POST or None, prefix="solo")
+    if request.method == "POST" and form.is_valid():
+        try:
+            solo = solo_svc.solo_signup(event=event, **form.cleaned_data)
+        except ServiceError as exc:
+            if not exc.errors:
+                form.add_error(None, exc.message)
+            for field, msgs in (exc.errors or {}).items():
+                target = _field(field)
+                for msg in msgs:
+                    form.add_error(target if target in form.fields else None, msg)
+        else:
+            messages.success(request, _("You are signed up. Keep this page: it is your place."))
+            return redirect("solo", solo.code)
+    return render(
+        request,
+        "tournament/solo_start.html",
+        {"event": event, "form": form, "open": signup_svc.is_open(event)},
+    )
+
+
+def _solo_of(code: str):
+    solo = solo_svc.solo_by_code(code)
+    if solo is None:
+        raise Http404
+    return solo
+
+
+def solo_page(request, code: str):
+    """The solo's page by its code: waiting, or teamed with the team's private link."""
+    solo = _solo_of(code)
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "withdraw":
+                solo_svc.solo_withdraw(solo=solo)
+                messages.success(request, _("You have withdrawn."))
+            else:
+                solo_svc.solo_set_wants(solo=solo, with_=request.POST.get("with", ""))
+                messages.success(request, _("Saved."))
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        return redirect("solo", solo.code)
+    key = solo.private_key
+    return render(
+        request,
+        "tournament/solo.html",
+        {
+            "solo": solo,
+            "event": solo.event,
+            "team_url": request.build_absolute_uri(reverse("team-private", args=[key]))
+            if key
+            else None,
+            "page_url": request.build_absolute_uri(reverse("solo", args=[solo.code])),
+        },
+    )
+
+
+@require_POST
+def solos_match(request, pk: int):
+    """The organizer's "Form teams" on the sign-ups page."""
+    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+    try:
+        formed = solo_svc.solos_match(event=event)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("event-signups", event.pk)
+    count = len(formed.teams)
+    messages.success(
+        request,
+        ngettext(
+            "%(count)s team formed (draw seed %(seed)s); %(waiting)s still waiting.",
+            "%(count)s teams formed (draw seed %(seed)s); %(waiting)s still waiting.",
+            count,
+        )
+        % {"count": count, "seed": formed.seed, "waiting": len(formed.waiting)},
+    )
+    return redirect("event-signups", event.pk)
+
+
+@require_POST
+def check_in_switch(request, pk: int):
+    """Staff open or close check-in (the sign-ups page)."""
+    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+    want = request.POST.get("action") == "open"
+    try:
+        checkin_svc.checkin_set_open(event=event, open=want)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Check-in opened.") if want else _("Check-in closed."))
+    return redirect("event-signups", event.pk)
+
+
+@require_POST
+def desk_check_in(request, pk: int, team_id: int):
+    """Staff check a team in at the desk (the sign-ups page's list)."""
+    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+    team = Team.objects.filter(event=event, pk=team_id).first()
+    if team is None:
+        raise Http404
+    try:
+        if request.POST.get("action") == "undo":
+            checkin_svc.team_check_in_undo(team=team)
+        else:
+            checkin_svc.team_check_in(team=team, by=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect(reverse("event-signups", args=[event.pk]) + "#check-in")
+
+
+def check_in_context(event: Event) -> dict:
+    """The sign-ups page's check-in part: the switch, the count and each team's state."""
+    teams = list(
+        Team.objects.filter(event=event, dropped=False)
+        .select_related("checked_in")
+        .order_by("name_key")
+    )
+    done = sum(1 for t in teams if _checked(t) is not None)
+    return {
+        "check_in_open": checkin_svc.is_open(event),
+        "check_in_teams": [(t, _checked(t)) for t in teams],
+        "checked_count": done,
+        "playing_count": len(teams),
+        "solos": solo_svc.waiting_solos(event),
+    }
+
+
+def _checked(team: Team) -> TeamCheckIn | None:
+    try:
+        return team.checked_in
+    except TeamCheckIn.DoesNotExist:
+        return None
+
+
+# --- the team's own page ------------------------------------------------------------------------
+
+
+def team_block(request, team: Team) -> TeamBlock | None:
+    """tournament.hooks.TEAM_PAGE: check in, and drop (MTR 2.10)."""
+    event = team.event
+    if event.status == Event.Status.FINISHED:
+        return None
+    checked = TeamCheckIn.objects.filter(team=team).first()
+    return TeamBlock(
+        "tournament/_arrival_block.html",
+        {
+            "arrival_checked": checked,
+            "arrival_check_in_open": checkin_svc.is_open(event) and not team.dropped,
+            "arrival_dropped": team.dropped,
+            "arrival_drop": DropRecord.objects.filter(team=team).order_by("-at").first(),
+        },
+    )
+
+
+@require_POST
+def team_check_in(request, key: str):
+    team = access_team_by_key(request.caller, key, Perm.CHECK_IN)
+    try:
+        checkin_svc.team_check_in(team=team)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Checked in. See you at the table."))
+    return redirect("team-private", key)
+
+
+def team_drop(request, key: str):
+    """The first tap opens this page, naming what a drop does (MTR 2.10); the second drops."""
+    team = access_team_by_key(request.caller, key, Perm.DROP_TEAM)
+    if request.method == "POST" and not team.dropped:
+        try:
+            checkin_svc.team_drop_self(team=team)
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Your team has dropped."))
+        return redirect("team-private", key)
+    rounds = team.event.rounds.order_by("-number")  # pairing.Round, by its reverse relation
+    latest = rounds.values_list("number", flat=True).first()
+    return render(
+        request,
+        "tournament/team_drop.html",
+        {
+            "team": team,
+            "event": team.event,
+            "key": key,
+            "latest_round": latest,
+            "staff": can(request.caller, Perm.MANAGE_TEAMS, team.event),
+        },
+    )
