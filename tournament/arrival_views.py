@@ -191,16 +191,22 @@ def _checked(team: Team) -> TeamCheckIn | None:
 
 
 def team_block(request, team: Team) -> TeamBlock | None:
-    """tournament.hooks.TEAM_PAGE: check in, and drop (MTR 2.10)."""
+    """tournament.hooks.TEAM_PAGE: check in while check-in is open (then "checked in" until
+    round 1), or the team's drop; nothing otherwise. The drop link itself sits at the foot of
+    the page (team_private.html), away from the buttons used every round."""
     event = team.event
     if event.status == Event.Status.FINISHED:
         return None
     checked = TeamCheckIn.objects.filter(team=team).first()
+    before_round_one = event.status == Event.Status.REGISTRATION
+    if not team.dropped and not (
+        checkin_svc.is_open(event) or (checked is not None and before_round_one)
+    ):
+        return None
     return TeamBlock(
         "tournament/_arrival_block.html",
         {
             "arrival_checked": checked,
-            "arrival_check_in_open": checkin_svc.is_open(event) and not team.dropped,
             "arrival_dropped": team.dropped,
             "arrival_drop": DropRecord.objects.filter(team=team).order_by("-at").first(),
         },
