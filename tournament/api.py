@@ -18,6 +18,7 @@ from core.inputs import USERNAME_MAX
 from tournament.api_auth import token_expired
 from tournament.models import Event, Player, StaffRole, Team
 from tournament.selectors import events_listed
+from tournament.services import checkin as checkin_svc
 from tournament.services import events as svc
 
 
@@ -386,7 +387,7 @@ class TeamUndropView(APIView):
     @extend_schema(request=None, responses=TeamSerializer)
     def post(self, request, pk: int):
         team = access_team(request.caller, pk, Perm.MANAGE_TEAMS)
-        team = svc.team_undrop(team=team)
+        team = checkin_svc.team_undrop_by_staff(team=team, by=request.user)
         return Response(TeamSerializer(team, context={"show_keys": True}).data)
 
 

@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from access import Perm, access_event, access_team_by_key, can
+from access import Perm, access_event, access_team_by_key, can, may_follow
+from core import live
 from core.errors import ServiceError
 from tournament.hooks import TeamBlock
 from tournament.models import DropRecord, Event, Team, TeamCheckIn
@@ -249,3 +250,39 @@ def team_drop(request, key: str):
             "staff": can(request.caller, Perm.MANAGE_TEAMS, team.event),
         },
     )
+
+
+# --- the dashboard's live count --------------------------------------------------------------
+
+
+def dashboard_block(request, event: Event) -> TeamBlock | None:
+    """tournament.hooks.EVENT_PAGE: staff see the teams checked in while check-in is open,
+    renewed live (topic ``checkin:<id>``, core.live) as teams check in."""
+    if not checkin_svc.is_open(event) or not can(request.caller, Perm.MANAGE_TEAMS, event):
+        return None
+    checked, playing = checkin_svc.counts(event)
+    topic = checkin_svc.topic(event)
+    return TeamBlock(
+        "tournament/_check_in_count.html",
+        {
+            "checkin_checked": checked,
+            "checkin_playing": playing,
+            "checkin_live_url": reverse("live-stream", args=["checkin", event.pk]),
+            "checkin_live_since": live.version(topic),
+        },
+    )
+
+
+def check_in_count(request, pk: int):
+    """The count's fragment, fetched again on each live change."""
+    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+    checked, playing = checkin_svc.counts(event)
+    return render(
+        request,
+        "tournament/_check_in_count_inner.html",
+        {"event": event, "checkin_checked": checked, "checkin_playing": playing},
+    )
+
+
+def may_follow_check_in(request, event_id: str) -> bool:
+    return may_follow(request, access_event, event_id, Perm.MANAGE_TEAMS)

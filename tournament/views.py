@@ -18,7 +18,7 @@ from core.errors import AccessDenied, NotVisible, ServiceError
 from tournament import forms
 from tournament.arrival_views import SoloForm, check_in_context
 from tournament.hooks import PLAN_CHOICES
-from tournament.models import Signup
+from tournament.models import Signup, TeamCheckIn
 from tournament.selectors import (
     REMEMBER_DAYS,
     event_facts_blocks,
@@ -33,6 +33,7 @@ from tournament.selectors import (
     signup_cookie,
 )
 from tournament.services import accounts, lifecycle
+from tournament.services import checkin as checkin_svc
 from tournament.services import events as svc
 from tournament.services import signups as signup_svc
 
@@ -263,10 +264,10 @@ def team_manage(request, pk: int, team_id: int):
                 svc.team_set_seats(team=team, seat_order=order)
                 _ok(request, _("Seats changed."))
             elif action == "drop":
-                svc.team_drop(team=team)
+                checkin_svc.team_drop_by_staff(team=team, by=request.user)
                 _ok(request, _("%(name)s dropped."), name=team.name)
             elif action == "undrop":
-                svc.team_undrop(team=team)
+                checkin_svc.team_undrop_by_staff(team=team, by=request.user)
                 _ok(request, _("%(name)s is back in the event."), name=team.name)
             elif action == "new_key":
                 svc.team_new_key(team=team)
@@ -301,6 +302,8 @@ def team_manage(request, pk: int, team_id: int):
             "table": table,
             "players": list(team.players.all()),
             "player_changes": player_changes(team),
+            "drop_records": checkin_svc.drop_records(team),
+            "team_check_in": TeamCheckIn.objects.filter(team=team).select_related("by").first(),
             "identity_locked": event.status != event.Status.REGISTRATION,
         },
     )

@@ -116,3 +116,28 @@ def test_desk_check_in_and_undo_by_staff(event):
     assert not TeamCheckIn.objects.filter(team=red).exists()
     assert Client().post(f"/events/{event.pk}/check-in/{red.pk}/").status_code in (302, 403, 404)
     assert not TeamCheckIn.objects.filter(team=red).exists()
+
+
+def test_the_dashboard_counts_check_ins_live_for_staff_only(event):
+    red = factories.team(event, "Red", ["Rita", "Rob"])
+    factories.team(event, "Blue", ["Bea", "Ben"])
+    checkin_svc.checkin_set_open(event=event, open=True)
+    checkin_svc.team_check_in(team=red)
+    dashboard = _text(_organizer(event).get(f"/events/{event.pk}/"))
+    assert "1 of 2 checked in" in dashboard
+    assert f'data-live="/live/checkin/{event.pk}/"' in dashboard
+    assert "checked in" not in _text(Client().get(f"/events/{event.pk}/"))
+    fragment = _text(_organizer(event).get(f"/events/{event.pk}/check-in/count/"))
+    assert "1 of 2 checked in" in fragment
+
+
+def test_staff_see_who_dropped_and_when(event):
+    red = factories.team(event, "Red", ["Rita", "Rob"])
+    checkin_svc.team_drop_self(team=red)
+    staff = _organizer(event)
+    page = _text(staff.get(f"/events/{event.pk}/teams/{red.pk}/"))
+    assert "Dropped by the team" in page
+    staff.post(f"/events/{event.pk}/teams/{red.pk}/", {"action": "undrop"})
+    page = _text(staff.get(f"/events/{event.pk}/teams/{red.pk}/"))
+    assert "Brought back by staff" in page
+    assert event.organizer.username in page

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from core import events
+from core import events, live
 from core.errors import Conflict
 from tournament.models import CheckIn, DropRecord, Event, Team, TeamCheckIn
 from tournament.services import events as event_svc
@@ -19,6 +19,11 @@ from tournament.services import events as event_svc
 
 def _locked(event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def topic(event: Event) -> str:
+    """The live topic of the event's check-in count (staff only: tournament.apps)."""
+    return f"checkin:{event.pk}"
 
 
 def is_open(event: Event) -> bool:
@@ -66,6 +71,7 @@ def team_check_in(*, team: Team, by=None) -> TeamCheckIn:
         )
     row = TeamCheckIn.objects.create(team=team, at=timezone.now(), by=by if staff else None)
     event_svc._team_changed(team)
+    live.publish(topic(event))  # the dashboard's count, after the commit
     return row
 
 
@@ -79,6 +85,7 @@ def team_check_in_undo(*, team: Team) -> None:
         )
     TeamCheckIn.objects.filter(team=team).delete()
     event_svc._team_changed(team)
+    live.publish(topic(event))
 
 
 def not_checked_in(event: Event) -> list[Team]:
@@ -160,6 +167,19 @@ def team_drop_by_staff(*, team: Team, by=None) -> Team:
         team=team,
         kind=DropRecord.Kind.STAFF,
         after_round=team.dropped_after_round,
+        by=by if getattr(by, "is_authenticated", False) else None,
+    )
+    return team
+
+
+@transaction.atomic
+def team_undrop_by_staff(*, team: Team, by=None) -> Team:
+    """Staff bring a dropped team back (a team dropped as not arrived included); recorded."""
+    team = event_svc.team_undrop(team=team)
+    DropRecord.objects.create(
+        event_id=team.event_id,
+        team=team,
+        kind=DropRecord.Kind.UNDROP,
         by=by if getattr(by, "is_authenticated", False) else None,
     )
     return team

@@ -98,6 +98,13 @@ ROWS = [
         fmt="page",
     ),
     Row(
+        "page-check-in-count",
+        "get",
+        lambda w: f"/events/{w.event.pk}/check-in/count/",
+        expect("scorekeeper"),
+        fmt="page",
+    ),
+    Row(
         "page-desk-check-in",
         "post",
         lambda w: f"/events/{w.event.pk}/check-in/{w.red.pk}/",
