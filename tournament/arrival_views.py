@@ -17,7 +17,8 @@ from access import Perm, access_event, access_team_by_key, can, may_follow
 from core import live
 from core.errors import ServiceError
 from tournament.hooks import TeamBlock
-from tournament.models import DropRecord, Event, Team, TeamCheckIn
+from tournament.models import DropRecord, Event, Team, TeamCheckIn, WaitingTeam
+from tournament.services import capacity
 from tournament.services import checkin as checkin_svc
 from tournament.services import signups as signup_svc
 from tournament.services import solo as solo_svc
@@ -148,6 +149,20 @@ def check_in_switch(request, pk: int):
 
 
 @require_POST
+def set_cap(request, pk: int):
+    """The organizer sets the team cap on the sign-ups page (empty: none)."""
+    event = access_event(request.caller, pk, Perm.EDIT_EVENT)
+    raw = (request.POST.get("max_teams") or "").strip()
+    try:
+        capacity.set_max_teams(event=event, value=int(raw) if raw.isdecimal() else (raw or None))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Team cap saved."))
+    return redirect(reverse("event-signups", args=[event.pk]) + "#capacity")
+
+
+@require_POST
 def desk_check_in(request, pk: int, team_id: int):
     """Staff check a team in at the desk (the sign-ups page's list)."""
     event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
@@ -178,6 +193,8 @@ def check_in_context(event: Event) -> dict:
         "checked_count": done,
         "playing_count": len(teams),
         "solos": solo_svc.waiting_solos(event),
+        "max_teams": capacity.max_teams(event),
+        "waiting_teams": [w.team for w in capacity.waiting_entries(event)],
     }
 
 
@@ -200,13 +217,20 @@ def team_block(request, team: Team) -> TeamBlock | None:
         return None
     checked = TeamCheckIn.objects.filter(team=team).first()
     before_round_one = event.status == Event.Status.REGISTRATION
-    if not team.dropped and not (
-        checkin_svc.is_open(event) or (checked is not None and before_round_one)
+    entry = WaitingTeam.objects.filter(team=team).first() if before_round_one else None
+    waiting = capacity.position(team) if entry is not None else None
+    if (
+        not team.dropped
+        and entry is None
+        and not (checkin_svc.is_open(event) or (checked is not None and before_round_one))
     ):
         return None
     return TeamBlock(
         "tournament/_arrival_block.html",
         {
+            "arrival_waiting": waiting,
+            "arrival_promoted": entry.promoted_at if entry is not None else None,
+            "arrival_check_in_open": checkin_svc.is_open(event),
             "arrival_checked": checked,
             "arrival_dropped": team.dropped,
             "arrival_drop": DropRecord.objects.filter(team=team).order_by("-at").first(),

@@ -43,6 +43,7 @@ urlpatterns = [
     path("events/<id:pk>/solo/", arrival_views.solo_start, name="solo-start"),
     path("events/<id:pk>/solos/match/", arrival_views.solos_match, name="solos-match"),
     path("events/<id:pk>/check-in/", arrival_views.check_in_switch, name="check-in-switch"),
+    path("events/<id:pk>/capacity/", arrival_views.set_cap, name="event-capacity"),
     path("events/<id:pk>/check-in/count/", arrival_views.check_in_count, name="check-in-count"),
     path(
         "events/<id:pk>/check-in/<id:team_id>/",

@@ -141,3 +141,21 @@ def test_staff_see_who_dropped_and_when(event):
     page = _text(staff.get(f"/events/{event.pk}/teams/{red.pk}/"))
     assert "Brought back by staff" in page
     assert event.organizer.username in page
+
+
+def test_a_team_past_the_cap_reads_its_place_and_then_that_it_is_in(event):
+    staff = _organizer(event)
+    staff.post(f"/events/{event.pk}/capacity/", {"max_teams": "2"})
+    red = factories.team(event, "Red", ["Rita", "Rob"])
+    factories.team(event, "Blue", ["Bea", "Ben"])
+    gold = factories.team(event, "Gold", ["Gil", "Gia"])
+    page = _text(Client().get(f"/t/{gold.access_key}/"))
+    assert "number 1 on the waiting list" in page
+    signups = _text(staff.get(f"/events/{event.pk}/signups/"))
+    assert "Waiting list" in signups
+    assert "Gold" in signups
+    checkin_svc.team_drop_self(team=red)
+    page = _text(Client().get(f"/t/{gold.access_key}/"))
+    assert "You are in: a place opened at" in page
+    bad = staff.post(f"/events/{event.pk}/capacity/", {"max_teams": "many"}, follow=True)
+    assert "The team cap is a number" in _text(bad)

@@ -146,3 +146,53 @@ def test_a_team_drops_itself_with_its_key_mtr_2_10(event):
     assert again.status_code == 409
     assert again.json()["code"] == "already_dropped"
     assert client_for(red).post(f"/api/v1/teams/{red.pk}/undrop/").status_code in (403, 404)
+
+
+def test_a_capped_event_keeps_a_waiting_list_and_promotes_on_a_drop(event, organizer):
+    staff = client_for(organizer)
+    capped = staff.patch(f"/api/v1/events/{event.pk}/", {"max_teams": 2}, format="json")
+    assert capped.status_code == 200, capped.content
+    assert capped.json()["max_teams"] == 2
+    url = f"/api/v1/events/{event.pk}/teams/"
+    made = [
+        staff.post(
+            url, {"name": n, "players": [{"name": n + " 1"}, {"name": n + " 2"}]}, format="json"
+        )
+        for n in ("Red", "Blue", "Green", "Gold")
+    ]
+    assert [m.status_code for m in made] == [201] * 4
+    assert [m.json()["status"] for m in made] == ["registered", "registered", "waiting", "waiting"]
+    red, green = made[0].json()["id"], made[2].json()["id"]
+    # A drop before round 1 promotes the first team waiting, and its page says so.
+    dropped = client_for(Team.objects.get(pk=red)).post(f"/api/v1/teams/{red}/drop/")
+    assert dropped.status_code == 200
+    assert staff.get(f"/api/v1/teams/{green}/").json()["status"] == "registered"
+    teams = {t["name"]: t["status"] for t in staff.get(url).json()}
+    assert teams == {
+        "Red": "dropped",
+        "Blue": "registered",
+        "Green": "registered",
+        "Gold": "waiting",
+    }
+    # Round 1: Gold, still waiting, does not take part.
+    paired = staff.post(f"/api/v1/events/{event.pk}/rounds/", {}, format="json")
+    assert paired.status_code == 201, paired.content
+    gold = Team.objects.get(event=event, name="Gold")
+    assert gold.dropped
+    assert DropRecord.objects.get(team=gold).kind == DropRecord.Kind.NOT_ADMITTED
+    assert len(paired.json()["matches"]) == 1
+
+
+def test_a_higher_cap_promotes_and_a_bad_cap_is_refused(event, organizer):
+    staff = client_for(organizer)
+    staff.patch(f"/api/v1/events/{event.pk}/", {"max_teams": 2}, format="json")
+    for n in ("Red", "Blue", "Green"):
+        factories.team(event, n, [n + " 1", n + " 2"])
+    assert staff.get(f"/api/v1/events/{event.pk}/").json()["max_teams"] == 2
+    green = Team.objects.get(event=event, name="Green")
+    assert staff.get(f"/api/v1/teams/{green.pk}/").json()["status"] == "waiting"
+    staff.patch(f"/api/v1/events/{event.pk}/", {"max_teams": None}, format="json")
+    assert staff.get(f"/api/v1/teams/{green.pk}/").json()["status"] == "registered"
+    bad = staff.patch(f"/api/v1/events/{event.pk}/", {"max_teams": 1}, format="json")
+    assert bad.status_code == 400
+    assert "max_teams" in bad.json()

@@ -1,7 +1,14 @@
 """Models of the tournament app: Event, StaffRole, Team, Player (registration) and the teams'
 own signups (SelfRegistration, Signup)."""
 
-from tournament.models.arrivals import CheckIn, DropRecord, SoloSignup, TeamCheckIn
+from tournament.models.arrivals import (
+    Capacity,
+    CheckIn,
+    DropRecord,
+    SoloSignup,
+    TeamCheckIn,
+    WaitingTeam,
+)
 from tournament.models.events import (
     Event,
     Player,
@@ -14,6 +21,8 @@ from tournament.models.events import (
 from tournament.models.signups import SelfRegistration, Signup
 
 __all__ = [
+    "Capacity",
+    "WaitingTeam",
     "CheckIn",
     "DropRecord",
     "SoloSignup",

@@ -86,6 +86,7 @@ class DropRecord(models.Model):
     class Kind(models.TextChoices):
         SELF = "self", gettext_lazy("Dropped by the team")
         NOT_ARRIVED = "not_arrived", gettext_lazy("Not checked in when round 1 was paired")
+        NOT_ADMITTED = "not_admitted", gettext_lazy("Still on the waiting list at round 1")
         STAFF = "staff", gettext_lazy("Dropped by staff")
         UNDROP = "undrop", gettext_lazy("Brought back by staff")
 
@@ -103,3 +104,32 @@ class DropRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team_id} {self.kind} at {self.at:%H:%M}"
+
+
+class Capacity(models.Model):
+    """The event's cap on teams (null: none); teams registered past it wait (``WaitingTeam``)."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="capacity"
+    )
+    max_teams = models.PositiveIntegerField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Cap of {self.event_id}: {self.max_teams}"
+
+
+class WaitingTeam(models.Model):
+    """A team registered past the cap: on the waiting list, in order of ``since``, until a place
+    opens before round 1 (``promoted_at``); still waiting at round 1, it does not take part."""
+
+    team = models.OneToOneField(
+        Team, on_delete=models.CASCADE, primary_key=True, related_name="waiting_entry"
+    )
+    since = models.DateTimeField()
+    promoted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["since", "team_id"]
+
+    def __str__(self) -> str:
+        return f"{self.team_id} waiting since {self.since:%H:%M}"

@@ -8,12 +8,14 @@ first, like pairing a round (pairing.services.rounds): a check-in or a team's ow
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from core import events, live
 from core.errors import Conflict
 from tournament.models import CheckIn, DropRecord, Event, Team, TeamCheckIn
+from tournament.services import capacity
 from tournament.services import events as event_svc
 
 
@@ -91,9 +93,12 @@ def team_check_in_undo(*, team: Team) -> None:
 def not_checked_in(event: Event) -> list[Team]:
     """The teams still playing that have not checked in, by name."""
     return list(
-        Team.objects.filter(event=event, dropped=False, checked_in__isnull=True).order_by(
-            "name_key"
-        )
+        Team.objects.filter(
+            Q(waiting_entry__isnull=True) | Q(waiting_entry__promoted_at__isnull=False),
+            event=event,
+            dropped=False,
+            checked_in__isnull=True,
+        ).order_by("name_key")
     )
 
 
@@ -110,6 +115,7 @@ def before_round_one(*, event: Event, confirm: bool, by=None) -> list[Team]:
     with the teams, unless the organizer confirmed; then they are dropped as not arrived (MTR
     2.10: a team that does not take part in round 1 has no place), each drop recorded. Staff
     may bring a team back (undrop) before round 1 starts being played."""
+    capacity.leave_out_at_round_one(event, by=by)
     if not is_open(event):
         return []
     missing = not_checked_in(event)
@@ -151,6 +157,7 @@ def team_drop_self(*, team: Team) -> Team:
         kind=DropRecord.Kind.SELF,
         after_round=team.dropped_after_round,
     )
+    capacity.promote(team.event)  # before round 1, a place opens for the next team waiting
     return team
 
 
@@ -169,6 +176,7 @@ def team_drop_by_staff(*, team: Team, by=None) -> Team:
         after_round=team.dropped_after_round,
         by=by if getattr(by, "is_authenticated", False) else None,
     )
+    capacity.promote(team.event)
     return team
 
 

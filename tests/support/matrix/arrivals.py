@@ -98,6 +98,14 @@ ROWS = [
         fmt="page",
     ),
     Row(
+        "page-event-capacity",
+        "post",
+        lambda w: f"/events/{w.event.pk}/capacity/",
+        expect("organizer", 302),
+        body=lambda w: {"max_teams": "8"},
+        fmt="page",
+    ),
+    Row(
         "page-check-in-count",
         "get",
         lambda w: f"/events/{w.event.pk}/check-in/count/",
