@@ -17,7 +17,16 @@ from access import Perm, access_event, access_team_by_key, can, may_follow
 from core import live
 from core.errors import ServiceError
 from tournament.hooks import TeamBlock
-from tournament.models import DropRecord, Event, Team, TeamCheckIn, WaitingTeam
+from tournament.models import (
+    Accommodation,
+    DropRecord,
+    Event,
+    Signup,
+    Team,
+    TeamCheckIn,
+    WaitingTeam,
+)
+from tournament.services import accommodations as accommodation_svc
 from tournament.services import capacity
 from tournament.services import checkin as checkin_svc
 from tournament.services import signups as signup_svc
@@ -195,6 +204,7 @@ def check_in_context(event: Event) -> dict:
         "solos": solo_svc.waiting_solos(event),
         "max_teams": capacity.max_teams(event),
         "waiting_teams": [w.team for w in capacity.waiting_entries(event)],
+        "accommodations": accommodation_context(event),
     }
 
 
@@ -310,3 +320,45 @@ def check_in_count(request, pk: int):
 
 def may_follow_check_in(request, event_id: str) -> bool:
     return may_follow(request, access_event, event_id, Perm.MANAGE_TEAMS)
+
+
+# --- accommodations -------------------------------------------------------------------------
+
+
+@require_POST
+def signup_accommodation(request, key: str):
+    """The team's sign-up page: ask for a fixed seat or a step-free table (or withdraw it)."""
+    signup = Signup.objects.filter(key=key).first()
+    if signup is None or "\x00" in key:
+        raise Http404
+    try:
+        asked = accommodation_svc.ask_on_signup(
+            signup=signup, kind=request.POST.get("kind", ""), note=request.POST.get("note", "")
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request, _("Request sent to the organizer.") if asked else _("Request withdrawn.")
+        )
+    return redirect(reverse("signup", args=[key]) + "#accommodation")
+
+
+@require_POST
+def accommodation_grant(request, pk: int, row_id: int):
+    """Staff grant a request as the team's fixed table (the sign-ups page)."""
+    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+    row = Accommodation.objects.filter(event=event, pk=row_id).first()
+    if row is None:
+        raise Http404
+    try:
+        accommodation_svc.grant(accommodation=row, table=request.POST.get("table", ""))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Table granted; it is kept every round."))
+    return redirect(reverse("event-signups", args=[event.pk]) + "#accommodations")
+
+
+def accommodation_context(event: Event) -> list[tuple[Accommodation, Team | None]]:
+    return [(row, accommodation_svc.team_of(row)) for row in accommodation_svc.requests(event)]

@@ -51,6 +51,16 @@ urlpatterns = [
         name="desk-check-in",
     ),
     path("solo/<str:code>/", arrival_views.solo_page, name="solo"),
+    path(
+        "signup/<str:key>/accommodation/",
+        arrival_views.signup_accommodation,
+        name="signup-accommodation",
+    ),
+    path(
+        "events/<id:pk>/accommodations/<int:row_id>/grant/",
+        arrival_views.accommodation_grant,
+        name="accommodation-grant",
+    ),
     path("t/<str:key>/check-in/", arrival_views.team_check_in, name="team-check-in"),
     path("t/<str:key>/drop/", arrival_views.team_drop, name="team-drop"),
     path("", include("decklists.urls")),

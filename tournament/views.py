@@ -18,7 +18,7 @@ from core.errors import AccessDenied, NotVisible, ServiceError
 from tournament import forms
 from tournament.arrival_views import SoloForm, check_in_context
 from tournament.hooks import PLAN_CHOICES
-from tournament.models import Signup, TeamCheckIn
+from tournament.models import Accommodation, Signup, TeamCheckIn
 from tournament.selectors import (
     REMEMBER_DAYS,
     event_facts_blocks,
@@ -523,6 +523,7 @@ def signup_page(request, key: str):
             "join_url": join_url,
             "page_url": request.build_absolute_uri(reverse("signup", args=[key])),
             "missing": max(0, signup.event.team_size - len(signup.players)),
+            "kinds": Accommodation.Kind.choices,
         },
     )
     response.set_cookie(

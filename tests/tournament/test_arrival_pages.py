@@ -159,3 +159,36 @@ def test_a_team_past_the_cap_reads_its_place_and_then_that_it_is_in(event):
     assert "You are in: a place opened at" in page
     bad = staff.post(f"/events/{event.pk}/capacity/", {"max_teams": "many"}, follow=True)
     assert "The team cap is a number" in _text(bad)
+
+
+def test_a_team_asks_for_a_kept_table_on_its_sign_up_and_staff_grant_it(event):
+    from pairing import services as pairing_svc
+    from tournament.models import Accommodation
+
+    signup = signup_svc.signup_start(event=event, name="Wheels", player="Wanda West")
+    signup_svc.signup_join(code=signup.join_code, player="Will West")
+    answer = Client().post(
+        f"/signup/{signup.key}/accommodation/", {"kind": "step_free", "note": "wheelchair"}
+    )
+    assert answer.status_code == 302
+    bad = Client().post(f"/signup/{signup.key}/accommodation/", {"kind": "throne"}, follow=True)
+    assert "Choose what your team needs" in _text(bad)
+    assert Accommodation.objects.get(signup=signup).kind == "step_free"
+    staff = _organizer(event)
+    row = Accommodation.objects.get(signup=signup)
+    early = staff.post(
+        f"/events/{event.pk}/accommodations/{row.pk}/grant/", {"table": "5"}, follow=True
+    )
+    assert "Approve the team first" in _text(early)
+    team = signup_svc.signup_approve(signup=signup)
+    page = _text(staff.get(f"/events/{event.pk}/signups/"))
+    assert "A step-free table" in page
+    staff.post(f"/events/{event.pk}/accommodations/{row.pk}/grant/", {"table": "5"})
+    team.refresh_from_db()
+    assert team.fixed_table == 5
+    assert "table 5 every round" in _text(Client().get(f"/signup/{signup.key}/"))
+    factories.team(event, "Other", ["Olga", "Oscar"])
+    round_ = pairing_svc.round_pair_next(event=event)
+    assert round_.matches.get().table == 5
+    printout = _text(staff.get(f"/events/{event.pk}/rounds/1/print/tables/"))
+    assert "table kept for this team" in printout

@@ -2,6 +2,7 @@
 own signups (SelfRegistration, Signup)."""
 
 from tournament.models.arrivals import (
+    Accommodation,
     Capacity,
     CheckIn,
     DropRecord,
@@ -21,6 +22,7 @@ from tournament.models.events import (
 from tournament.models.signups import SelfRegistration, Signup
 
 __all__ = [
+    "Accommodation",
     "Capacity",
     "WaitingTeam",
     "CheckIn",

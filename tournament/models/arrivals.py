@@ -14,7 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy
 
 from tournament.models.events import Event, Team
-from tournament.models.signups import JOIN_LENGTH, new_join_code
+from tournament.models.signups import JOIN_LENGTH, Signup, new_join_code
 
 
 class SoloSignup(models.Model):
@@ -133,3 +133,31 @@ class WaitingTeam(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team_id} waiting since {self.since:%H:%M}"
+
+
+class Accommodation(models.Model):
+    """A team asks, on its sign-up, for a fixed seat or a step-free table; staff grant it as the
+    team's fixed table (Team.fixed_table), which the printouts mark."""
+
+    class Kind(models.TextChoices):
+        FIXED_SEAT = "fixed_seat", gettext_lazy("The same table every round")
+        STEP_FREE = "step_free", gettext_lazy("A step-free table")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="accommodations")
+    signup = models.OneToOneField(
+        Signup, null=True, blank=True, on_delete=models.CASCADE, related_name="accommodation"
+    )
+    team = models.OneToOneField(
+        Team, null=True, blank=True, on_delete=models.CASCADE, related_name="accommodation"
+    )
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    note = models.CharField(max_length=200, blank=True, default="")
+    asked_at = models.DateTimeField(auto_now_add=True)
+    granted_table = models.PositiveIntegerField(null=True, blank=True)
+    granted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event_id", "asked_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.team_id or self.signup_id}"

@@ -3,8 +3,8 @@
 secret it holds, whoever holds it."""
 
 from support.matrix import Row, expect
-from tournament.models import SoloSignup
-from tournament.services import checkin, signups, solo
+from tournament.models import Accommodation, Signup, SoloSignup
+from tournament.services import accommodations, checkin, signups, solo
 
 
 def _open(world) -> None:
@@ -20,11 +20,37 @@ def _code(world) -> str:
     return SoloSignup.objects.get(event=world.event).code
 
 
+def _asked(world) -> None:
+    _open(world)
+    signup = signups.signup_start(event=world.event, name="Wheels", player="Wanda West")
+    accommodations.ask_on_signup(signup=signup, kind="step_free")
+
+
 def _check_in_open(world) -> None:
     checkin.checkin_set_open(event=world.event, open=True)
 
 
 ROWS = [
+    Row(
+        "page-signup-accommodation",
+        "post",
+        lambda w: f"/signup/{Signup.objects.get(event=w.event).key}/accommodation/",
+        expect("anyone", 302),
+        body=lambda w: {"kind": "fixed_seat"},
+        setup=_asked,
+        fmt="page",
+    ),
+    Row(
+        "page-accommodation-grant",
+        "post",
+        lambda w: (
+            f"/events/{w.event.pk}/accommodations/{Accommodation.objects.get(event=w.event).pk}/grant/"
+        ),
+        expect("scorekeeper", 302),
+        body=lambda w: {"table": "3"},
+        setup=_asked,
+        fmt="page",
+    ),
     Row(
         "api-signups",
         "post",
