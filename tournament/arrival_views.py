@@ -220,7 +220,8 @@ def _checked(team: Team) -> TeamCheckIn | None:
 
 def team_block(request, team: Team) -> TeamBlock | None:
     """tournament.hooks.TEAM_PAGE: check in while check-in is open (then "checked in" until
-    round 1), or the team's drop; nothing otherwise. The drop link itself sits at the foot of
+    round 1), the waiting list, a rename for a team formed from solos before round 1, or the
+    team's drop; nothing otherwise. The drop link itself sits at the foot of
     the page (team_private.html), away from the buttons used every round."""
     event = team.event
     if event.status == Event.Status.FINISHED:
@@ -229,9 +230,11 @@ def team_block(request, team: Team) -> TeamBlock | None:
     before_round_one = event.status == Event.Status.REGISTRATION
     entry = WaitingTeam.objects.filter(team=team).first() if before_round_one else None
     waiting = capacity.position(team) if entry is not None else None
+    renamable = before_round_one and solo_svc.formed_from_solos(team)
     if (
         not team.dropped
         and entry is None
+        and not renamable
         and not (checkin_svc.is_open(event) or (checked is not None and before_round_one))
     ):
         return None
@@ -244,8 +247,22 @@ def team_block(request, team: Team) -> TeamBlock | None:
             "arrival_checked": checked,
             "arrival_dropped": team.dropped,
             "arrival_drop": DropRecord.objects.filter(team=team).order_by("-at").first(),
+            "arrival_rename": renamable,
         },
     )
+
+
+@require_POST
+def team_rename(request, key: str):
+    """A team formed from solo players renames itself before round 1 (its page)."""
+    team = access_team_by_key(request.caller, key, Perm.CHECK_IN)
+    try:
+        solo_svc.team_rename_formed(team=team, name=request.POST.get("name", ""))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Team renamed."))
+    return redirect("team-private", key)
 
 
 @require_POST

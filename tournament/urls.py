@@ -63,5 +63,6 @@ urlpatterns = [
     ),
     path("t/<str:key>/check-in/", arrival_views.team_check_in, name="team-check-in"),
     path("t/<str:key>/drop/", arrival_views.team_drop, name="team-drop"),
+    path("t/<str:key>/rename/", arrival_views.team_rename, name="team-rename"),
     path("", include("decklists.urls")),
 ]

@@ -192,3 +192,23 @@ def test_a_team_asks_for_a_kept_table_on_its_sign_up_and_staff_grant_it(event):
     assert round_.matches.get().table == 5
     printout = _text(staff.get(f"/events/{event.pk}/rounds/1/print/tables/"))
     assert "table kept for this team" in printout
+
+
+def test_a_team_formed_from_solos_renames_itself_until_round_one(event):
+    from tournament.services import solo as solo_svc
+
+    for name in ("Ana Alba", "Ben Bold"):
+        solo_svc.solo_signup(event=event, name=name)
+    team, _ = solo_svc.solos_match(event=event).teams[0]
+    page = _text(Client().get(f"/t/{team.access_key}/"))
+    assert "Rename your team" in page
+    Client().post(f"/t/{team.access_key}/rename/", {"name": "bye"})
+    team.refresh_from_db()
+    assert team.name == "Ana Alba & Ben Bold"
+    Client().post(f"/t/{team.access_key}/rename/", {"name": "Odd Couple"})
+    team.refresh_from_db()
+    assert team.name == "Odd Couple"
+    other = factories.team(event, "Staff Made", ["Sid", "Sue"])
+    Client().post(f"/t/{other.access_key}/rename/", {"name": "Sneaky"})
+    other.refresh_from_db()
+    assert other.name == "Staff Made"

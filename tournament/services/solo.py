@@ -20,9 +20,9 @@ from core.errors import Conflict, ServiceError
 from core.i18n import exception_text
 from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
 from tournament.domain.partners import Solo, match_partners, team_name
-from tournament.domain.signups import clean_join_code
+from tournament.domain.signups import clean_join_code, reserved_name
 from tournament.models import Event, Signup, SoloSignup, Team
-from tournament.services.events import PlayerIn, _player_clashes, team_register
+from tournament.services.events import PlayerIn, _player_clashes, team_register, team_rename
 from tournament.services.signups import is_open
 
 
@@ -245,3 +245,29 @@ def solos_match(*, event: Event, seed: int | None = None) -> Formed:
 
 def waiting_solos(event: Event) -> list[SoloSignup]:
     return list(event.solo_signups.filter(status=SoloSignup.Status.WAITING).order_by("created_at"))
+
+
+@transaction.atomic
+def team_rename_formed(*, team: Team, name: object) -> Team:
+    """A team formed from solo players renames itself ("A & B" by default) until round 1 is
+    paired; other teams' names stay staff's to change (docs/api.md)."""
+    event = _locked(team.event)
+    if event.status != Event.Status.REGISTRATION:
+        raise Conflict(
+            gettext("Your team's name is fixed once round 1 is paired: ask staff."),
+            code="registration_closed",
+        )
+    if not SoloSignup.objects.filter(team=team).exists():
+        raise Conflict(gettext("Ask staff to rename your team."), code="not_formed")
+    if reserved_name(str(name or "")):
+        raise ServiceError(
+            gettext("%(name)s would read as a bye on the pairings: choose another team name.")
+            % {"name": repr(str(name))},
+            field="name",
+            code="reserved_name",
+        )
+    return team_rename(team=team, name=name)
+
+
+def formed_from_solos(team: Team) -> bool:
+    return SoloSignup.objects.filter(team=team).exists()
