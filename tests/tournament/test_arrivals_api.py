@@ -196,3 +196,29 @@ def test_a_higher_cap_promotes_and_a_bad_cap_is_refused(event, organizer):
     bad = staff.patch(f"/api/v1/events/{event.pk}/", {"max_teams": 1}, format="json")
     assert bad.status_code == 400
     assert "max_teams" in bad.json()
+
+
+def test_twenty_players_some_in_teams_some_alone_all_check_in_and_round_one_pairs(event, organizer):
+    """The issue's "done when": the organizer opens sign-ups, twenty players arrive (eight in
+    four teams, twelve alone), all check in from their phones, and round 1 is paired without
+    the organizer typing a name."""
+    from tournament.services import signups as signup_svc
+
+    for i in range(4):
+        signup = signup_svc.signup_start(event=event, name=f"Crew {i}", player=f"Lead {i}")
+        signup_svc.signup_join(code=signup.join_code, player=f"Mate {i}")
+        signup_svc.signup_approve(signup=signup)  # the organizer's button
+    codes = [_solo(event, f"Solo {i:02d}") for i in range(12)]
+    staff = client_for(organizer)
+    formed = staff.post(f"/api/v1/events/{event.pk}/solo-signups/match/").json()
+    assert len(formed["teams"]) == 6
+    assert formed["waiting"] == []
+    staff.post(f"/api/v1/events/{event.pk}/check-in/", {"open": True}, format="json")
+    for team in Team.objects.filter(event=event):
+        answer = client_for(team).post(f"/api/v1/teams/{team.pk}/check-in/")
+        assert answer.status_code == 200
+    for code in codes:
+        assert "link" in client_for(None).get(f"/api/v1/solo-signups/{code}/").json()
+    paired = staff.post(f"/api/v1/events/{event.pk}/rounds/", {}, format="json")
+    assert paired.status_code == 201, paired.content
+    assert len(paired.json()["matches"]) == 5
