@@ -31,7 +31,7 @@ class Solo:
 
 @dataclass(frozen=True)
 class Matching:
-    teams: tuple[tuple[str, ...], ...]  # codes, in the order the team was made
+    teams: tuple[tuple[str, ...], ...]  # teams in the order made; codes in sign-up order
     waiting: tuple[str, ...]  # codes, in sign-up order
     seed: int
     by_request: frozenset[str]  # codes placed by a request (mutual or one-sided), not at random
@@ -91,7 +91,8 @@ def match_partners(solos: Sequence[Solo], team_size: int, seed: int) -> Matching
             join(group, rest.pop(0))
     while len(rest) >= team_size:
         start(*(rest.pop(0) for _ in range(team_size)))
-    teams = tuple(tuple(g) for g in groups if len(g) == team_size)
+    # each team's players in sign-up order: the first takes the primary seat (MTR 9.4)
+    teams = tuple(tuple(sorted(g, key=order.__getitem__)) for g in groups if len(g) == team_size)
     placed = {c for team in teams for c in team}
     waiting = tuple(c for c in codes if c not in placed)
     return Matching(teams=teams, waiting=waiting, seed=seed, by_request=by_request)

@@ -53,7 +53,7 @@ def team_of(row: Accommodation):
 def grant(*, accommodation: Accommodation, table: object) -> Accommodation:
     """Staff grant the request: the team keeps that table every round (its fixed table)."""
     row = (
-        Accommodation.objects.select_for_update()
+        Accommodation.objects.select_for_update(of=("self",))
         .select_related("signup__team", "team")
         .get(pk=accommodation.pk)
     )

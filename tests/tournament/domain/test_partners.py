@@ -32,6 +32,8 @@ def test_nobody_in_two_teams_and_everyone_placed_or_waiting(case, seed) -> None:
     placed = [c for team in result.teams for c in team]
     assert len(placed) == len(set(placed))
     assert all(len(team) == size for team in result.teams)
+    order = [s.code for s in solos]
+    assert all(list(team) == sorted(team, key=order.index) for team in result.teams)
     assert sorted(placed + list(result.waiting)) == sorted(s.code for s in solos)
     assert len(result.waiting) < size or any(s.request for s in solos)
 
