@@ -201,11 +201,17 @@ def check_in_context(event: Event) -> dict:
         "check_in_teams": [(t, _checked(t)) for t in teams],
         "checked_count": done,
         "playing_count": len(teams),
-        "solos": solo_svc.waiting_solos(event),
+        "solos": _with_partner_names(solo_svc.waiting_solos(event)),
         "max_teams": capacity.max_teams(event),
         "waiting_teams": [w.team for w in capacity.waiting_entries(event)],
         "accommodations": accommodation_context(event),
     }
+
+
+def _with_partner_names(solos: list) -> list[tuple[object, str]]:
+    """Each waiting solo with the name of the solo it asks for ("" for none)."""
+    names = {s.code: s.name for s in solos}
+    return [(s, names.get(s.wants, s.wants)) for s in solos]
 
 
 def _checked(team: Team) -> TeamCheckIn | None:
