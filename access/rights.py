@@ -34,6 +34,8 @@ class Perm(StrEnum):
     REPORT_RESULT = "report_result"
     TRACK_GAME = "track_game"  # write its table's tracker
     READ_GAME = "read_game"  # read its table's tracker and log (staff: any table of the event)
+    CHECK_IN = "check_in"  # the team checks itself in (staff: at the desk)
+    DROP_TEAM = "drop_team"  # the team drops itself (MTR 2.10); undrop stays staff's
 
 
 ORGANIZER = "organizer"
@@ -65,6 +67,8 @@ TEAM_RIGHTS = {
     Perm.REPORT_RESULT: Perm.ENTER_RESULTS,
     Perm.TRACK_GAME: Perm.ENTER_RESULTS,
     Perm.READ_GAME: Perm.VIEW_PRIVATE,
+    Perm.CHECK_IN: Perm.MANAGE_TEAMS,
+    Perm.DROP_TEAM: Perm.MANAGE_TEAMS,
 }
 
 

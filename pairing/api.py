@@ -400,6 +400,7 @@ class EventRoundsView(APIView):
             event=event,
             by=request.user,
             check_decklists=not body.validated_data["confirm"],
+            check_arrivals=not body.validated_data["confirm"],
             request_id=body.validated_data["request_id"],
         )
         replayed = getattr(round_, "replayed", False)

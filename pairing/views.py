@@ -36,6 +36,7 @@ from pairing.models import Match, PairingChange, ResultReport, Round
 from pairing.presenters import describe, describe_for
 from pairing.selectors import results as final_reads
 from tournament.models import Event
+from tournament.services import checkin as checkin_svc
 
 
 def _staff(request, event: Event) -> bool:
@@ -70,6 +71,8 @@ def rounds(request, pk: int):
     )
     if context["manage"] and context["latest"] is None:
         context["gaps"] = selectors.decklist_gaps(event)
+        if checkin_svc.is_open(event):  # docs/rules.md "Sign-ups, solo players, check-in"
+            context["not_checked_in"] = checkin_svc.not_checked_in(event)
     return render(request, "pairing/rounds.html", context)
 
 
@@ -81,6 +84,7 @@ def round_pair(request, pk: int):
             event=event,
             by=request.user,
             check_decklists=request.POST.get("confirm") != "1",
+            check_arrivals=request.POST.get("confirm") != "1",
             request_id=request.POST.get("request_id", ""),
         )
     except ServiceError as exc:

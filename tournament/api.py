@@ -16,8 +16,10 @@ from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from core.inputs import USERNAME_MAX
 from tournament.api_auth import token_expired
-from tournament.models import Event, Player, StaffRole, Team
+from tournament.models import Event, Player, StaffRole, Team, WaitingTeam
 from tournament.selectors import events_listed
+from tournament.services import capacity
+from tournament.services import checkin as checkin_svc
 from tournament.services import events as svc
 from tournament.services import team_import as import_svc
 from tournament.services import teams as team_svc
@@ -29,6 +31,10 @@ class EventSerializer(serializers.ModelSerializer):
     organizer = serializers.SerializerMethodField()
     team_count = serializers.SerializerMethodField()
     swiss_rounds = serializers.IntegerField(allow_null=True, required=False, min_value=0)
+    # Extension: the cap on teams (null: none), kept apart from the event's row (capacity).
+    max_teams = serializers.IntegerField(
+        allow_null=True, required=False, min_value=2, max_value=10000, source="capacity.max_teams"
+    )
 
     class Meta:
         model = Event
@@ -36,7 +42,7 @@ class EventSerializer(serializers.ModelSerializer):
             "id", "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
             "swiss_rounds", "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
             "status", "organizer", "team_count", "top_cut_automatic", "tiebreak_oomw",
-            "pods_lifted",
+            "pods_lifted", "max_teams",
         ]  # fmt: skip
         read_only_fields = ["id", "status", "organizer", "team_count"]
         extra_kwargs = {"format": {"required": False}, "name": {"max_length": 1000}}
@@ -80,16 +86,28 @@ def _may_see_ids(context: dict, team_id: int | None) -> bool:
 class TeamSerializer(serializers.ModelSerializer):
     players = PlayerSerializer(many=True, read_only=True)
     access_key = serializers.SerializerMethodField()
+    status = serializers.SerializerMethodField()
 
     class Meta:
         model = Team
         fields = [
             "id", "event", "name", "players", "access_key", "dropped", "fixed_table",
-            "awarded_byes",
+            "awarded_byes", "status",
         ]  # fmt: skip
 
     def get_access_key(self, team: Team) -> str | None:
         return team.access_key if self.context.get("show_keys") else None
+
+    @extend_schema_field(serializers.ChoiceField(["registered", "waiting", "dropped"]))
+    def get_status(self, team: Team) -> str:
+        """waiting: registered past the event's cap, on its waiting list (docs/api.md)."""
+        if team.dropped:
+            return "dropped"
+        try:
+            entry = team.waiting_entry
+        except WaitingTeam.DoesNotExist:
+            return "registered"
+        return "waiting" if entry.promoted_at is None else "registered"
 
 
 class PlayerInSerializer(serializers.Serializer):
@@ -205,7 +223,11 @@ class EventListView(APIView):
             raise exceptions.NotAuthenticated()
         data = EventSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        event = svc.event_create(organizer=request.user, **data.validated_data)
+        values = dict(data.validated_data)
+        cap = values.pop("capacity", None)
+        event = svc.event_create(organizer=request.user, **values)
+        if cap is not None:
+            capacity.set_max_teams(event=event, value=cap["max_teams"])
         return Response(
             EventSerializer(event, context={"request": request}).data,
             status=status.HTTP_201_CREATED,
@@ -224,7 +246,12 @@ class EventDetailView(APIView):
         event = access_event(request.caller, pk, Perm.EDIT_EVENT)
         data = EventSerializer(event, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        event = svc.event_update(event=event, **data.validated_data)
+        values = dict(data.validated_data)
+        cap = values.pop("capacity", None)
+        event = svc.event_update(event=event, **values)
+        if cap is not None:
+            capacity.set_max_teams(event=event, value=cap["max_teams"])
+            event.refresh_from_db()
         return Response(EventSerializer(event, context={"request": request}).data)
 
 
@@ -257,7 +284,7 @@ class TeamListView(APIView):
     @extend_schema(responses=TeamSerializer(many=True))
     def get(self, request, pk: int):
         event = access_event(request.caller, pk)
-        teams = event.teams.prefetch_related("players")
+        teams = event.teams.prefetch_related("players").select_related("waiting_entry")
         context = {"show_keys": show_keys(request, event), "caller": request.caller}
         return Response(TeamSerializer(teams, many=True, context=context).data)
 
@@ -382,21 +409,13 @@ def _team_context(request, team: Team) -> dict:
     return {"show_keys": _own_or_staff(request, team), "caller": request.caller}
 
 
-class TeamDropView(APIView):
-    @extend_schema(request=None, responses=TeamSerializer)
-    def post(self, request, pk: int):
-        team = access_team(request.caller, pk, Perm.MANAGE_TEAMS)
-        team = team_svc.team_drop(team=team)
-        return Response(TeamSerializer(team, context=_team_context(request, team)).data)
-
-
 class TeamUndropView(APIView):
     """POST: bring a dropped team back into the event (staff)."""
 
     @extend_schema(request=None, responses=TeamSerializer)
     def post(self, request, pk: int):
         team = access_team(request.caller, pk, Perm.MANAGE_TEAMS)
-        team = team_svc.team_undrop(team=team)
+        team = checkin_svc.team_undrop_by_staff(team=team, by=request.user)
         return Response(TeamSerializer(team, context={"show_keys": True}).data)
 
 

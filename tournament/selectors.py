@@ -76,7 +76,9 @@ def remembered_signup(cookies: dict[str, str], event: Event) -> Signup | None:
 
 def events_listed(events: QuerySet[Event]) -> QuerySet[Event]:
     """Events as lists show them: the organizer and the team count read with the rows."""
-    return events.select_related("organizer").annotate(team_count=Count("teams", distinct=True))
+    return events.select_related("organizer", "capacity").annotate(
+        team_count=Count("teams", distinct=True)
+    )
 
 
 def events_home(events: QuerySet[Event]) -> QuerySet[Event]:

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from tournament import team_views, views
+from tournament import arrival_views, team_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -40,5 +40,29 @@ urlpatterns = [
     path("t/find/", team_views.team_find, name="team-find"),  # before the keys: "find" is none
     path("t/<str:key>/", team_views.team_private, name="team-private"),
     path("t/<str:key>/remember/", team_views.team_remember, name="team-remember"),
+    path("events/<id:pk>/solo/", arrival_views.solo_start, name="solo-start"),
+    path("events/<id:pk>/solos/match/", arrival_views.solos_match, name="solos-match"),
+    path("events/<id:pk>/check-in/", arrival_views.check_in_switch, name="check-in-switch"),
+    path("events/<id:pk>/capacity/", arrival_views.set_cap, name="event-capacity"),
+    path("events/<id:pk>/check-in/count/", arrival_views.check_in_count, name="check-in-count"),
+    path(
+        "events/<id:pk>/check-in/<id:team_id>/",
+        arrival_views.desk_check_in,
+        name="desk-check-in",
+    ),
+    path("solo/<str:code>/", arrival_views.solo_page, name="solo"),
+    path(
+        "signup/<str:key>/accommodation/",
+        arrival_views.signup_accommodation,
+        name="signup-accommodation",
+    ),
+    path(
+        "events/<id:pk>/accommodations/<int:row_id>/grant/",
+        arrival_views.accommodation_grant,
+        name="accommodation-grant",
+    ),
+    path("t/<str:key>/check-in/", arrival_views.team_check_in, name="team-check-in"),
+    path("t/<str:key>/drop/", arrival_views.team_drop, name="team-drop"),
+    path("t/<str:key>/rename/", arrival_views.team_rename, name="team-rename"),
     path("", include("decklists.urls")),
 ]

@@ -16,8 +16,9 @@ from access import Perm, access_event, access_team, can, require, visible_events
 from core import lan, qr
 from core.errors import AccessDenied, NotVisible, ServiceError
 from tournament import forms
+from tournament.arrival_views import SoloForm, check_in_context
 from tournament.hooks import PLAN_CHOICES
-from tournament.models import Signup
+from tournament.models import Accommodation, Signup, TeamCheckIn
 from tournament.selectors import (
     REMEMBER_DAYS,
     event_facts_blocks,
@@ -32,6 +33,7 @@ from tournament.selectors import (
     signup_cookie,
 )
 from tournament.services import accounts, lifecycle
+from tournament.services import checkin as checkin_svc
 from tournament.services import events as svc
 from tournament.services import signups as signup_svc
 from tournament.services import team_import as import_svc
@@ -264,10 +266,10 @@ def team_manage(request, pk: int, team_id: int):
                 team_svc.team_set_seats(team=team, seat_order=order)
                 _ok(request, _("Seats changed."))
             elif action == "drop":
-                team_svc.team_drop(team=team)
+                checkin_svc.team_drop_by_staff(team=team, by=request.user)
                 _ok(request, _("%(name)s dropped."), name=team.name)
             elif action == "undrop":
-                team_svc.team_undrop(team=team)
+                checkin_svc.team_undrop_by_staff(team=team, by=request.user)
                 _ok(request, _("%(name)s is back in the event."), name=team.name)
             elif action == "new_key":
                 team_svc.team_new_key(team=team)
@@ -304,6 +306,8 @@ def team_manage(request, pk: int, team_id: int):
             "table": table,
             "players": list(team.players.all()),
             "player_changes": player_changes(team),
+            "drop_records": checkin_svc.drop_records(team),
+            "team_check_in": TeamCheckIn.objects.filter(team=team).select_related("by").first(),
             "identity_locked": event.status != event.Status.REGISTRATION,
         },
     )
@@ -467,9 +471,8 @@ def signup_start(request, pk: int):
         else:
             messages.success(request, _("Team started. Give your teammate the join code below."))
             return redirect("signup", signup.key)
-    return render(
-        request, "tournament/signup_start.html", {"event": event, "form": form, "open": is_open}
-    )
+    context = {"event": event, "form": form, "open": is_open, "solo_form": SoloForm(prefix="solo")}
+    return render(request, "tournament/signup_start.html", context)
 
 
 def signup_join(request):
@@ -524,6 +527,7 @@ def signup_page(request, key: str):
             "join_url": join_url,
             "page_url": request.build_absolute_uri(reverse("signup", args=[key])),
             "missing": max(0, signup.event.team_size - len(signup.players)),
+            "kinds": Accommodation.Kind.choices,
         },
     )
     response.set_cookie(
@@ -574,5 +578,6 @@ def event_signups(request, pk: int):
             "open": signup_svc.is_open(event),
             "registration": event.status == event.Status.REGISTRATION,
             "start_url": request.build_absolute_uri(reverse("signup-start", args=[event.pk])),
+            **check_in_context(event),
         },
     )

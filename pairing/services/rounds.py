@@ -35,6 +35,7 @@ from pairing.domain.swiss import PairingError, pair_round
 from pairing.domain.tables import assign_tables
 from pairing.models import Match, MatchTeam, PairingChange, Round
 from tournament.models import Event, Player, Team
+from tournament.services import checkin as checkin_svc
 from tournament.services import events as event_svc
 
 # --- pairing a round -----------------------------------------------------------------------
@@ -104,6 +105,7 @@ def round_pair_next(
     seed: int | None = None,
     check_decklists: bool = False,
     request_id: str = "",
+    check_arrivals: bool = False,
 ) -> Round:
     """Pair the next round: Swiss until the Swiss rounds are played, then the top cut.
 
@@ -113,7 +115,11 @@ def round_pair_next(
 
     With ``check_decklists``, round 1 is refused (409 ``decklists_not_ready``, naming the teams)
     while a team's lists are missing or illegal: pairing it locks them (MTR 2.7). The pages and
-    the API ask for the check unless the organizer confirmed."""
+    the API ask for the check unless the organizer confirmed.
+
+    While check-in is on, round 1 with ``check_arrivals`` is refused (409
+    ``teams_not_checked_in``, naming the teams); without it those teams are dropped as not
+    arrived, recorded (tournament.services.checkin.before_round_one)."""
     with timing.phase("lock and checks"):
         event = _locked_event(event)
     request_id = (request_id or "")[:64]
@@ -125,6 +131,8 @@ def round_pair_next(
     with timing.phase("lock and checks"):
         last = selectors.latest_round(event)
         _check_can_pair(event, last)
+        if last is None:
+            checkin_svc.before_round_one(event=event, confirm=not check_arrivals, by=by)
         if check_decklists and last is None:
             _check_decklists(event)
         plan = selectors.structure(event)

@@ -383,12 +383,16 @@ def test_new_access_key_retires_the_old_one(world, sam_api):
     assert team_client(new).get(f"{API}/teams/{world.red.pk}/").status_code == 200
 
 
-def test_team_key_cannot_rename_or_drop_its_own_team(world, alice_api):
+def test_team_key_cannot_rename_its_own_team_but_may_drop_it(world, alice_api):
+    """docs/api.md: `POST /teams/{id}/drop/` also with the team's own key (MTR 2.10); a team
+    never drops another, and undrop stays staff's."""
     red = team_client(world.red.access_key)
     assert patch(red, f"/teams/{world.red.pk}/", {"name": "Red Renamed"}).status_code == 403
-    assert post(red, f"/teams/{world.red.pk}/drop/").status_code == 403
+    assert post(red, f"/teams/{world.blue.pk}/drop/").status_code in (403, 404)
+    assert post(red, f"/teams/{world.red.pk}/drop/").status_code == 200
+    assert post(red, f"/teams/{world.red.pk}/undrop/").status_code == 403
     after = alice_api.get(f"{API}/teams/{world.red.pk}/").json()
-    assert (after["name"], after["dropped"]) == ("Team Red", False)
+    assert (after["name"], after["dropped"]) == ("Team Red", True)
 
 
 def test_access_keys_are_shown_to_staff_and_the_team_itself_only(world, sam_api):

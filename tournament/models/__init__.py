@@ -1,6 +1,15 @@
 """Models of the tournament app: Event, StaffRole, Team, Player (registration) and the teams'
 own signups (SelfRegistration, Signup)."""
 
+from tournament.models.arrivals import (
+    Accommodation,
+    Capacity,
+    CheckIn,
+    DropRecord,
+    SoloSignup,
+    TeamCheckIn,
+    WaitingTeam,
+)
 from tournament.models.events import (
     Event,
     Player,
@@ -13,6 +22,13 @@ from tournament.models.events import (
 from tournament.models.signups import SelfRegistration, Signup
 
 __all__ = [
+    "Accommodation",
+    "Capacity",
+    "WaitingTeam",
+    "CheckIn",
+    "DropRecord",
+    "SoloSignup",
+    "TeamCheckIn",
     "Event",
     "Player",
     "PlayerChange",

@@ -181,6 +181,9 @@ def _save_team(event: Event, team: TeamIn) -> Team:
     row = Team.objects.create(
         event=event, name=team.name, name_key=name_key(team.name), search_key=search_key(team.name)
     )
+    from tournament.services.capacity import place_new_team  # the cap's waiting list
+
+    place_new_team(event, row)
     Player.objects.bulk_create(
         Player(
             event=event,

@@ -1,0 +1,186 @@
+"""REST API of sign-ups, solo players, check-in and a team's own drop (docs/api.md "Sign-ups,
+solo players, check-in")."""
+
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+
+from access import Perm, access_event, access_team
+from core.api_views import APIView
+from tournament.api import TeamSerializer, _team_context
+from tournament.models import SoloSignup
+from tournament.services import checkin as checkin_svc
+from tournament.services import signups as signup_svc
+from tournament.services import solo as solo_svc
+
+
+def _open_flag(request) -> bool:
+    value = request.data.get("open") if hasattr(request.data, "get") else None
+    if not isinstance(value, bool):
+        raise exceptions.ValidationError({"open": ["Send true or false."]})
+    return value
+
+
+OpenSerializer = inline_serializer("OpenIn", {"open": serializers.BooleanField()})
+
+
+class SignupsOpenView(APIView):
+    """POST {open}: open or close the event's sign-ups, for teams and solo players alike."""
+
+    @extend_schema(request=OpenSerializer, responses=OpenSerializer)
+    def post(self, request, pk: int):
+        event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+        row = signup_svc.signups_set_open(event=event, open=_open_flag(request))
+        return Response({"open": row.open})
+
+
+class SoloInSerializer(serializers.Serializer):
+    name = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=200)
+    wizards_id = serializers.CharField(
+        required=False, allow_null=True, allow_blank=True, max_length=40
+    )
+    language = serializers.CharField(
+        required=False, allow_null=True, allow_blank=True, max_length=8
+    )
+
+    def to_internal_value(self, data):
+        values = super().to_internal_value(data)
+        other = data.get("with") if hasattr(data, "get") else None
+        if other is not None and not isinstance(other, str):
+            raise exceptions.ValidationError({"with": ["Send another player's code as text."]})
+        values["with_"] = other
+        return values
+
+
+class SoloSignupListView(APIView):
+    @extend_schema(
+        request=inline_serializer(
+            "SoloIn",
+            {
+                "name": serializers.CharField(),
+                "wizards_id": serializers.CharField(required=False),
+                "language": serializers.CharField(required=False),
+                "with": serializers.CharField(required=False),
+            },
+        ),
+        responses={
+            201: inline_serializer(
+                "SoloCreated", {"code": serializers.CharField(), "status": serializers.CharField()}
+            )
+        },
+    )
+    def post(self, request, pk: int):
+        """A player without a team signs up alone while sign-ups are open (anyone)."""
+        event = access_event(request.caller, pk)
+        data = SoloInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        solo = solo_svc.solo_signup(event=event, **data.validated_data)
+        return Response({"code": solo.code, "status": solo.status}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=serializers.ListSerializer(child=serializers.DictField()))
+    def get(self, request, pk: int):
+        """Staff: the solos of the event, oldest first (extension)."""
+        event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+        return Response(
+            [
+                {
+                    "code": s.code,
+                    "name": s.name,
+                    "wizards_id": s.wizards_id,
+                    "language": s.language,
+                    "with": s.wants or None,
+                    "status": s.status,
+                    "team": s.team_id,
+                    "created_at": s.created_at,
+                }
+                for s in event.solo_signups.order_by("created_at", "id")
+            ]
+        )
+
+
+def solo_json(request, solo: SoloSignup) -> dict:
+    body: dict = {
+        "status": solo.status,
+        "name": solo.name,
+        "event": solo.event_id,
+        "with": solo.wants or None,
+        "team": {"id": solo.team.pk, "name": solo.team.name} if solo.team else None,
+    }
+    key = solo.private_key
+    if key:
+        body["link"] = request.build_absolute_uri(reverse("team-private", args=[key]))
+    if solo.match_seed is not None:
+        body["seed"] = solo.match_seed
+        body["by_request"] = solo.by_request
+    return body
+
+
+class SoloSignupView(APIView):
+    @extend_schema(responses=serializers.DictField())
+    def get(self, request, code: str):
+        """The solo's status by its code; the code is the secret, so the team's link is here."""
+        solo = solo_svc.solo_by_code(code)
+        if solo is None:
+            raise exceptions.NotFound("No player signed up with that code.")
+        return Response(solo_json(request, solo))
+
+
+class SoloMatchView(APIView):
+    @extend_schema(request=None, responses=serializers.DictField())
+    def post(self, request, pk: int):
+        """The organizer forms teams of the waiting solos (docs/rules.md "Solo players")."""
+        event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+        formed = solo_svc.solos_match(event=event)
+        return Response(
+            {
+                "teams": [
+                    {
+                        "id": team.pk,
+                        "name": team.name,
+                        "players": [{"code": m.code, "name": m.name} for m in members],
+                    }
+                    for team, members in formed.teams
+                ],
+                "waiting": [s.code for s in formed.waiting],
+                "seed": formed.seed,
+            }
+        )
+
+
+class CheckInOpenView(APIView):
+    @extend_schema(request=OpenSerializer, responses=OpenSerializer)
+    def post(self, request, pk: int):
+        """Staff open or close check-in."""
+        event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+        row = checkin_svc.checkin_set_open(event=event, open=_open_flag(request))
+        checked, teams = checkin_svc.counts(event)
+        return Response({"open": row.open, "checked_in": checked, "teams": teams})
+
+
+class TeamCheckInView(APIView):
+    @extend_schema(
+        request=None,
+        responses=inline_serializer(
+            "CheckedIn",
+            {"checked_in": serializers.BooleanField(), "at": serializers.DateTimeField()},
+        ),
+    )
+    def post(self, request, pk: int):
+        """The team (its key) or staff check the team in."""
+        team = access_team(request.caller, pk, Perm.CHECK_IN)
+        by = None if request.caller.acts_for(team) else request.user
+        row = checkin_svc.team_check_in(team=team, by=by)
+        return Response({"checked_in": True, "at": row.at})
+
+
+class TeamSelfDropView(APIView):
+    @extend_schema(request=None, responses=TeamSerializer)
+    def post(self, request, pk: int):
+        """The team drops itself (its key), or staff drop it."""
+        team = access_team(request.caller, pk, Perm.DROP_TEAM)
+        if request.caller.acts_for(team):
+            team = checkin_svc.team_drop_self(team=team)
+        else:
+            team = checkin_svc.team_drop_by_staff(team=team, by=request.user)
+        return Response(TeamSerializer(team, context=_team_context(request, team)).data)
