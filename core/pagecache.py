@@ -22,11 +22,13 @@ A cache that fails (Redis down) is a miss: the page is rendered as if nothing we
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -37,6 +39,10 @@ from django.utils import translation
 log = logging.getLogger(__name__)
 
 CSRF_PLACEHOLDER = "csrf-placeholder-0f5e2b7c"
+# Where a page shared by its audience shows what is the caller's own (the event page's link to
+# the team or sign-up this phone remembers): filled per response, never kept in the cache.
+VISITOR_PLACEHOLDER = "visitor-placeholder-5c1d93ae"
+_VISITOR = VISITOR_PLACEHOLDER.encode()
 GENERATION_TIMEOUT = 24 * 3600
 
 
@@ -149,7 +155,7 @@ class _Local:
             self.items.move_to_end(key)
             return item[1]
 
-    def set(self, key: str, parts: Parts, timeout: int) -> None:
+    def set(self, key: str, parts: Parts, timeout: float) -> None:
         size = sum(map(len, parts))
         if size > self.max_bytes // 4:
             return
@@ -212,9 +218,12 @@ def csrf_token(request: HttpRequest) -> str:
     return mask + cipher
 
 
-def _respond(request: HttpRequest, parts: Parts) -> HttpResponse:
-    """The page with the caller's own CSRF token where the placeholder was."""
+def _respond(request: HttpRequest, parts: Parts, visitor: str | None = None) -> HttpResponse:
+    """The page with the caller's own CSRF token where the placeholder was (and ``visitor``, the
+    caller's own part, where VISITOR_PLACEHOLDER was, when the page has one)."""
     body = parts[0] if len(parts) == 1 else csrf_token(request).encode().join(parts)
+    if visitor is not None:
+        body = body.replace(_VISITOR, visitor.encode(), 1)
     response = HttpResponse(body)
     response.headers["Content-Length"] = str(len(body))  # as CommonMiddleware, without a copy
     return response
@@ -225,42 +234,77 @@ def _in_language(key: str) -> str:
     return f"{key}:{translation.get_language() or ''}"
 
 
-def response(request: HttpRequest, key: str, render: Callable[[], str], timeout: int):
+@dataclass(frozen=True)
+class Timed:
+    """A rendering true for ``seconds`` only, whatever changes (a clock's "About 12 min left"
+    reads otherwise a minute later): kept no longer, here and in the shared cache."""
+
+    html: str
+    seconds: float
+
+
+def _shared(key: str) -> tuple[str, float | None] | None:
+    """The page kept under ``key`` in the shared cache, with how long it stays true (None: until
+    its version moves); None when it is not kept, no longer true, or the cache fails."""
+    try:
+        kept = cache.get(key)
+    except Exception:  # noqa: BLE001 - a failing cache is a miss
+        return None
+    if isinstance(kept, str):
+        return kept, None
+    if isinstance(kept, tuple) and len(kept) == 2:  # (html, when it stops being true)
+        left = kept[1] - time.time()
+        return (kept[0], left) if left > 0 else None
+    return None
+
+
+def response(
+    request: HttpRequest,
+    key: str,
+    render: Callable[[], str | Timed],
+    timeout: int,
+    *,
+    visitor: str | None = None,
+):
     """The page under ``key`` (a key naming its version) for this caller: rendered by
-    ``render()`` (with CSRF_PLACEHOLDER for the token) on a miss and kept ``timeout`` s, in this
-    process and in the shared cache for the other processes, per language."""
+    ``render()`` (with CSRF_PLACEHOLDER for the token) on a miss and kept ``timeout`` s (less
+    when it says so: Timed), in this process and in the shared cache for the other processes,
+    per language. ``visitor``: the caller's own part, put where VISITOR_PLACEHOLDER is."""
     key = _in_language(key)
     parts = local.get(key)
     if parts is None:
-        try:
-            html = cache.get(key)
-        except Exception:  # noqa: BLE001 - a failing cache is a miss
-            html = None
-        if html is None:
-            html = render()
+        kept = _shared(key)
+        if kept is None:
+            rendered = render()
+            if isinstance(rendered, Timed):
+                html, lasts = rendered.html, max(rendered.seconds, 0.0)
+                value: object = (html, time.time() + lasts)
+                shared_timeout = max(1, min(timeout, math.ceil(lasts)))
+            else:
+                html, lasts, value, shared_timeout = rendered, None, rendered, timeout
             try:
-                cache.set(key, html, timeout)
+                cache.set(key, value, shared_timeout)
             except Exception:  # noqa: BLE001
                 log.warning("could not keep page %s in the cache", key.split(":", 1)[0])
+        else:
+            html, lasts = kept
         parts = _compile(html)
-        local.set(key, parts, timeout)
-    return _respond(request, parts)
+        local.set(key, parts, timeout if lasts is None else min(timeout, lasts))
+    return _respond(request, parts, visitor)
 
 
-def peek(request: HttpRequest, key: str) -> HttpResponse | None:
+def peek(request: HttpRequest, key: str, *, visitor: str | None = None) -> HttpResponse | None:
     """The page under ``key`` for this caller if it is kept (here or in the shared cache)."""
     key = _in_language(key)
     parts = local.get(key)
     if parts is None:
-        try:
-            html = cache.get(key)
-        except Exception:  # noqa: BLE001 - a failing cache is a miss
+        kept = _shared(key)
+        if kept is None:
             return None
-        if html is None:
-            return None
+        html, lasts = kept
         parts = _compile(html)
-        local.set(key, parts, 60)
-    return _respond(request, parts)
+        local.set(key, parts, 60 if lasts is None else min(60, lasts))
+    return _respond(request, parts, visitor)
 
 
 def shared_by_audience(request: HttpRequest, *, team_page: bool = False) -> bool:

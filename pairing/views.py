@@ -568,13 +568,15 @@ def event_now_context(request, event: Event) -> dict:
     raw = " ".join(request.GET.get("q", "").split())[:80]
     query = floor.clean_query(raw)
     found = floor.find_tables(event, round_, query) if query else []
+    clock = floor.round_clock(round_, found)
     return {
         "now_round": round_,
         "q": raw,
         "too_short": bool(raw) and not query,
         "found": found,
         "min_query": floor.MIN_QUERY,
-        "clock_text": floor.clock_text(floor.round_clock(round_, found)),
+        "clock_text": floor.clock_text(clock),
+        "clock_lasts": floor.clock_text_lasts(clock),
         "now_live_url": reverse("live-stream", args=["event", event.pk]),
         "now_live_since": live.version(f"event:{event.pk}"),
     }
