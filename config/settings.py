@@ -297,6 +297,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "PATH_CONVERTER_OVERRIDES": {"id": int},  # core.converters: ids are integers
+    # Every operation's error answers (core/api_schema.py), after the enums' hook.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.api_schema.add_error_answers",
+    ],
 }
 
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")

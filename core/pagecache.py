@@ -22,11 +22,13 @@ A cache that fails (Redis down) is a miss: the page is rendered as if nothing we
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from django.contrib import messages
@@ -41,6 +43,10 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 CSRF_PLACEHOLDER = "csrf-placeholder-0f5e2b7c"
+# Where a page shared by its audience shows what is the caller's own (the event page's link to
+# the team or sign-up this phone remembers): filled per response, never kept in the cache.
+VISITOR_PLACEHOLDER = "visitor-placeholder-5c1d93ae"
+_VISITOR = VISITOR_PLACEHOLDER.encode()
 GENERATION_TIMEOUT = 24 * 3600
 
 
@@ -153,7 +159,7 @@ class _Local:
             self.items.move_to_end(key)
             return item[1]
 
-    def set(self, key: str, parts: Parts, timeout: int) -> None:
+    def set(self, key: str, parts: Parts, timeout: float) -> None:
         size = sum(map(len, parts))
         if size > self.max_bytes // 4:
             return
@@ -216,9 +222,12 @@ def csrf_token(request: HttpRequest) -> str:
     return mask + cipher
 
 
-def _respond(request: HttpRequest, parts: Parts) -> HttpResponse:
-    """The page with the caller's own CSRF token where the placeholder was."""
+def _respond(request: HttpRequest, parts: Parts, visitor: str | None = None) -> HttpResponse:
+    """The page with the caller's own CSRF token where the placeholder was (and ``visitor``, the
+    caller's own part, where VISITOR_PLACEHOLDER was, when the page has one)."""
     body = parts[0] if len(parts) == 1 else csrf_token(request).encode().join(parts)
+    if visitor is not None:
+        body = body.replace(_VISITOR, visitor.encode(), 1)
     response = HttpResponse(body)
     response.headers["Content-Length"] = str(len(body))  # as CommonMiddleware, without a copy
     return response
@@ -227,6 +236,27 @@ def _respond(request: HttpRequest, parts: Parts) -> HttpResponse:
 def _in_language(key: str) -> str:
     """Pages are kept per language as well (django.middleware.locale picks it per request)."""
     return f"{key}:{translation.get_language() or ''}"
+
+
+@dataclass(frozen=True)
+class Timed:
+    """A rendering true for ``seconds`` only, whatever changes (a clock's "About 12 min left"
+    reads otherwise a minute later): kept no longer, here and in the shared cache."""
+
+    html: str
+    seconds: float
+
+
+def _shared(key: str) -> tuple[str, float | None] | None:
+    """The page kept under ``key`` in the shared cache, with how long it stays true (None: until
+    its version moves); None when it is not kept, no longer true, or the cache fails."""
+    kept = _cached(key)
+    if isinstance(kept, str):
+        return kept, None
+    if isinstance(kept, tuple) and len(kept) == 2:  # (html, when it stops being true)
+        left = kept[1] - time.time()
+        return (kept[0], left) if left > 0 else None
+    return None
 
 
 # --- one render per version (single flight) ---------------------------------------------------
@@ -239,6 +269,8 @@ def _in_language(key: str) -> str:
 
 FLIGHT_SECONDS = 15  # a flight is forgotten after this (its holder died mid-render)
 FLIGHT_WAIT = 5.0  # the longest a caller waits for another's render
+
+R = TypeVar("R")
 
 
 def _cache_up() -> bool:
@@ -260,30 +292,35 @@ def _keep(key: str, value: object, timeout: int) -> None:
         log.warning("could not keep %s in the cache", key.split(":", 1)[0])
 
 
-def _once(key: str, render: Callable[[], T], timeout: int) -> tuple[T, bool]:
-    """``once``, and whether this caller rendered it."""
-    found = _cached(key)
+def _flight(key: str, read: Callable[[], R | None], make: Callable[[], R]) -> tuple[R, bool]:
+    """What ``read()`` finds kept under ``key``, else ``make()``'s (which keeps it): made by one
+    caller at a time across processes, the others wait for it; and whether this caller made it."""
+    found = read()
     if found is not None:
         return found, False
     flight, token = f"flight:{key}", secrets.token_hex(8)
     held = _cache_up() and _take(flight, token)
     if not held and _cache_up():
-        found = _wait_for(key, flight)
+        found = _wait_for(read, flight)
         if found is not None:
             return found, False
     try:
-        value = render()
-        _keep(key, value, timeout)
+        return make(), True
     finally:
         if held and _cached(flight) == token:
             _forget(flight)
-    return value, True
 
 
 def once(key: str, render: Callable[[], T], timeout: int) -> T:
     """The value kept under ``key`` (a key naming its version), else ``render()``'s, kept
     ``timeout`` s: rendered by one caller at a time across processes, the others wait for it."""
-    return _once(key, render, timeout)[0]
+
+    def make() -> T:
+        value = render()
+        _keep(key, value, timeout)
+        return value
+
+    return _flight(key, lambda: _cached(key), make)[0]
 
 
 def _take(flight: str, token: str) -> bool:
@@ -300,54 +337,71 @@ def _forget(flight: str) -> None:
         log.debug("could not end the flight %s", flight)
 
 
-def _wait_for(key: str, flight: str):
-    """The value another caller is rendering, once it is kept; None when its flight ends
-    without it or FLIGHT_WAIT passes."""
+def _wait_for(read: Callable[[], R | None], flight: str) -> R | None:
+    """What another caller is making, once it is kept; None when its flight ends without it or
+    FLIGHT_WAIT passes."""
     deadline = time.monotonic() + FLIGHT_WAIT
     delay = 0.005
     while time.monotonic() < deadline:
         time.sleep(delay)
         delay = min(delay * 2, 0.05)
-        found = _cached(key)
+        found = read()
         if found is not None:
             return found
         if _cached(flight) is None:  # its holder is done: the page or nothing
-            return _cached(key)
+            return read()
     return None
 
 
-def response(request: HttpRequest, key: str, render: Callable[[], str], timeout: int):
+def response(
+    request: HttpRequest,
+    key: str,
+    render: Callable[[], str | Timed],
+    timeout: int,
+    *,
+    visitor: str | None = None,
+):
     """The page under ``key`` (a key naming its version) for this caller: rendered by
-    ``render()`` (with CSRF_PLACEHOLDER for the token) on a miss and kept ``timeout`` s, in this
-    process and in the shared cache for the other processes, per language; one caller renders
-    a version, the others wait for it (``once``)."""
+    ``render()`` (with CSRF_PLACEHOLDER for the token) on a miss and kept ``timeout`` s (less
+    when it says so: Timed), in this process and in the shared cache for the other processes,
+    per language; one caller renders a version, the others wait for it (``_flight``).
+    ``visitor``: the caller's own part, put where VISITOR_PLACEHOLDER is."""
     key = _in_language(key)
     parts = local.get(key)
     if parts is None:
-        html, rendered = _once(key, render, timeout)
-        timing.note("page", "rendered" if rendered else "cached")
+
+        def make() -> tuple[str, float | None]:
+            rendered = render()
+            if isinstance(rendered, Timed):
+                lasts = max(rendered.seconds, 0.0)
+                shared = max(1, min(timeout, math.ceil(lasts)))
+                _keep(key, (rendered.html, time.time() + lasts), shared)
+                return rendered.html, lasts
+            _keep(key, rendered, timeout)
+            return rendered, None
+
+        (html, lasts), made = _flight(key, lambda: _shared(key), make)
+        timing.note("page", "rendered" if made else "cached")
         parts = _compile(html)
-        local.set(key, parts, timeout)
+        local.set(key, parts, timeout if lasts is None else min(timeout, lasts))
     else:
         timing.note("page", "cached")
-    return _respond(request, parts)
+    return _respond(request, parts, visitor)
 
 
-def peek(request: HttpRequest, key: str) -> HttpResponse | None:
+def peek(request: HttpRequest, key: str, *, visitor: str | None = None) -> HttpResponse | None:
     """The page under ``key`` for this caller if it is kept (here or in the shared cache)."""
     key = _in_language(key)
     parts = local.get(key)
     if parts is None:
-        try:
-            html = cache.get(key)
-        except Exception:  # noqa: BLE001 - a failing cache is a miss
+        kept = _shared(key)
+        if kept is None:
             return None
-        if html is None:
-            return None
+        html, lasts = kept
         parts = _compile(html)
-        local.set(key, parts, 60)
+        local.set(key, parts, 60 if lasts is None else min(60, lasts))
     timing.note("page", "cached")
-    return _respond(request, parts)
+    return _respond(request, parts, visitor)
 
 
 def shared_by_audience(request: HttpRequest, *, team_page: bool = False) -> bool:

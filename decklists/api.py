@@ -489,7 +489,19 @@ class CardSearchView(APIView):
     whose names start with or contain it, and "did you mean" for a misspelling."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("q", str, required=True)],
+        parameters=[
+            OpenApiParameter(
+                "q",
+                # 1-200 characters once its spaces are collapsed: one that is not a space
+                {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 200,
+                    "pattern": r"^[^\x00]*[^\s\x00][^\x00]*$",
+                },
+                required=True,
+            )
+        ],
         responses=inline_serializer(
             "CardSearch",
             {

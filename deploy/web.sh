@@ -31,6 +31,12 @@ if [ "${WEB_SERVER:-granian}" = "gunicorn" ]; then
     --workers "$workers" --threads "${WEB_THREADS:-4}" --worker-class gthread \
     --keep-alive "$keepalive" --forwarded-allow-ips "$trusted" --graceful-timeout 5 --timeout 60
 fi
+# Slow clients (tests/deploy/test_slow_clients.py): headers must arrive within WEB_KEEPALIVE
+# seconds (the header read timeout below: the connection is closed), and a body announced over
+# DATA_UPLOAD_MAX_MEMORY_SIZE is answered 413 before it is read. granian has no body-read
+# timeout and reads a WSGI body on an application thread: a body sent a byte a second holds a
+# thread, so this port is for the proxy only (compose publishes the proxy's ports alone; the proxy
+# buffers bodies and times out slow ones, deploy/nginx.conf).
 # Keep-alive: a table's phones post every few seconds and keep their connection (with gunicorn's
 # default of 2 s they reconnected for almost every post, onto whichever worker accepted first).
 # granian counts an idle connection's wait for its next request as reading headers. Its

@@ -190,11 +190,17 @@ def _simultaneous(event: Event, pk: int | None) -> Penalty | None:
     return other
 
 
+_WHOLE = {"type": "integer", "minimum": 0, "maximum": 10**18 - 1}  # selectors.parse_filters
 FILTERS = [
-    OpenApiParameter("round", int, description="round number"),
-    OpenApiParameter("team", int, description="team id"),
-    OpenApiParameter("player", int, description="player id"),
-    OpenApiParameter("infraction", str, description="infraction code, e.g. GPE-GRV"),
+    OpenApiParameter("round", _WHOLE, description="round number"),
+    OpenApiParameter("team", _WHOLE, description="team id"),
+    OpenApiParameter("player", _WHOLE, description="player id"),
+    OpenApiParameter(
+        "infraction",
+        str,
+        enum=sorted(BY_CODE),
+        description="infraction code, e.g. GPE-GRV (any case)",
+    ),
     OpenApiParameter("rescinded", bool, description="true: only rescinded; false: only standing"),
 ]
 

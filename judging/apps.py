@@ -15,6 +15,7 @@ class JudgingConfig(AppConfig):
         from judging.team_page import team_penalties
         from pairing import hooks
         from tournament import hooks as tournament_hooks
+        from tournament import snapshots
         from tracker import hooks as tracker_hooks
 
         hooks.PENALTY_POINTS.register(receivers.penalty_points)
@@ -31,6 +32,8 @@ class JudgingConfig(AppConfig):
         tournament_hooks.TEAM_PAGE.register(receivers.team_page)
         tournament_hooks.TEAM_PAGE.register(team_penalties)
         services.clock_changed.connect(tasks.schedule)
+        # The event's public page shows the round's clock in words (tournament.event_views).
+        services.clock_changed.connect(snapshots.event_page_changed)
         events.time_called.connect(tasks.on_time_called)
         live.register_kind("clock", receivers.may_follow_clock)
         from judging import calls_hooks

@@ -209,7 +209,7 @@ class StandingExplainedSerializer(StandingRowSerializer):
 
 AFTER_ROUND = OpenApiParameter(
     "after_round",
-    int,
+    {"type": "integer", "minimum": 0, "maximum": 1000},  # _int_param
     description="Standings after this Swiss round (default: the last complete one)",
 )
 

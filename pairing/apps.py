@@ -11,7 +11,7 @@ class PairingConfig(AppConfig):
         from core import events, live
         from decklists import hooks as decklists_hooks
         from pairing import demo, receivers
-        from tournament import hooks
+        from tournament import hooks, snapshots
 
         hooks.NEXT_STEP.register(receivers.next_step)
         hooks.TEAM_PAGE.register(receivers.team_page)
@@ -42,3 +42,12 @@ class PairingConfig(AppConfig):
         events.result_final.connect(receivers.live_result_final)
         events.time_called.connect(receivers.live_time_called)
         events.team_changed.connect(receivers.live_team_changed)
+        # The event's public page (tournament.event_views) shows the live version of the event:
+        # renewed after the live publishes above, so a page rendered from then on carries it.
+        for signal in (
+            events.round_published,
+            events.round_changed,
+            events.result_final,
+            events.time_called,
+        ):
+            signal.connect(snapshots.event_page_changed)

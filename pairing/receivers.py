@@ -288,7 +288,8 @@ def event_page(request, event: Event) -> TeamBlock | None:
     round and "find my table" (a GET form, ``?q=``, that works without JavaScript)."""
     from pairing.views import event_now_context
 
-    return TeamBlock("pairing/_event_now.html", event_now_context(request, event))
+    context = event_now_context(request, event)
+    return TeamBlock("pairing/_event_now.html", context, lasts=context.pop("clock_lasts"))
 
 
 # --- live pages (core.live): the event's public page and the team's private page -------------

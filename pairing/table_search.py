@@ -138,3 +138,21 @@ def clock_text(time: dict[str, Any] | None) -> str:
             "extension": extension,
         }
     return _("About %(minutes)s min left in the round.") % {"minutes": minutes}
+
+
+def clock_text_lasts(time: dict[str, Any] | None) -> float | None:
+    """How many seconds ``clock_text(time)`` reads the same with nothing changed: until the
+    minutes left go down by one while the clock runs (at least a second); None when the text
+    does not move by itself (no clock, not started, paused, time called). A page kept in the
+    cache lives no longer (tournament.event_views)."""
+    if not time or time.get("round_status") in ("not_started", "paused"):
+        return None
+    at_table = time.get("phase") == "playing" and not time.get("time_called_at")
+    if time.get("time_called_at") or (time.get("round_status") == "time_called" and not at_table):
+        return None
+    left = time.get("remaining_seconds")
+    if left is None:
+        return None
+    left = int(left)  # rounded up to the second: the time really left is within a second below
+    minutes = max(0, -(-left // 60))
+    return float(max(1, left - 1 - 60 * (minutes - 1)))

@@ -573,13 +573,15 @@ def event_now_context(request, event: Event) -> dict:
     raw = " ".join(request.GET.get("q", "").split())[:80]
     query = table_search.clean_query(raw)
     found = table_search.find_tables(event, round_, query) if query else []
+    clock = table_search.round_clock(round_, found)
     return {
         "now_round": round_,
         "q": raw,
         "too_short": bool(raw) and not query,
         "found": found,
         "min_query": table_search.MIN_QUERY,
-        "clock_text": table_search.clock_text(table_search.round_clock(round_, found)),
+        "clock_text": table_search.clock_text(clock),
+        "clock_lasts": table_search.clock_text_lasts(clock),
         "now_live_url": reverse("live-stream", args=["event", event.pk]),
         "now_live_since": live.version(f"event:{event.pk}"),
     }

@@ -16,6 +16,7 @@ from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from core.inputs import USERNAME_MAX
 from tournament.api_auth import token_expired
+from tournament.domain.formats import CONSTRUCTED_FORMATS
 from tournament.models import Event, Player, StaffRole, Team, WaitingTeam
 from tournament.selectors import events_listed
 from tournament.services import capacity
@@ -25,12 +26,39 @@ from tournament.services import team_import as import_svc
 from tournament.services import teams as team_svc
 
 
+def _checked_by_the_service(schema: dict, base=serializers.IntegerField):
+    """A field documented with the values tournament.services.events accepts (its own messages,
+    in the field form of a 400, stay the ones the caller reads)."""
+
+    @extend_schema_field(schema)
+    class Field(base):
+        pass
+
+    return Field
+
+
+TeamSize = _checked_by_the_service({"type": "integer", "enum": [2, 3, 4]})
+RoundMinutes = _checked_by_the_service({"type": "integer", "minimum": 20, "maximum": 240})
+TopCut = _checked_by_the_service({"type": "integer", "enum": [0, 2, 4, 8]})
+Format = _checked_by_the_service(
+    {"type": "string", "enum": ["", *sorted(CONSTRUCTED_FORMATS)]},  # "" for limited events
+    serializers.CharField,
+)
+SwissRounds = _checked_by_the_service(
+    {"type": "integer", "minimum": 0, "maximum": 30, "nullable": True}
+)
+
+
 class EventSerializer(serializers.ModelSerializer):
     # The organizer's username is theirs to log in with, not public: others read the name they
     # gave (first and last name, "" without one); the organizer reads their own username.
     organizer = serializers.SerializerMethodField()
     team_count = serializers.SerializerMethodField()
-    swiss_rounds = serializers.IntegerField(allow_null=True, required=False, min_value=0)
+    swiss_rounds = SwissRounds(allow_null=True, required=False, min_value=0)
+    team_size = TeamSize(required=False)
+    round_minutes = RoundMinutes(required=False)
+    top_cut = TopCut(required=False)
+    format = Format(required=False, allow_blank=True)
     # Extension: the cap on teams (null: none), kept apart from the event's row (capacity).
     max_teams = serializers.IntegerField(
         allow_null=True, required=False, min_value=2, max_value=10000, source="capacity.max_teams"
@@ -45,7 +73,7 @@ class EventSerializer(serializers.ModelSerializer):
             "pods_lifted", "max_teams",
         ]  # fmt: skip
         read_only_fields = ["id", "status", "organizer", "team_count"]
-        extra_kwargs = {"format": {"required": False}, "name": {"max_length": 1000}}
+        extra_kwargs = {"name": {"max_length": 1000}}
 
     @extend_schema_field(serializers.CharField())
     def get_organizer(self, event: Event) -> str:
@@ -119,7 +147,7 @@ class PlayerInSerializer(serializers.Serializer):
 
 class TeamInSerializer(serializers.Serializer):
     name = serializers.CharField(trim_whitespace=False, allow_blank=True, max_length=1000)
-    players = PlayerInSerializer(many=True, allow_empty=False)
+    players = serializers.ListField(child=PlayerInSerializer(), allow_empty=False, min_length=1)
 
 
 class TeamPatchSerializer(serializers.Serializer):
@@ -338,6 +366,7 @@ class TeamImportView(APIView):
             # dry_run: what would be registered, nothing saved. A wrong row answers 400 with the
             # same shape; a missing csv field, 400 {csv: [message]}.
             200: ImportPreviewSerializer,
+            400: ImportPreviewSerializer,  # or BadRequest (core.api_schema)
         },
     )
     def post(self, request, pk: int):

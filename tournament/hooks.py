@@ -36,10 +36,13 @@ class NextStep:
 
 @dataclass(frozen=True)
 class TeamBlock:
-    """A block of the team page: its template and what the template reads."""
+    """A block of the team page: its template and what the template reads. ``lasts``: how many
+    seconds what it shows stays true with nothing changed (a clock in minutes left), for a page
+    kept in the cache; None for as long as nothing changes (the after-commit events say when)."""
 
     template: str
     context: dict[str, Any] = field(default_factory=dict)
+    lasts: float | None = None
 
 
 @dataclass(frozen=True)

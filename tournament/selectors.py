@@ -154,11 +154,15 @@ def player_changes(team: Team, limit: int = 30) -> list[PlayerChange]:
 
 
 def _blocks(answers: Iterable[TeamBlock | None]) -> dict[str, Any]:
+    """The blocks' templates under ``blocks``, what they read, and under ``lasts`` how long the
+    shortest-lived of them stays true (None: until something changes; TeamBlock.lasts)."""
     blocks = [block for block in answers if block is not None]
     context: dict[str, Any] = {}
     for block in blocks:
         context.update(block.context)
     context["blocks"] = [block.template for block in blocks]
+    timed = [block.lasts for block in blocks if block.lasts is not None]
+    context["lasts"] = min(timed) if timed else None
     return context
 
 

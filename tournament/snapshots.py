@@ -91,6 +91,27 @@ def refresh_event(event_id: int) -> None:
         log.warning("could not renew the snapshot of event %s", event_id)
 
 
+# --- the event's public page (tournament.event_views) ------------------------------------------
+
+
+def event_page_scope(event_id: int) -> str:
+    """The core.pagecache generation of the event's public page: moved by what the page shows
+    that does not move the event's pages version (the clock, a result or round's live version)."""
+    return f"eventpage:{event_id}"
+
+
+def event_page_changed(change) -> None:
+    """A receiver of the after-commit events (any with an ``event_id``): the event's cached
+    public page is stale."""
+    pagecache.bump(event_page_scope(change.event_id))
+
+
+def event_page_key(event: Event, generation: int) -> str:
+    """The cache key of the event's public page for the public (core.pagecache adds the
+    language): its event, pages version and page generation."""
+    return f"page:event:{event.pk}:{made(event)}:{event.pages_version}:{generation}"
+
+
 # --- a private link's holder --------------------------------------------------------------------
 
 

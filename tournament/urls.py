@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from tournament import arrival_views, team_views, views
+from tournament import arrival_views, event_views, team_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -17,7 +17,7 @@ urlpatterns = [
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("events/new/", views.event_create, name="event-create"),
-    path("events/<id:pk>/", views.event_detail, name="event"),
+    path("events/<id:pk>/", event_views.event_detail, name="event"),
     path("events/<id:pk>/edit/", views.event_edit, name="event-edit"),
     path("events/<id:pk>/archive/", views.event_archive, name="event-archive"),
     path("events/<id:pk>/delete/", views.event_delete, name="event-delete"),

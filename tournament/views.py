@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from access import Perm, access_event, access_team, can, require, visible_events
-from core import lan, qr
 from core.errors import AccessDenied, NotVisible, ServiceError
 from tournament import forms
 from tournament.arrival_views import SoloForm, check_in_context
@@ -21,15 +20,9 @@ from tournament.hooks import PLAN_CHOICES
 from tournament.models import Accommodation, Signup, TeamCheckIn
 from tournament.selectors import (
     REMEMBER_DAYS,
-    event_facts_blocks,
-    event_page_blocks,
-    event_plan,
     events_home,
     find_teams,
-    next_step,
     player_changes,
-    remembered_signup,
-    remembered_team,
     signup_cookie,
 )
 from tournament.services import accounts, lifecycle
@@ -95,44 +88,6 @@ def _plans(event) -> list[tuple[int, list[tuple[str, str]]]]:
         answer = PLAN_CHOICES(count, rounds, draft) or []
         out.append((count, [(labels[choice], text) for choice, text in answer]))
     return out
-
-
-def event_detail(request, pk: int):
-    caller = request.caller
-    event = access_event(caller, pk)
-    staff = can(caller, Perm.VIEW_PRIVATE, event)
-    context = {
-        "event": event,
-        "staff": staff,
-        "organizer": can(caller, Perm.EDIT_EVENT, event),
-        "step": next_step(event) if staff else None,
-        "team_count": event.teams.filter(dropped=False).count(),
-        "lan": _lan(event) if staff else None,
-        "remembered": remembered_team(request.COOKIES, event),
-        "my_signup": remembered_signup(request.COOKIES, event),
-        "signups_open": signup_svc.is_open(event),
-        "server_zone": settings.TIME_ZONE,
-    }
-    context["plan"], context["sanctioning"] = event_plan(event)
-    # The players' blocks (the current round, "find my table"), by the apps above.
-    players_part = event_page_blocks(request, event)
-    context["event_blocks"] = players_part.pop("blocks")
-    context.update(players_part)
-    # Below the facts: the rules the apps above announce (the judging settings).
-    facts_part = event_facts_blocks(request, event)
-    context["facts_blocks"] = facts_part.pop("blocks")
-    context.update(facts_part)
-    return render(request, "tournament/event_detail.html", context)
-
-
-def _lan(event) -> dict | None:
-    """LAN mode: the event's address on the local network and its QR code, for the organizer
-    to show or read out (None when the server serves this machine only)."""
-    base = lan.base_url()
-    if not base:
-        return None
-    url = base + reverse("event", args=[event.pk])
-    return {"url": url, "qr": qr.svg(url, label=_("QR code of %(url)s") % {"url": url})}
 
 
 def event_edit(request, pk: int):

@@ -12,7 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
@@ -26,6 +26,13 @@ from tracker import selectors, services
 from tracker.domain.game_model import EVENT_TYPES
 
 # --- shapes (the schema; the views answer the dicts of tracker.selectors.api_state) ------------
+
+
+@extend_schema_field(
+    {"type": "string", "pattern": services.CLIENT_ID_RE.pattern, "minLength": 1, "maxLength": 64}
+)
+class ClientIdField(serializers.CharField):
+    """A phone's client_id, documented with the form tracker.services checks."""
 
 
 class ChangeSerializer(serializers.Serializer):
@@ -118,7 +125,7 @@ class EventInSerializer(serializers.Serializer):
         help_text="undo: the seq to undo; left out, the latest action still in force",
     )
     changes = ChangeSerializer(many=True, required=False)
-    client_id = serializers.CharField(max_length=64, help_text="the phone's idempotency key")
+    client_id = ClientIdField(max_length=64, help_text="the phone's idempotency key")
 
 
 class AddedSerializer(serializers.Serializer):

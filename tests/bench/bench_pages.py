@@ -10,13 +10,14 @@ it answers, as in docker-compose; loopback only; starts and stops its own gunico
 
 It builds the event in its own database (dropped and made again unless --reuse finds it):
 2,048 teams (512 with --quick), three Swiss rounds played through pairing.simulation, round 4
-paired, published and half reported. Then gunicorn (config.wsgi, 2 workers x 4 threads, the
-deployment's server for pages) serves three anonymous pages: the standings, round 4's pairings and
-one team's private page /t/<key>/, and for each a static file of the same byte size (whitenoise,
-same server). A closed-loop client (asyncio, HTTP/1.1 keep-alive, no compression) keeps 8, then 64
+paired, published, its clock started and half reported. Then gunicorn (config.wsgi, 2 workers x
+4 threads, the deployment's server for pages) serves four anonymous pages: the standings, round
+4's pairings, one team's private page /t/<key>/ and the event's page /events/<id>/ (the QR
+poster's), and for each a static file of the same byte size (whitenoise, same server). A closed-loop client (asyncio, HTTP/1.1 keep-alive, no compression) keeps 8, then 64
 requests in flight for a few seconds per target, page and static file alternating, and prints
 requests/s, p50/p99 latency and the ratio page/static. Targets: standings and pairings at least
-0.5, the team page at least 0.25. Printed; the exit status is 1 when a target is missed.
+0.5, the team page at least 0.25, the event page at least 0.5. Printed; the exit status is 1
+when a target is missed. ``--only "event page,standings"`` measures those pages alone.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ SECONDS = 3.0 if QUICK else 6.0
 if "--seconds" in sys.argv:
     SECONDS = float(sys.argv[sys.argv.index("--seconds") + 1])
 CONCURRENCY = (8, 64)
-TARGETS = {"standings": 0.5, "pairings": 0.5, "team page": 0.25}
+TARGETS = {"standings": 0.5, "pairings": 0.5, "team page": 0.25, "event page": 0.5}
+ONLY = sys.argv[sys.argv.index("--only") + 1].split(",") if "--only" in sys.argv else None
 HOST = "127.0.0.1"
 DB_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tandem_bench_pages"
@@ -92,6 +94,9 @@ def _build() -> None:
     event.refresh_from_db()
     current = services.round_pair_next(event=event, by=event.organizer)
     services.round_publish(round_=current, by=event.organizer)
+    from judging.services.clock import clock_start
+
+    clock_start(round_=current, by=event.organizer)  # the event page's "About 50 min left"
     matches = list(current.matches.filter(team_b__isnull=False).select_related("team_a"))
     for match in matches[: len(matches) // 2]:
         services.match_report_result(
@@ -124,6 +129,7 @@ def _urls() -> dict[str, str]:
         "standings": f"/events/{event.pk}/standings/",
         "pairings": f"/events/{event.pk}/rounds/{current.number}/",
         "team page": f"/t/{match.team_b.access_key}/",
+        "event page": f"/events/{event.pk}/",
     }
 
 
@@ -281,7 +287,7 @@ def main() -> int:
     _django(var_dir)
     if fill:
         _build()
-    urls = _urls()
+    urls = {name: url for name, url in _urls().items() if ONLY is None or name in ONLY}
     twins = _static_twins(urls, var_dir / "static")
     redis = _redis_up()
     port = _free_port()

@@ -100,6 +100,27 @@ def _clocked_round_of(n):
     return event, round_
 
 
+def _public_round_of(n):
+    """Round 1 of a public event of 2n teams, published, its clock running."""
+    from judging.services.clock import clock_start
+
+    event, _ = event_with_teams(2 * n, public=True)
+    round_ = services.round_pair_next(event=event, by=None, seed=1)
+    services.round_publish(round_=round_)
+    clock_start(round_=round_)
+    return event, round_
+
+
+def _remembering(n):
+    """A phone that remembers its team, on the event page (its own link in the kept page)."""
+    from tournament.selectors import remember_cookie
+
+    event, round_ = _public_round_of(n)
+    client = Client()
+    client.cookies[remember_cookie(event.pk)] = event.teams.first().access_key
+    return client, f"/events/{event.pk}/"
+
+
 API: dict[str, Scenario] = {
     "events (anonymous)": _events,
     "events (organizer)": _own_events,
@@ -187,6 +208,13 @@ PAGES: dict[str, Scenario] = {
         _page_client((er := _clocked_round_of(n))[0].organizer),
         f"/events/{er[0].pk}/clock/floor/",
     ),
+    "event page (public)": lambda n: (Client(), f"/events/{_public_round_of(n)[0].pk}/"),
+    "event page (remembered team)": _remembering,
+    "event page (search)": lambda n: (Client(), f"/events/{_public_round_of(n)[0].pk}/?q=Team"),
+    "event page (dashboard)": lambda n: (
+        _page_client((er := _public_round_of(n))[0].organizer),
+        f"/events/{er[0].pk}/",
+    ),
 }
 
 
@@ -222,6 +250,10 @@ BUDGETS = {
     "decklists board": 13,
     "decklists print": 10,
     "clock floor view": 15,  # the round's clock facts, matches, extensions, penalties, turns, games
+    "event page (public)": 0,  # from the cache, before the session (tournament.event_views)
+    "event page (remembered team)": 1,  # the kept page and the phone's own team
+    "event page (search)": 20,  # rendered afresh: the search is the caller's own
+    "event page (dashboard)": 28,  # the staff's: next step, clock, lists to fix, judging settings
 }
 
 

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core import events
 from core.errors import Conflict, ServiceError
 from core.i18n import exception_text
 from tournament.domain.names import NameError_, clean_name, clean_wizards_id, name_key
@@ -52,6 +53,7 @@ def signups_set_open(*, event: Event, open: bool) -> SelfRegistration:
     row, _ = SelfRegistration.objects.get_or_create(event=event)
     row.open = bool(open)
     row.save(update_fields=["open", "changed_at"])
+    events.event_changed.fire(events.EventChanged(event.pk))  # the event page's "Sign up"
     return row
 
 
