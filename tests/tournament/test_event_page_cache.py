@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from core import pagecache
 from judging.services import clock as clock_svc
-from pairing import floor, services
+from pairing import services, table_search
 from support import factories
 from support.answers import assert_same_headers
 from support.rounds import event_with_teams, games
@@ -130,10 +130,12 @@ def test_a_running_clocks_minutes_are_never_older_than_a_fresh_page():
 
 def test_clock_text_lasts_until_the_minutes_change():
     running = {"round_status": "running", "remaining_seconds": 125, "phase": "playing"}
-    assert floor.clock_text(running) == "About 3 min left in the round."
-    assert floor.clock_text_lasts(running) == 4.0  # at 120 s left it reads "About 2 min"
-    assert floor.clock_text_lasts({**running, "remaining_seconds": 121}) == 1.0  # at least 1 s
-    assert floor.clock_text_lasts({**running, "remaining_seconds": 60}) == 59.0
+    assert table_search.clock_text(running) == "About 3 min left in the round."
+    assert table_search.clock_text_lasts(running) == 4.0  # at 120 s left it reads "About 2 min"
+    assert (
+        table_search.clock_text_lasts({**running, "remaining_seconds": 121}) == 1.0
+    )  # at least 1 s
+    assert table_search.clock_text_lasts({**running, "remaining_seconds": 60}) == 59.0
     for still in (
         None,
         {"round_status": "not_started", "remaining_seconds": 3600},
@@ -142,7 +144,7 @@ def test_clock_text_lasts_until_the_minutes_change():
         {**running, "time_called_at": timezone.now()},
         {"round_status": "running", "remaining_seconds": None},
     ):
-        assert floor.clock_text_lasts(still) is None
+        assert table_search.clock_text_lasts(still) is None
 
 
 def test_two_visitors_never_see_each_others_link(django_assert_max_num_queries):
