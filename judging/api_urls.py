@@ -1,7 +1,7 @@
 from django.urls import path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from judging import api
+from judging import api, timer_api
 
 urlpatterns = [
     path("events/<id:pk>/penalties/", api.EventPenaltiesView.as_view(), name="api-penalties"),
@@ -17,4 +17,7 @@ urlpatterns = [
     ),
     path("rounds/<id:pk>/deck-checks/", api.RoundDeckChecksView.as_view(), name="api-deck-checks"),
     path("deck-checks/<id:pk>/end/", api.DeckCheckEndView.as_view(), name="api-deck-check-end"),
+    path(
+        "events/<id:pk>/timers/", timer_api.LimitedTimersView.as_view(), name="api-limited-timers"
+    ),
 ]

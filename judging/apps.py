@@ -10,7 +10,7 @@ class JudgingConfig(AppConfig):
         teams out of them, losses issued between matches landing on the next round, each match's
         ``time`` block; and run the round clock's task and live pages."""
         from core import events, live
-        from judging import contrib, services, simulation, tasks
+        from judging import contrib, limited_contrib, services, simulation, tasks
         from judging.team_page import team_penalties
         from pairing import hooks
         from tournament import hooks as tournament_hooks
@@ -32,3 +32,5 @@ class JudgingConfig(AppConfig):
         services.clock_changed.connect(tasks.schedule)
         events.time_called.connect(tasks.on_time_called)
         live.register_kind("clock", contrib.may_follow_clock)
+        live.register_kind("timer", limited_contrib.may_follow_timers)
+        tournament_hooks.EVENT_PAGE.register(limited_contrib.limited_day_block)

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from judging import clock_views, deckfix_views, views
+from judging import clock_views, deckfix_views, timer_views, views
 
 urlpatterns = [
     path("events/<id:pk>/penalties/", views.penalty_list, name="penalties"),
@@ -36,5 +36,12 @@ urlpatterns = [
     path("events/<id:pk>/clock/floor/", clock_views.floor_view, name="clock-floor"),
     path(
         "events/<id:pk>/matches/<id:match_id>/clock/", clock_views.table_clock, name="table-clock"
+    ),
+    path("events/<id:pk>/timers/", timer_views.timers_page, name="limited-timers"),
+    path("events/<id:pk>/timers/control/", timer_views.timer_control, name="limited-timer-control"),
+    path(
+        "events/<id:pk>/timers/<str:kind>/",
+        timer_views.timer_projector,
+        name="limited-timer-projector",
     ),
 ]

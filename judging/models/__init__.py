@@ -10,6 +10,7 @@ from judging.models.clock import (
     TableClock,
 )
 from judging.models.deckchecks import OUTCOMES, DeckCheck
+from judging.models.limited_timers import LimitedTimer, LimitedTimerCorrection, LimitedTimerPause
 from judging.models.penalties import Penalty
 from judging.models.tardiness import EmptySeatRow, SeatCheck
 
@@ -23,6 +24,9 @@ __all__ = [
     "SeatCheck",
     "OUTCOMES",
     "Extension",
+    "LimitedTimer",
+    "LimitedTimerCorrection",
+    "LimitedTimerPause",
     "Penalty",
     "RoundClock",
     "TableClock",
