@@ -42,6 +42,7 @@ from judging.domain.clock_round import (
     running_clock,
     state_of,
 )
+from pairing.domain.pod_seats import pass_direction  # one rule for the timer and the pod tables
 
 TimerKind = Literal["draft", "registration", "construction"]
 TIMER_KINDS: tuple[TimerKind, ...] = ("draft", "registration", "construction")
@@ -97,14 +98,6 @@ class Step:
     def direction(self) -> str:
         """The pack's passing direction: left for odd packs, right for even (MTR 7.7, 9.7)."""
         return pass_direction(self.pack)
-
-
-def pass_direction(pack: int) -> Literal["left", "right"]:
-    """Pack 1 passes left, and the direction reverses with each pack (MTR 7.7; MTR 9.7 and JG09:
-    left, right, left, right, left, right)."""
-    if pack < 1:
-        raise ClockError("packs are numbered from 1")
-    return "left" if pack % 2 == 1 else "right"
 
 
 def picks_of_pack(pack_size: int) -> list[tuple[int, int]]:
