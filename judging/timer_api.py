@@ -46,7 +46,8 @@ class TimersSerializer(serializers.Serializer):
     timers = TimerSerializer(many=True)
     missing_decklists = serializers.ListField(
         child=serializers.CharField(),
-        help_text="staff only, once construction's time is called: the teams whose lists are missing",
+        help_text="with ?missing=1, staff only, once construction's time is called: the teams"
+        " whose lists are missing",
     )
 
 
@@ -105,7 +106,8 @@ class LimitedTimersView(APIView):
     def get(self, request, pk: int):
         """The event's Limited timers, computed from their starts, pauses and corrections."""
         event = access_event(request.caller, pk)
-        staff = _staff(request, event)
+        # The missing lists check every team's lists: only when asked, not on every poll.
+        staff = _staff(request, event) and request.query_params.get("missing") == "1"
         return Response(TimersSerializer(timers_json(event, staff=staff)).data)
 
     @extend_schema(
@@ -124,7 +126,7 @@ class LimitedTimersView(APIView):
             data=values,
             by=request.user,
         )
-        return Response(TimersSerializer(timers_json(event, staff=True)).data)
+        return Response(TimersSerializer(timers_json(event, staff=False)).data)
 
 
 def _staff(request, event: Event) -> bool:

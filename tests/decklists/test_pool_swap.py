@@ -151,3 +151,34 @@ def test_product_list_counts_boosters_and_kits_for_the_store(world):
     assert "Secrets of Strixhaven" in page
     assert '<td class="num product-total">16</td>' in page  # 2 teams x 8 boosters
     assert '<td class="num product-total">4</td>' in page  # 2 teams x 2 kits
+
+
+def test_api_runs_the_swap_day_for_staff_and_refuses_bad_input(world):
+    event = _sealed(world)
+    alice, sam = _client(world.alice), _client(world.sam)
+    url = f"/api/v1/events/{event.pk}/pools/"
+    answer = alice.patch(
+        url,
+        {"pool_procedure": "register_and_swap", "kits_per_team": 2},
+        content_type="application/json",
+    )
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["product"]["boosters_per_team"] == 8
+    assert answer.json()["totals"]["kits"] == 4
+    assert sam.patch(url, {"kits_per_team": 1}, content_type="application/json").status_code == 403
+    for team in (world.red, world.blue):
+        put = sam.put(
+            f"/api/v1/teams/{team.pk}/opened-pool/", {"text": POOL}, content_type="application/json"
+        )
+        assert put.status_code == 200, put.content
+        assert put.json()["opened_cards"] == 112
+        assert put.json()["problem"] is None
+    bad = sam.post(f"{url}swap/", {"seed": -1}, content_type="application/json")
+    assert bad.status_code == 400
+    drawn = sam.post(f"{url}swap/", {"seed": 5}, content_type="application/json").json()
+    assert drawn["swap_seed"] == 5
+    rows = {r["team"]: r for r in drawn["teams"]}
+    assert rows[world.red.pk]["receives_from"] == world.blue.pk
+    again = sam.post(f"{url}swap/", {}, content_type="application/json")
+    assert again.status_code == 409
+    assert _client(world.charlie).get(url).status_code in (403, 404)

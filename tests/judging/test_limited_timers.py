@@ -106,7 +106,7 @@ def test_missing_decklists_at_time_are_listed_for_staff_only(world, api):
     event = _limited(world, "sealed")
     TeamPool.objects.create(team=world.red, text="", submitted_at=timezone.now())
     services.timer_start(event=event, kind="construction", now=timezone.now() - 61 * MIN)
-    answer = _client(world.sam).get(f"/api/v1/events/{event.pk}/timers/").json()
+    answer = _client(world.sam).get(f"/api/v1/events/{event.pk}/timers/?missing=1").json()
     construction = next(t for t in answer["timers"] if t["kind"] == "construction")
     assert construction["status"] == "time_called"
     assert set(answer["missing_decklists"]) == {"Team Red", "Team Blue"}
@@ -115,7 +115,7 @@ def test_missing_decklists_at_time_are_listed_for_staff_only(world, api):
     assert "Team Blue" in page
     event.public = True
     event.save(update_fields=["public"])
-    public = Client().get(f"/api/v1/events/{event.pk}/timers/").json()
+    public = Client().get(f"/api/v1/events/{event.pk}/timers/?missing=1").json()
     assert public["missing_decklists"] == []
 
 
