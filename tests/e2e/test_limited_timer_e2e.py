@@ -51,3 +51,39 @@ def test_projector_counts_the_pick_down_and_follows_a_pause(live_server, browser
         shot(page, "limited-timer-02-projector-paused")
     finally:
         context.close()
+
+
+def test_judges_phone_follows_the_sealed_timers_and_sees_missing_lists(live_server, phone, shot):
+    """A judge's phone (390x844): registration and construction timers, the warning in the last
+    5 minutes, "Time" with the teams whose lists are missing; the pools page fits too."""
+    from support import factories
+    from support.browser import login
+
+    event, _teams = event_with_teams(4, name="Sealed 2HG", structure="sealed", rel="competitive")
+    factories.staff(event, "judge", "judy")
+    services.timer_start(
+        event=event, kind="registration", now=timezone.now() - timedelta(minutes=5)
+    )
+    # 56 minutes into 60: the warning shows
+    services.timer_start(
+        event=event, kind="construction", now=timezone.now() - timedelta(minutes=56)
+    )
+    login(phone, live_server.url, "judy", "correct-horse-9")
+    phone.goto(f"{live_server.url}/events/{event.pk}/timers/")
+    construction = phone.locator("[data-timer=construction]")
+    expect(construction.locator("[data-note]")).to_have_text("Five minutes left.")
+    expect(construction.locator("[data-digits]")).to_have_text(re.compile(r"^0[34]:\d\d$"))
+    registration = phone.locator("[data-timer=registration]")
+    expect(registration.locator("[data-digits]")).to_have_text(re.compile(r"^1[45]:\d\d$"))
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(phone, "limited-timer-03-judge-phone")
+
+    services.timer_set_remaining(event=event, kind="construction", seconds=0)
+    phone.reload()
+    expect(construction.locator("[data-digits]")).to_have_text("Time")
+    expect(phone.locator(".timer-missing")).to_contain_text("Team AA")
+    shot(phone, "limited-timer-04-judge-phone-time")
+
+    phone.goto(f"{live_server.url}/events/{event.pk}/pools/")
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(phone, "pools-01-phone")

@@ -175,3 +175,15 @@ def test_event_page_links_the_limited_day_for_staff_of_a_limited_event(world):
     event.save(update_fields=["structure", "format"])
     page = _client(world.sam).get(f"/events/{event.pk}/").content.decode()
     assert f"/events/{event.pk}/timers/" not in page
+
+
+def test_projector_speaks_spanish(world):
+    event = _limited(world, "draft")
+    services.timer_start(event=event, kind="draft", now=timezone.now() - timedelta(seconds=60))
+    page = (
+        _client(world.sam)
+        .get(f"/events/{event.pk}/timers/draft/", HTTP_ACCEPT_LANGUAGE="es")
+        .content.decode()
+    )
+    # 60 s: pick 2 of pack 1 (13 cards), passing left
+    assert "Sobre 1 · elección 2 · 13 cartas · pasad a la izquierda" in page
