@@ -168,11 +168,18 @@ def pool_swap_draw(*, event: Event, seed: object = None, by=None) -> PoolSwap:
     PoolSwapEntry.objects.bulk_create(
         PoolSwapEntry(swap=swap, opener_id=a, receiver_id=b) for a, b in receivers.items()
     )
+    # Each receiver's TeamPool becomes the opened pool it received: a few statements for any
+    # number of teams (700 teams at a Grand Prix).
     existing = {p.team_id: p for p in TeamPool.objects.filter(team__in=teams)}
+    fresh, changed = [], []
     for opener, receiver in receivers.items():
         pool = existing.get(receiver) or TeamPool(team_id=receiver)
         pool.text, pool.submitted_at = opened[opener].text, now
         pool.submitted_by_id, pool.by_team = _user_id(by), False
-        pool.save()
+        (changed if pool.pk else fresh).append(pool)
+    TeamPool.objects.bulk_create(fresh, batch_size=500)
+    fields = ["text", "submitted_at", "submitted_by", "by_team"]
+    TeamPool.objects.bulk_update(changed, fields, batch_size=500)
+    for receiver in receivers.values():
         events.decklists_changed.fire(events.DecklistsChanged(event.pk, receiver))
     return swap
