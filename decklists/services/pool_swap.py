@@ -171,7 +171,8 @@ def pool_swap_draw(*, event: Event, seed: object = None, by=None) -> PoolSwap:
     # Each receiver's TeamPool becomes the opened pool it received: a few statements for any
     # number of teams (700 teams at a Grand Prix).
     existing = {p.team_id: p for p in TeamPool.objects.filter(team__in=teams)}
-    fresh, changed = [], []
+    fresh: list[TeamPool] = []
+    changed: list[TeamPool] = []
     for opener, receiver in receivers.items():
         pool = existing.get(receiver) or TeamPool(team_id=receiver)
         pool.text, pool.submitted_at = opened[opener].text, now
