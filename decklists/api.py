@@ -23,6 +23,7 @@ from decklists import catalogue_cache
 from decklists import selectors as deck_selectors
 from decklists.domain.cards import UNLIMITED, CardFacts
 from decklists.domain.udc import Problem
+from decklists.pool_api import urlpatterns as pool_api_urls
 from decklists.services import catalogue as catalogue_svc
 from decklists.services import decklists as svc
 from tournament.models import Event, Player
@@ -548,3 +549,6 @@ urlpatterns = [
     path("catalogue/", CatalogueView.as_view(), name="api-catalogue"),
     path("cards/", CardSearchView.as_view(), name="api-cards"),
 ]
+
+# The Limited day's pools and swap (decklists.pool_api).
+urlpatterns += pool_api_urls

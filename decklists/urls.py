@@ -3,7 +3,7 @@
 from django.urls import path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from decklists import views
+from decklists import pool_views, views
 
 urlpatterns = [
     path("t/<str:key>/decklists/", views.team_decklists, name="team-decklists"),
@@ -27,4 +27,13 @@ urlpatterns = [
     ),
     path("catalogue/", views.catalogue_page, name="catalogue"),
     path("catalogue/update/", views.catalogue_update, name="catalogue-update"),
+    path("t/<str:key>/pool/opened/", pool_views.opened_pool_team, name="opened-pool-team"),
+    path("events/<id:pk>/pools/", pool_views.pool_registration, name="pool-registration"),
+    path(
+        "events/<id:pk>/pools/<id:team_id>/opened/",
+        pool_views.opened_pool_staff,
+        name="opened-pool-staff",
+    ),
+    path("events/<id:pk>/pools/sheets/", pool_views.pool_sheets, name="pool-sheets"),
+    path("events/<id:pk>/product/", pool_views.product_list, name="product-list"),
 ]

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from judging import api, api_calls
+from judging import api, api_calls, timer_api
 
 urlpatterns = [
     path("events/<id:pk>/penalties/", api.EventPenaltiesView.as_view(), name="api-penalties"),
@@ -47,5 +47,8 @@ urlpatterns = [
         "judge-calls/<id:pk>/withdraw/",
         api_calls.JudgeCallWithdrawView.as_view(),
         name="api-judge-call-withdraw",
+    ),
+    path(
+        "events/<id:pk>/timers/", timer_api.LimitedTimersView.as_view(), name="api-limited-timers"
     ),
 ]

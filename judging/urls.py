@@ -1,7 +1,7 @@
 from django.urls import path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from judging import calls_views, clock_views, coverage_views, deckfix_views, views
+from judging import calls_views, clock_views, coverage_views, deckfix_views, timer_views, views
 
 urlpatterns = [
     path("events/<id:pk>/penalties/", views.penalty_list, name="penalties"),
@@ -52,5 +52,12 @@ urlpatterns = [
         "events/<id:pk>/matches/<id:match_id>/broadcast/",
         coverage_views.broadcast,
         name="broadcast",
+    ),
+    path("events/<id:pk>/timers/", timer_views.timers_page, name="limited-timers"),
+    path("events/<id:pk>/timers/control/", timer_views.timer_control, name="limited-timer-control"),
+    path(
+        "events/<id:pk>/timers/<str:kind>/",
+        timer_views.timer_projector,
+        name="limited-timer-projector",
     ),
 ]

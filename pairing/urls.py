@@ -1,7 +1,7 @@
 from django.urls import path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from pairing import printouts, views
+from pairing import pod_views, printouts, views
 
 urlpatterns = [
     path("events/<id:pk>/rounds/", views.rounds, name="rounds"),
@@ -27,4 +27,6 @@ urlpatterns = [
     path("events/<id:pk>/print/poster/", printouts.poster, name="print-poster"),
     path("t/<str:key>/matches/<id:match_id>/report/", views.team_report, name="team-report"),
     path("t/<str:key>/matches/<id:match_id>/seats/", views.team_seats, name="team-seats"),
+    path("events/<id:pk>/pods/print/", pod_views.pod_print, name="pod-print"),
+    path("events/<id:pk>/pods/projector/", pod_views.pod_projector, name="pod-projector"),
 ]

@@ -2,6 +2,7 @@
 
 - cards: Card, CardAlias, BanList, CatalogueImport (the card catalogue)
 - decklists: Decklist, TeamPool, DecklistChange, EventDeckRules
+- limited_day: LimitedSetup, OpenedPool, PoolSwap, PoolSwapEntry (pool registration and swap)
 
 The tables keep the names they had when these models lived in the tournament app
 (``tournament_card`` ...); migration decklists 0001 moved only Django's idea of where they live.
@@ -9,6 +10,12 @@ The tables keep the names they had when these models lived in the tournament app
 
 from decklists.models.cards import BanList, Card, CardAlias, CatalogueImport
 from decklists.models.decklists import Decklist, DecklistChange, EventDeckRules, TeamPool
+from decklists.models.limited_day import (
+    LimitedSetup,
+    OpenedPool,
+    PoolSwap,
+    PoolSwapEntry,
+)
 
 __all__ = [
     "BanList",
@@ -18,5 +25,9 @@ __all__ = [
     "Decklist",
     "DecklistChange",
     "EventDeckRules",
+    "LimitedSetup",
+    "OpenedPool",
+    "PoolSwap",
+    "PoolSwapEntry",
     "TeamPool",
 ]

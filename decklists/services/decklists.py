@@ -31,7 +31,7 @@ from decklists.domain.decklists import parse_decklist
 from decklists.domain.rebuild import between_matches
 from decklists.domain.udc import SUGGESTED_NAMES
 from decklists.errors import IN_MATCH, DecklistsLocked
-from decklists.models import Decklist, DecklistChange, EventDeckRules, TeamPool
+from decklists.models import Decklist, DecklistChange, EventDeckRules, LimitedSetup, TeamPool
 from decklists.selectors import is_locked, rebuilds_between_matches, team_report
 from tournament.domain.names import BIDI_CONTROLS
 from tournament.models import Event, Player, Team
@@ -249,6 +249,13 @@ def _check_rebuild(player: Player, event: Event) -> None:
         raise ServiceError(intro, errors={"main": [intro, *errors]}, code="rebuild_illegal")
 
 
+def _pool_swapped(event: Event) -> bool:
+    """Register and swap (decklists.services.pool_swap): the pool a team builds from is the one
+    the swap gave it, not one it types in."""
+    setup = LimitedSetup.objects.filter(event=event).first()
+    return setup is not None and setup.pool_procedure == "register_and_swap"
+
+
 @transaction.atomic
 def pool_submit(
     *,
@@ -271,6 +278,14 @@ def pool_submit(
     locked = is_locked(event)
     if locked and not judge:
         raise DecklistsLocked
+    if not judge and _pool_swapped(event):
+        raise ServiceError(
+            gettext(
+                "In this event teams build from the pool they received in the swap: register"
+                " the pool you opened on the pool registration page; a judge corrects the other."
+            ),
+            code="pool_swapped",
+        )
     pool = TeamPool.objects.select_for_update().filter(team=team).first()
     _check_base(pool.submitted_at if pool else None, base)
     before = pool.text if pool else ""

@@ -12,6 +12,7 @@ from judging.models.clock import (
 )
 from judging.models.coverage import Coverage, FeatureMatch
 from judging.models.deckchecks import OUTCOMES, DeckCheck
+from judging.models.limited_timers import LimitedTimer, LimitedTimerCorrection, LimitedTimerPause
 from judging.models.penalties import Penalty
 from judging.models.tardiness import EmptySeatRow, SeatCheck
 
@@ -30,6 +31,9 @@ __all__ = [
     "SeatCheck",
     "OUTCOMES",
     "Extension",
+    "LimitedTimer",
+    "LimitedTimerCorrection",
+    "LimitedTimerPause",
     "Penalty",
     "RoundClock",
     "TableClock",
