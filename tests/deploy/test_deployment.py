@@ -41,7 +41,7 @@ def _free_port() -> int:
 
 def test_compose_file_has_every_service_with_health_checks():
     services = _compose()["services"]
-    assert set(services) == {"proxy", "db", "redis", "web", "live", "worker", "beat"}
+    assert set(services) == {"proxy", "db", "redis", "web", "live", "worker", "beat", "backup"}
     for name in services:
         assert "healthcheck" in services[name], name
     assert services["web"]["command"] == ["./deploy/web.sh"]
