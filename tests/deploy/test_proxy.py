@@ -141,6 +141,9 @@ def test_upstreams_are_the_compose_services_resolved_to_every_replica():
         assert handler["dynamic_upstreams"]["refresh"] <= 5 * 10**9
         # a replica that went away: the request is tried on another one (it was not sent)
         assert handler["load_balancing"]["try_duration"] >= 10**9
+        # ... on the next replica: no failure of a resolved upstream is remembered, so a policy
+        # by fewest requests would pick the dead one (none in flight) at every try
+        assert handler["load_balancing"]["selection_policy"]["policy"] == "round_robin"
         assert handler["transport"]["dial_timeout"] <= 3 * 10**9
         for key in ("container_name", "ports", "networks", "hostname"):
             assert key not in services[proxy], (proxy, key)
