@@ -413,10 +413,18 @@ def test_a_web_host_and_a_live_host_die_mid_round_and_nothing_is_lost():
     assert all(n == 1 for n in stored.values()), [k for k, n in stored.items() if n != 1][:5]
     # Every acknowledged write in the database: on this machine (six runs, 2026-11-26) one or two
     # of the ~400 writes of the failover window were answered 201 with a seq that another write
-    # of the same table holds in the database, and are not in it: a lost write, not explained
-    # yet. The test says so (xfail with the writes) instead of passing or hiding it.
+    # of the same table, delayed by the failover, holds in the database (its phone was told the
+    # same seq), and are not in it: a lost write, not explained yet (the app, or an answer given
+    # to the wrong request between proxy and server). The test says so (xfail, naming the
+    # writes) instead of passing or hiding it.
     lost = [
-        (key, phones.acked[key], counts["seqs"].get(f"{key[0]}:{phones.acked[key]}"))
+        (
+            key,
+            phones.acked[key],
+            counts["seqs"].get(f"{key[0]}:{phones.acked[key]}"),
+            # the other writes the phones were told got the same seq of the same table
+            [c for (m, c), s in phones.acked.items() if (m, s) == (key[0], phones.acked[key])],
+        )
         for key in set(phones.acked) - set(stored)
     ]
     if lost:
