@@ -302,6 +302,12 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.api_schema.add_error_answers",
     ],
+    # Choice sets that share a field name with another's: named for what they are.
+    "ENUM_NAME_OVERRIDES": {
+        "LimitedTimerKindEnum": ["draft", "registration", "construction"],
+        "LimitedTimerStatusEnum": ["not_started", "running", "paused", "time_called"],
+        "SoloSignupStatusEnum": "tournament.models.SoloSignup.Status",
+    },
 }
 
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")

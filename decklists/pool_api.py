@@ -54,7 +54,7 @@ class SetupInSerializer(serializers.Serializer):
     kits_per_team = serializers.IntegerField(required=False)
 
 
-class SwapInSerializer(serializers.Serializer):
+class PoolSwapInSerializer(serializers.Serializer):
     seed = serializers.IntegerField(required=False, min_value=0)
 
 
@@ -118,11 +118,13 @@ class EventPoolsView(APIView):
 
 
 class PoolSwapView(APIView):
-    @extend_schema(request=SwapInSerializer, responses={200: PoolsSerializer, 409: ErrorSerializer})
+    @extend_schema(
+        request=PoolSwapInSerializer, responses={200: PoolsSerializer, 409: ErrorSerializer}
+    )
     def post(self, request, pk: int):
         """Draw the swap (a random seed unless one is given)."""
         event = access_event(request.caller, pk, Perm.MANAGE_DECKLISTS)
-        seed = _valid(SwapInSerializer, request).get("seed")
+        seed = _valid(PoolSwapInSerializer, request).get("seed")
         services.pool_swap_draw(event=event, seed=seed, by=request.user)
         return Response(PoolsSerializer(pools_json(event)).data)
 

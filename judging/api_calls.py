@@ -147,9 +147,11 @@ class EventJudgeCallsView(APIView):
         round_ = None
         number = request.query_params.get("round")
         if number:
-            if not number.isdecimal():
-                raise exceptions.ValidationError({"round": ["A round number."]})
-            round_ = event.rounds.filter(number=int(number)).first()
+            try:
+                wanted_round = int(number)
+            except ValueError:
+                raise exceptions.ValidationError({"round": ["A round number."]}) from None
+            round_ = event.rounds.filter(number=wanted_round).first()
             if round_ is None:
                 return Response([])
         rows = selectors.event_calls(event, wanted, round_)

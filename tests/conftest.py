@@ -93,8 +93,12 @@ def _default_language():
 @pytest.fixture(autouse=True)
 def _no_task_timers(settings):
     """A server started inside the test process (tests/core/test_live.py) runs no timer thread:
-    a deadline's task would touch the database from another thread during a later test."""
+    a deadline's task would touch the database from another thread during a later test; one
+    started at import (config.asgi imported at collection) is stopped."""
+    from core import tasks
+
     settings.TASK_TIMERS = False
+    tasks.in_process.stop()
 
 
 @pytest.fixture(autouse=True)

@@ -15,6 +15,63 @@ from tournament.services import signups as signup_svc
 from tournament.services import solo as solo_svc
 
 
+def _solo_status() -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=SoloSignup.Status.choices)
+
+
+SOLO_LISTED = inline_serializer(
+    "SoloListed",
+    {
+        "code": serializers.CharField(),
+        "name": serializers.CharField(),
+        "wizards_id": serializers.CharField(allow_null=True),
+        "language": serializers.CharField(),
+        "with": serializers.CharField(allow_null=True),
+        "status": _solo_status(),
+        "team": serializers.IntegerField(allow_null=True),
+        "created_at": serializers.DateTimeField(),
+    },
+    many=True,
+)
+SOLO_STATUS = inline_serializer(
+    "SoloStatus",
+    {
+        "status": _solo_status(),
+        "name": serializers.CharField(),
+        "event": serializers.IntegerField(),
+        "with": serializers.CharField(allow_null=True),
+        "team": inline_serializer(
+            "SoloTeam",
+            {"id": serializers.IntegerField(), "name": serializers.CharField()},
+            allow_null=True,
+        ),
+        "link": serializers.URLField(required=False),
+        "seed": serializers.IntegerField(required=False),
+        "by_request": serializers.BooleanField(required=False),
+    },
+)
+SOLO_MATCHED = inline_serializer(
+    "SoloMatched",
+    {
+        "teams": inline_serializer(
+            "SoloFormedTeam",
+            {
+                "id": serializers.IntegerField(),
+                "name": serializers.CharField(),
+                "players": inline_serializer(
+                    "SoloFormedPlayer",
+                    {"code": serializers.CharField(), "name": serializers.CharField()},
+                    many=True,
+                ),
+            },
+            many=True,
+        ),
+        "waiting": serializers.ListField(child=serializers.CharField()),
+        "seed": serializers.IntegerField(),
+    },
+)
+
+
 def _open_flag(request) -> bool:
     value = request.data.get("open") if hasattr(request.data, "get") else None
     if not isinstance(value, bool):
@@ -58,10 +115,14 @@ class SoloSignupListView(APIView):
         request=inline_serializer(
             "SoloIn",
             {
-                "name": serializers.CharField(),
-                "wizards_id": serializers.CharField(required=False),
-                "language": serializers.CharField(required=False),
-                "with": serializers.CharField(required=False),
+                "name": serializers.CharField(max_length=200),
+                "wizards_id": serializers.CharField(
+                    required=False, allow_null=True, allow_blank=True, max_length=40
+                ),
+                "language": serializers.CharField(
+                    required=False, allow_null=True, allow_blank=True, max_length=8
+                ),
+                "with": serializers.CharField(required=False, allow_null=True),
             },
         ),
         responses={
@@ -78,7 +139,7 @@ class SoloSignupListView(APIView):
         solo = solo_svc.solo_signup(event=event, **data.validated_data)
         return Response({"code": solo.code, "status": solo.status}, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses=serializers.ListSerializer(child=serializers.DictField()))
+    @extend_schema(responses=SOLO_LISTED)
     def get(self, request, pk: int):
         """Staff: the solos of the event, oldest first (extension)."""
         event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
@@ -117,7 +178,7 @@ def solo_json(request, solo: SoloSignup) -> dict:
 
 
 class SoloSignupView(APIView):
-    @extend_schema(responses=serializers.DictField())
+    @extend_schema(responses=SOLO_STATUS)
     def get(self, request, code: str):
         """The solo's status by its code; the code is the secret, so the team's link is here."""
         solo = solo_svc.solo_by_code(code)
@@ -127,7 +188,7 @@ class SoloSignupView(APIView):
 
 
 class SoloMatchView(APIView):
-    @extend_schema(request=None, responses=serializers.DictField())
+    @extend_schema(request=None, responses=SOLO_MATCHED)
     def post(self, request, pk: int):
         """The organizer forms teams of the waiting solos (docs/rules.md "Solo players")."""
         event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)

@@ -66,6 +66,8 @@ REBUILT = {"tracker.Game.state", "tracker.Game.core"}
 # JSON values and big integer columns holding no ids.
 NO_IDS = {
     "pairing.Round.seed",
+    "decklists.PoolSwap.seed",
+    "tournament.SoloSignup.match_seed",
     "tournament.Signup.players",
     "decklists.EventDeckRules.two_headed_giant_bans",
     "judging.Penalty.variants",

@@ -10,6 +10,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -88,10 +89,13 @@ def _checkout(where: Path) -> Path:
 
 
 def _serve(env: dict[str, str], root: Path = ROOT) -> subprocess.Popen:
+    # The server's log goes to a file: a pipe nobody reads fills up (64 kB of "Bad Request" once
+    # a game is over) and the server then blocks on its next log line.
+    log = tempfile.TemporaryFile()
     proc = subprocess.Popen(
         [str(Path(sys.executable).parent / "uvicorn"), "config.asgi:application",
          "--port", env["PORT"], "--log-level", "warning"],
-        cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -99,7 +103,9 @@ def _serve(env: dict[str, str], root: Path = ROOT) -> subprocess.Popen:
             with urllib.request.urlopen(f"http://127.0.0.1:{env['PORT']}/healthz", timeout=2):
                 return proc
         except OSError:
-            assert proc.poll() is None, proc.stdout.read().decode()
+            if proc.poll() is not None:
+                log.seek(0)
+                raise AssertionError(log.read().decode(errors="replace")) from None
             time.sleep(0.3)
     proc.kill()
     raise AssertionError("the server did not start")
@@ -148,7 +154,14 @@ def test_a_server_killed_mid_round_is_restored_on_a_second_laptop_with_every_ack
         while time.time() - started < 8:
             table = tables[n % len(tables)]
             client_id = uuid.uuid4().hex
-            body = {"type": "life", "player": table["player"], "amount": -1, "client_id": client_id}
+            # -1 then +1 at each table in turn: the game never ends, every tap is a write
+            amount = -1 if (n // len(tables)) % 2 == 0 else 1
+            body = {
+                "type": "life",
+                "player": table["player"],
+                "amount": amount,
+                "client_id": client_id,
+            }
             status = _post(env["PORT"], f"/api/v1/matches/{table['match']}/game/events/",
                            table["key_a"], body)  # fmt: skip
             if status in (200, 201):

@@ -6,6 +6,7 @@ pairing."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import uuid
 
 import pytest
@@ -17,6 +18,13 @@ from pairing import selectors, services
 from pairing.models import Match, MatchTeam, Round
 from support.api_clients import client_for
 from support.rounds import event_with_teams, win_all_a
+
+
+def _run(coroutine):
+    """asyncio.run on a thread of its own: the browser tests (Playwright's sync API) leave an
+    event loop running in the main thread."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture(autouse=True)
@@ -113,7 +121,7 @@ def test_unpair_notice_reaches_open_team_streams():
             hub.unsubscribe(sub)
         return got
 
-    got = asyncio.run(scenario())
+    got = _run(scenario())
     assert [len(items) for items in got] == [1, 1, 1, 1]
     for team, items in zip(teams, got, strict=True):
         assert f'"topic":"team:{team.pk}"'.encode() in items[0][1]
@@ -170,7 +178,7 @@ def test_a_batch_over_redis_is_one_message_that_every_topic_gets(settings):
             hub.unsubscribe(sub)
         return got
 
-    got = asyncio.run(scenario())
+    got = _run(scenario())
     assert [len(items) for items in got] == [1] * len(topics)
     assert b'"data":{"round":6}' in got[0][0][1]  # the topic's latest change
     assert b'"data":{"round":5}' in got[1][0][1]
