@@ -17,6 +17,7 @@ PostgreSQL's server programs and runuser; skipped with the reason elsewhere."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import re
@@ -382,7 +383,10 @@ def test_a_web_host_and_a_live_host_die_mid_round_and_nothing_is_lost():
         config = ["caddy", "run", "--config", str(ROOT / "deploy/Caddyfile"), "--adapter"]
         hosts.start("proxy", "proxy", [*config, "caddyfile"], caddy)
 
-        result = asyncio.run(_run(hosts, tables, start_web, start_live))
+        # On a thread of its own: the browser tests (Playwright's sync API) leave an event loop
+        # running in the main thread.
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            result = pool.submit(asyncio.run, _run(hosts, tables, start_web, start_live)).result()
     finally:
         hosts.down()
         shutil.rmtree(tmp, ignore_errors=True)
