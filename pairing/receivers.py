@@ -15,7 +15,7 @@ from pairing import hooks as pairing_hooks
 from pairing import selectors
 from pairing.models import Match, MatchTeam, ResultReport, Round
 from pairing.presenters import describe_for, score_for
-from pairing.table_search import clock_text
+from pairing.table_search import clock_text, clock_text_lasts
 from tournament.hooks import EventPlan, NextStep, TeamBlock
 from tournament.models import Event, Team
 
@@ -182,10 +182,12 @@ def team_page(request, team: Team) -> TeamBlock | None:
         # (MTR 2.4; docs/rules.md "End of round (MTR 2.4) and extensions").
         context["my_time"] = time
         context["my_clock_text"] = clock_text(time)
+        lasts = clock_text_lasts(time)
         context["time_draw"] = (
             bool(time and time.get("phase") == "over" and time.get("ending") == "draw")
             and not entry.round.is_top_cut
         )
+        return TeamBlock("pairing/_team_block.html", context, lasts=lasts)
     return TeamBlock("pairing/_team_block.html", context)
 
 

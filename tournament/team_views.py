@@ -56,25 +56,34 @@ def team_private(request, key: str):
     remembered = request.COOKIES.get(remember_cookie(event.pk)) == key
     gens = pagecache.generations(f"event:{event.pk}", f"team:{team.pk}")
     if part or gens is None or not pagecache.shared_by_audience(request, team_page=True):
-        return HttpResponse(
-            _team_private_html(request, team, key, part=part, remembered=remembered)
-        )
+        html, _lasts = _team_private_html(request, team, key, part=part, remembered=remembered)
+        return HttpResponse(html)
     snapshots.remember_holder(key, team)
     return pagecache.response(
         request,
         snapshots.team_page_key(
             team.pk, snapshots.made(event), event.pages_version, gens, remembered
         ),
-        lambda: _team_private_html(
-            request, team, key, remembered=remembered, csrf_token=pagecache.CSRF_PLACEHOLDER
+        lambda: _for_cache(
+            _team_private_html(
+                request, team, key, remembered=remembered, csrf_token=pagecache.CSRF_PLACEHOLDER
+            )
         ),
         snapshots.HOLDER_SECONDS,
     )
 
 
+def _for_cache(page: tuple[str, float | None]) -> str | pagecache.Timed:
+    """A page kept no longer than it reads the same ("About 12 min left" a minute later)."""
+    html, lasts = page
+    return html if lasts is None else pagecache.Timed(html, lasts)
+
+
 def _team_private_html(
     request, team, key: str, *, part: bool = False, remembered: bool, csrf_token: str | None = None
-) -> str:
+) -> tuple[str, float | None]:
+    """The team's page (its blocks alone with ``part``) and how many seconds it reads the same
+    with nothing changed (None: until something changes; the clock's "About 12 min left")."""
     players = list(team.players.all())
     event = team.event
     context = {
@@ -88,11 +97,12 @@ def _team_private_html(
     }
     blocks = team_page_blocks(request, team)
     context["team_blocks"] = blocks.pop("blocks")
+    lasts = blocks.pop("lasts")
     context.update(blocks)
     if csrf_token is not None:  # rendered for the cache: each response gets its own token
         context["csrf_token"] = csrf_token
     template = "tournament/_team_blocks.html" if part else "tournament/team_private.html"
-    return render_to_string(template, context, request)
+    return render_to_string(template, context, request), lasts
 
 
 @require_POST

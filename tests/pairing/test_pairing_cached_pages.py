@@ -2,11 +2,15 @@
 renewed by the after-commit events; the public sees standings only as of published rounds."""
 
 import re
+import time
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from core import events
+from judging.services import clock as clock_svc
 from pairing import services
 from pairing.models import Round
 from support.rounds import event_with_teams, games, play
@@ -155,6 +159,23 @@ def test_the_cached_team_page_follows_a_report_by_the_team_itself():
     assert "You reported" not in _text(Client().get(url))
     services.match_report_result(match=match, team=match.team_a, **games(1, 0))
     assert "You reported" in _text(Client().get(url))
+
+
+def test_the_cached_team_pages_minutes_left_are_never_older_than_a_fresh_page():
+    """The clock's "About 41 min left" changes by itself: the cached team page is kept until
+    the minutes go down, no longer (tournament.team_views, pagecache.Timed)."""
+    event, _teams = event_with_teams(4)
+    first = services.round_pair_next(event=event)
+    services.round_publish(round_=first)
+    # 40 minutes and a second and a bit left: "About 41 min" now, "About 40 min" in 1.3 s.
+    started = timezone.now() - timedelta(minutes=20) + timedelta(seconds=1.3)
+    clock_svc.clock_start(round_=first, now=started)
+    match = first.matches.filter(team_b__isnull=False).select_related("team_a").first()
+    url = f"/t/{match.team_a.access_key}/"
+    assert "About 41 min left in the round." in _text(Client().get(url))
+    assert "About 41 min left in the round." in _text(Client().get(url))  # from the cache
+    time.sleep(1.6)
+    assert "About 40 min left in the round." in _text(Client().get(url))
 
 
 def test_an_event_made_private_stops_serving_its_cached_public_pages():
