@@ -31,7 +31,7 @@
   var api = root.dataset.api, key = root.dataset.key;
   var storeKey = "tandem:tracker:" + (root.dataset.match || "");
   var queueLine = root.querySelector("[data-queue]");
-  var sending = false, retry = null;
+  var sending = false, retry = null, failures = 0;
   var seq = Number(root.dataset.seq || 0);
   var LOG_SHOWN = 20;  // the log rows a player's page shows, newest first; a judge's page all
 
@@ -98,6 +98,7 @@
         sending = false;
         var rest = load().filter(function (e) { return e.client_id !== q[0].client_id; });
         if (res.status === 200 || res.status === 201) {
+          failures = 0;
           save(rest);
           render(res.body.state);
           if (!rest.length && res.status === 200) refetch();  // a retry: its answer is older
@@ -111,10 +112,14 @@
         }
       }, function () { sending = false; later(); });
   }
+  // Not sent (no network, or a server host stopped: the proxy answers 502 at once rather than
+  // send a write twice): again soon, then less often. The same client_id is stored once.
+  var RETRY_MS = [300, 1000, 3000];
   function later() {
     showQueue(load());
     if (retry) clearTimeout(retry);
-    retry = setTimeout(send, 3000);
+    retry = setTimeout(send, RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]);
+    failures += 1;
   }
 
   function structural(state) {

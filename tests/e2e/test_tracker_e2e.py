@@ -3,6 +3,8 @@ reload (core.live: under the test server's WSGI the stream answers at once and t
 reopens it), and a tap made without network is kept, sent when the phone is back, and counted
 once (the client_id of tracker.js's queue)."""
 
+import time
+
 import pytest
 
 from pairing import services
@@ -221,3 +223,34 @@ def test_new_rows_reach_the_other_phone_and_the_judge_one_message_at_a_time(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_tap_meeting_a_stopped_server_host_is_sent_again_within_a_second(
+    live_server, browser, table
+):
+    """The proxy answers 502 when a write meets a stopped replica (it never sends a write
+    twice, deploy/Caddyfile): the phone sends it again soon, not after the 3 s of a longer
+    outage, and it is stored once."""
+    red, _blue, match = table
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.goto(f"{live_server.url}/t/{red.access_key}/table/")
+        refused: list[float] = []
+
+        def stopped_host(route):
+            if route.request.method == "POST" and not refused:
+                refused.append(time.monotonic())
+                route.fulfill(status=502, content_type="text/plain", body="Bad Gateway")
+            else:
+                route.continue_()
+
+        page.route("**/api/v1/**", stopped_host)
+        page.locator("form.player", has_text="Rita").get_by_role("button", name="-5").click()
+        page.locator("[data-queue]").wait_for(state="hidden", timeout=2_500)
+        assert refused, "the first try did not meet the stopped host"
+        assert time.monotonic() - refused[0] < 2.0
+        assert GameEvent.objects.filter(match=match).count() == 1
+    finally:
+        context.close()
