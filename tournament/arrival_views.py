@@ -16,11 +16,13 @@ from django.views.decorators.http import require_POST
 from access import Perm, access_event, access_team_by_key, can, may_follow
 from core import live
 from core.errors import ServiceError
+from tournament.forms import TeamForm
 from tournament.hooks import TeamBlock
 from tournament.models import (
     Accommodation,
     DropRecord,
     Event,
+    LateEntry,
     Signup,
     Team,
     TeamCheckIn,
@@ -29,6 +31,7 @@ from tournament.models import (
 from tournament.services import accommodations as accommodation_svc
 from tournament.services import capacity
 from tournament.services import checkin as checkin_svc
+from tournament.services import late as late_svc
 from tournament.services import signups as signup_svc
 from tournament.services import solo as solo_svc
 
@@ -232,6 +235,7 @@ def team_block(request, team: Team) -> TeamBlock | None:
     event = team.event
     if event.status == Event.Status.FINISHED:
         return None
+    late = late_svc.late_entry(team) if event.status == Event.Status.RUNNING else None
     checked = TeamCheckIn.objects.filter(team=team).first()
     before_round_one = event.status == Event.Status.REGISTRATION
     entry = WaitingTeam.objects.filter(team=team).first() if before_round_one else None
@@ -239,6 +243,7 @@ def team_block(request, team: Team) -> TeamBlock | None:
     renamable = before_round_one and solo_svc.formed_from_solos(team)
     if (
         not team.dropped
+        and late is None
         and entry is None
         and not renamable
         and not (checkin_svc.is_open(event) or (checked is not None and before_round_one))
@@ -254,6 +259,7 @@ def team_block(request, team: Team) -> TeamBlock | None:
             "arrival_dropped": team.dropped,
             "arrival_drop": DropRecord.objects.filter(team=team).order_by("-at").first(),
             "arrival_rename": renamable,
+            "late_entry": late,
         },
     )
 
@@ -305,6 +311,44 @@ def team_drop(request, key: str):
             "key": key,
             "latest_round": latest,
             "staff": can(request.caller, Perm.MANAGE_TEAMS, team.event),
+        },
+    )
+
+
+# --- late entry ------------------------------------------------------------------------------
+
+
+def team_late(request, pk: int):
+    """Staff enter a team after round 1 is paired (docs/rules.md "Late entry"): the page says
+    what the team's missed rounds are worth before the form."""
+    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+    form = TeamForm(request.POST or None, team_size=event.team_size)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = late_svc.team_register_late(
+                event=event,
+                name=form.cleaned_data["name"],
+                players=form.players(),
+                by=request.user,
+            )
+        except ServiceError as exc:
+            for field, msgs in (exc.errors or {"__all__": [exc.message]}).items():
+                for msg in msgs:
+                    form.add_error(field if field in form.fields else None, msg)
+        else:
+            messages.success(request, _("Team %(name)s entered late.") % {"name": team.name})
+            return redirect("team-manage", event.pk, team.pk)
+    rounds = event.rounds.order_by("-number")  # pairing.Round, by its reverse relation
+    return render(
+        request,
+        "tournament/team_late.html",
+        {
+            "event": event,
+            "form": form,
+            "latest_round": rounds.values_list("number", flat=True).first(),
+            "late_teams": LateEntry.objects.filter(team__event=event)
+            .select_related("team", "by")
+            .order_by("at"),
         },
     )
 

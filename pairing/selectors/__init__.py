@@ -23,9 +23,15 @@ from pairing import hooks
 from pairing.adapters import match_record
 from pairing.domain.seats import MatchProgress
 from pairing.domain.structure import Structure, plan
-from pairing.domain.tiebreakers import MatchRecord, Order, StandingRow, compute_standings
+from pairing.domain.tiebreakers import (
+    MatchRecord,
+    Order,
+    StandingRow,
+    compute_standings,
+    missed_records,
+)
 from pairing.models import Match, MatchTeam, ResultReport, Round
-from tournament.models import Event, Team
+from tournament.models import Event, LateEntry, Team
 
 if TYPE_CHECKING:  # the type of an annotated queryset (django-stubs)
     from django_stubs_ext import WithAnnotations
@@ -279,6 +285,7 @@ def load_facts(
         )
     )
     matches = [match_record(row) for row in rows]
+    matches += late_losses(event, after_round)
     facts = Facts(
         event=event,
         after_round=after_round,
@@ -290,6 +297,17 @@ def load_facts(
     )
     facts.load_seconds = time.perf_counter() - started
     return facts
+
+
+def late_losses(event: Event, after_round: int) -> list[MatchRecord]:
+    """The rounds late teams missed, up to ``after_round``: a match loss each, no opponent
+    (docs/rules.md "Late entry"; tournament.models.LateEntry)."""
+    entries = LateEntry.objects.filter(team__event=event, first_round__gt=1)
+    return [
+        record
+        for team, first in entries.values_list("team_id", "first_round")
+        for record in missed_records(team, first, after_round)
+    ]
 
 
 def compute(facts: Facts) -> Standings:
@@ -364,9 +382,13 @@ def standings_key(event: Event, after_round: int, *, published_only: bool = Fals
         out_ids=Sum(F("id") * F("id"), filter=dropped),
         out_after=Sum("dropped_after_round", filter=dropped),
     )
+    late = LateEntry.objects.filter(team__event=event).aggregate(
+        n=Count("team_id"), rounds=Sum(F("team_id") * F("first_round"))
+    )
     facts = (
         sorted(matches.items()),
         sorted(teams.items()),
+        sorted(late.items()),
         sorted(penalties(event, after_round).items()),
         sorted(disqualified(event)),
         standings_seed(event),

@@ -40,7 +40,10 @@ def is_waiting(team: Team) -> bool:
 
 
 def place_new_team(event: Event, team: Team) -> None:
-    """A team just saved: on the waiting list when the cap is reached (the event row locked)."""
+    """A team just saved: on the waiting list when the cap is reached (the event row locked).
+    Only before round 1: a team staff enter late (tournament.services.late) is in at once."""
+    if event.status != Event.Status.REGISTRATION:
+        return
     cap = max_teams(event)
     if cap is not None and admitted(event) - 1 >= cap:
         WaitingTeam.objects.create(team=team, since=timezone.now())
