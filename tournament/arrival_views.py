@@ -52,10 +52,13 @@ class SoloForm(forms.Form):
         required=False,
     )
     with_ = forms.CharField(
-        label=gettext_lazy("Partner's code (optional)"),
-        max_length=40,
+        label=gettext_lazy("Partner's code or team name (optional)"),
+        max_length=80,
         required=False,
-        help_text=gettext_lazy("Another solo player's code, if you want to play with them."),
+        help_text=gettext_lazy(
+            "Another solo player's code, or the name of a team still looking for players, "
+            "if you want to play with them."
+        ),
         widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),
     )
 
@@ -120,6 +123,7 @@ def solo_page(request, code: str):
             if key
             else None,
             "page_url": request.build_absolute_uri(reverse("solo", args=[solo.code])),
+            "signup_url": reverse("signup", args=[solo.signup.key]) if solo.signup else None,
         },
     )
 
@@ -143,6 +147,12 @@ def solos_match(request, pk: int):
         )
         % {"count": count, "seed": formed.seed, "waiting": len(formed.waiting)},
     )
+    for signup, members in formed.joined:
+        messages.success(
+            request,
+            _("%(players)s joined %(team)s, as they asked.")
+            % {"players": ", ".join(m.name for m in members), "team": signup.name},
+        )
     return redirect("event-signups", event.pk)
 
 
@@ -214,7 +224,10 @@ def check_in_context(event: Event) -> dict:
 def _with_partner_names(solos: list) -> list[tuple[object, str]]:
     """Each waiting solo with the name of the solo it asks for ("" for none)."""
     names = {s.code: s.name for s in solos}
-    return [(s, names.get(s.wants, s.wants)) for s in solos]
+    return [
+        (s, names.get(s.wants, s.wants) or (s.wants_signup.name if s.wants_signup else ""))
+        for s in solos
+    ]
 
 
 def _checked(team: Team) -> TeamCheckIn | None:

@@ -31,6 +31,13 @@ class SoloSignup(models.Model):
     language = models.CharField(max_length=8, blank=True, default="")
     # the code of another solo this one asks to play with ("" for none)
     wants = models.CharField(max_length=JOIN_LENGTH, blank=True, default="")
+    # or the team still forming (a sign-up with room) it asks to join, and the one it joined
+    wants_signup = models.ForeignKey(
+        Signup, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    signup = models.ForeignKey(
+        Signup, null=True, blank=True, on_delete=models.SET_NULL, related_name="solo_joiners"
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     team = models.ForeignKey(
         Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="solo_signups"
