@@ -28,6 +28,7 @@ from tournament.models import (
     TeamCheckIn,
     WaitingTeam,
 )
+from tournament.selectors import event_plan
 from tournament.services import accommodations as accommodation_svc
 from tournament.services import capacity
 from tournament.services import checkin as checkin_svc
@@ -370,31 +371,49 @@ def team_late(request, pk: int):
 
 
 def dashboard_block(request, event: Event) -> TeamBlock | None:
-    """tournament.hooks.EVENT_PAGE: staff see the teams checked in while check-in is open,
-    renewed live (topic ``checkin:<id>``, core.live) as teams check in."""
-    if not checkin_svc.is_open(event) or not can(request.caller, Perm.MANAGE_TEAMS, event):
+    """tournament.hooks.EVENT_PAGE: before round 1, while check-in is open or the teams are
+    capped, staff see the arrivals (``arrival_counts``), renewed live (topic ``checkin:<id>``,
+    core.live) as teams register, check in, drop or move up from the waiting list."""
+    if event.status != Event.Status.REGISTRATION:
         return None
-    checked, playing = checkin_svc.counts(event)
-    topic = checkin_svc.topic(event)
+    if not can(request.caller, Perm.MANAGE_TEAMS, event):
+        return None
+    counts = arrival_counts(event)
+    if not counts["checkin_open"] and counts["max_teams"] is None:
+        return None
     return TeamBlock(
         "tournament/_check_in_count.html",
         {
-            "checkin_checked": checked,
-            "checkin_playing": playing,
+            **counts,
             "checkin_live_url": reverse("live-stream", args=["checkin", event.pk]),
-            "checkin_live_since": live.version(topic),
+            "checkin_live_since": live.version(checkin_svc.topic(event)),
         },
     )
 
 
-def check_in_count(request, pk: int):
-    """The count's fragment, fetched again on each live change."""
-    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+def arrival_counts(event: Event) -> dict:
+    """The teams taking part, checked in (while check-in is open), waiting under the cap, and
+    the structure the teams taking part make (tournament.hooks.EVENT_PLAN)."""
     checked, playing = checkin_svc.counts(event)
+    plan = event_plan(event)[0]
+    return {
+        "checkin_open": checkin_svc.is_open(event),
+        "checkin_checked": checked,
+        "checkin_playing": playing,
+        "max_teams": capacity.max_teams(event),
+        "waiting_count": len(capacity.waiting_entries(event)),
+        "plan_text": plan.text if plan is not None else "",
+        "plan_teams": plan.teams if plan is not None else playing,
+    }
+
+
+def check_in_count(request, pk: int):
+    """The arrivals' fragment, fetched again on each live change."""
+    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
     return render(
         request,
         "tournament/_check_in_count_inner.html",
-        {"event": event, "checkin_checked": checked, "checkin_playing": playing},
+        {"event": event, **arrival_counts(event)},
     )
 
 

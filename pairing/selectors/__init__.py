@@ -32,6 +32,7 @@ from pairing.domain.tiebreakers import (
 )
 from pairing.models import Match, MatchTeam, ResultReport, Round
 from tournament.models import Event, LateEntry, Team
+from tournament.selectors import playing_teams
 
 if TYPE_CHECKING:  # the type of an annotated queryset (django-stubs)
     from django_stubs_ext import WithAnnotations
@@ -98,17 +99,15 @@ def structure(event: Event) -> Structure:
     the team count.
 
     The count is the teams of round 1 once it is paired (drops later do not change the plan),
-    else the teams registered and not dropped."""
+    else the teams registered, not dropped and not waiting under the team cap."""
     first = Round.objects.filter(event=event, number=1).first()
     byes: list[int]
     if first is not None:
         byes = list(
             MatchTeam.objects.filter(round=first).values_list("team__awarded_byes", flat=True)
         )
-    else:
-        byes = list(
-            Team.objects.filter(event=event, dropped=False).values_list("awarded_byes", flat=True)
-        )
+    else:  # the teams taking part: a capped event's waiting list is not counted
+        byes = list(playing_teams(event).values_list("awarded_byes", flat=True))
     # MTR App. E: a team with a 1-, 2- or 3-round bye counts as 2, 4 or 8 teams.
     teams = sum(2 ** min(n, 3) for n in byes)
     return plan(

@@ -10,13 +10,26 @@ recorded). Called inside the callers' transactions, the Event row already locked
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core import live
 from core.actors import By, recorded
 from core.errors import ServiceError
 from tournament.models import Capacity, DropRecord, Event, Team, WaitingTeam
+from tournament.selectors import playing_teams
+
+
+def topic(event: Event) -> str:
+    """The live topic of the event's arrivals (teams taking part, checked in, waiting; staff
+    only: tournament.apps): published by every change of those counts before round 1."""
+    return f"checkin:{event.pk}"
+
+
+def publish(event: Event) -> None:
+    if event.status == Event.Status.REGISTRATION:
+        live.publish(topic(event))  # after the commit
 
 
 def max_teams(event: Event) -> int | None:
@@ -25,8 +38,7 @@ def max_teams(event: Event) -> int | None:
 
 
 def admitted(event: Event) -> int:
-    in_event = Q(waiting_entry__isnull=True) | Q(waiting_entry__promoted_at__isnull=False)
-    return Team.objects.filter(in_event, event=event, dropped=False).count()
+    return playing_teams(event).count()
 
 
 def _waiting(event: Event) -> QuerySet[WaitingTeam]:
@@ -47,12 +59,14 @@ def place_new_team(event: Event, team: Team) -> None:
     cap = max_teams(event)
     if cap is not None and admitted(event) - 1 >= cap:
         WaitingTeam.objects.create(team=team, since=timezone.now())
+    publish(event)  # the dashboard's counts
 
 
 def promote(event: Event) -> list[Team]:
     """Before round 1, the first teams waiting take the places open under the cap."""
     if event.status != Event.Status.REGISTRATION:
         return []
+    publish(event)  # a drop or a new cap before round 1: the dashboard's counts
     cap = max_teams(event)
     entries = list(_waiting(event).select_for_update(of=("self",)).order_by("since", "team_id"))
     free = len(entries) if cap is None else max(0, cap - admitted(event))

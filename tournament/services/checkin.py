@@ -8,7 +8,6 @@ first, like pairing a round (pairing.services.rounds): a check-in or a team's ow
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -16,6 +15,7 @@ from core import events, live
 from core.actors import By, recorded
 from core.errors import Conflict
 from tournament.models import CheckIn, DropRecord, Event, Team, TeamCheckIn
+from tournament.selectors import playing_teams
 from tournament.services import capacity
 from tournament.services import teams as team_svc
 
@@ -26,7 +26,7 @@ def _locked(event: Event) -> Event:
 
 def topic(event: Event) -> str:
     """The live topic of the event's check-in count (staff only: tournament.apps)."""
-    return f"checkin:{event.pk}"
+    return capacity.topic(event)
 
 
 def is_open(event: Event) -> bool:
@@ -47,6 +47,7 @@ def checkin_set_open(*, event: Event, open: bool) -> CheckIn:
     row, _ = CheckIn.objects.get_or_create(event=event)
     row.open = bool(open)
     row.save(update_fields=["open", "changed_at"])
+    live.publish(topic(event))  # the dashboard shows the count while check-in is open
     events.event_changed.fire(events.EventChanged(event.pk))  # the team pages' check-in button
     return row
 
@@ -94,19 +95,12 @@ def team_check_in_undo(*, team: Team) -> None:
 
 def not_checked_in(event: Event) -> list[Team]:
     """The teams still playing that have not checked in, by name."""
-    return list(
-        Team.objects.filter(
-            Q(waiting_entry__isnull=True) | Q(waiting_entry__promoted_at__isnull=False),
-            event=event,
-            dropped=False,
-            checked_in__isnull=True,
-        ).order_by("name_key")
-    )
+    return list(playing_teams(event).filter(checked_in__isnull=True).order_by("name_key"))
 
 
 def counts(event: Event) -> tuple[int, int]:
-    """(checked in, teams still playing)."""
-    playing = Team.objects.filter(event=event, dropped=False)
+    """(checked in, teams still playing: neither dropped nor on the waiting list)."""
+    playing = playing_teams(event)
     return playing.filter(checked_in__isnull=False).count(), playing.count()
 
 
@@ -192,4 +186,5 @@ def team_undrop_by_staff(*, team: Team, by: By = None) -> Team:
         kind=DropRecord.Kind.UNDROP,
         by=recorded(by),
     )
+    capacity.publish(team.event)  # before round 1: one more team taking part
     return team
