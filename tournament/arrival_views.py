@@ -125,6 +125,7 @@ def solo_page(request, code: str):
             else None,
             "page_url": request.build_absolute_uri(reverse("solo", args=[solo.code])),
             "signup_url": reverse("signup", args=[solo.signup.key]) if solo.signup else None,
+            **capacity.waiting_state(solo.team or (solo.signup.team if solo.signup else None)),
         },
     )
 

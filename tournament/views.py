@@ -25,7 +25,7 @@ from tournament.selectors import (
     player_changes,
     signup_cookie,
 )
-from tournament.services import accounts, lifecycle
+from tournament.services import accounts, capacity, lifecycle
 from tournament.services import checkin as checkin_svc
 from tournament.services import events as svc
 from tournament.services import late as late_svc
@@ -484,6 +484,7 @@ def signup_page(request, key: str):
             "join_url": join_url,
             "page_url": request.build_absolute_uri(reverse("signup", args=[key])),
             "missing": max(0, signup.event.team_size - len(signup.players)),
+            **capacity.waiting_state(signup.team),
             "kinds": Accommodation.Kind.choices,
         },
     )

@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from core import live
+from core import events, live
 from core.actors import By, recorded
 from core.errors import ServiceError
 from tournament.models import Capacity, DropRecord, Event, Team, WaitingTeam
@@ -81,6 +81,7 @@ def promote(event: Event) -> list[Team]:
 
         for team in promoted:
             _team_changed(team)  # its page says it is in
+            events.team_promoted.fire(events.TeamPromoted(event.pk, team.pk))  # tell the team
     return promoted
 
 
@@ -128,6 +129,17 @@ def leave_out_at_round_one(event: Event, by: By = None) -> list[Team]:
             by=recorded(by),
         )
     return left
+
+
+def waiting_state(team: Team | None) -> dict:
+    """What a team's sign-up or solo page says of the waiting list: ``waiting_place`` (1 =
+    next) while the team waits, ``promoted_at`` once a place opened for it."""
+    entry = WaitingTeam.objects.filter(team=team).first() if team is not None else None
+    if entry is None or team is None or team.dropped:
+        return {"waiting_place": None, "promoted_at": None}
+    if team.event.status != Event.Status.REGISTRATION:  # the list ended at round 1
+        return {"waiting_place": None, "promoted_at": None}
+    return {"waiting_place": position(team), "promoted_at": entry.promoted_at}
 
 
 def waiting_entries(event: Event) -> list[WaitingTeam]:
