@@ -31,7 +31,7 @@ from pairing.domain.tiebreakers import (
     missed_records,
 )
 from pairing.models import Match, MatchTeam, ResultReport, Round
-from tournament.models import Event, LateEntry, Team
+from tournament.models import Event, Team
 from tournament.selectors import playing_teams
 
 if TYPE_CHECKING:  # the type of an annotated queryset (django-stubs)
@@ -264,12 +264,16 @@ def load_facts(
         after_round = complete_swiss_rounds(event, published_only=published_only)
     elif published_only:
         after_round = min(after_round, published_swiss_rounds(event))
-    teams = {
-        pk: TeamInfo(pk, name, dropped, after)
-        for pk, name, dropped, after in Team.objects.filter(event=event)
+    teams: dict[int, TeamInfo] = {}
+    late: list[MatchRecord] = []  # the rounds late teams missed (docs/rules.md "Late entry")
+    for pk, name, dropped, after, first in (
+        Team.objects.filter(event=event)
         .order_by("pk")
-        .values_list("pk", "name", "dropped", "dropped_after_round")
-    }
+        .values_list("pk", "name", "dropped", "dropped_after_round", "late_entry__first_round")
+    ):
+        teams[pk] = TeamInfo(pk, name, dropped, after)
+        if first is not None:
+            late += missed_records(pk, first, after_round)
     rows = (
         Match.objects.filter(
             round__event=event,
@@ -283,8 +287,7 @@ def load_facts(
             "round__number", "team_a_id", "team_b_id", "games_a", "games_b", "games_drawn", "result"
         )
     )
-    matches = [match_record(row) for row in rows]
-    matches += late_losses(event, after_round)
+    matches = [match_record(row) for row in rows] + late
     facts = Facts(
         event=event,
         after_round=after_round,
@@ -296,17 +299,6 @@ def load_facts(
     )
     facts.load_seconds = time.perf_counter() - started
     return facts
-
-
-def late_losses(event: Event, after_round: int) -> list[MatchRecord]:
-    """The rounds late teams missed, up to ``after_round``: a match loss each, no opponent
-    (docs/rules.md "Late entry"; tournament.models.LateEntry)."""
-    entries = LateEntry.objects.filter(team__event=event, first_round__gt=1)
-    return [
-        record
-        for team, first in entries.values_list("team_id", "first_round")
-        for record in missed_records(team, first, after_round)
-    ]
 
 
 def compute(facts: Facts) -> Standings:
@@ -380,14 +372,11 @@ def standings_key(event: Event, after_round: int, *, published_only: bool = Fals
         out=Count("id", filter=dropped),
         out_ids=Sum(F("id") * F("id"), filter=dropped),
         out_after=Sum("dropped_after_round", filter=dropped),
-    )
-    late = LateEntry.objects.filter(team__event=event).aggregate(
-        n=Count("team_id"), rounds=Sum(F("team_id") * F("first_round"))
+        late=Sum(F("id") * F("late_entry__first_round")),  # late entries (their first rounds)
     )
     facts = (
         sorted(matches.items()),
         sorted(teams.items()),
-        sorted(late.items()),
         sorted(penalties(event, after_round).items()),
         sorted(disqualified(event)),
         standings_seed(event),
