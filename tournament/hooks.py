@@ -56,6 +56,7 @@ class EventPlan:
     text: str  # e.g. "3 Swiss rounds, no top cut."
     rounds: int  # Swiss and playoff rounds
     teams: int  # the team count the plan is made for
+    swiss_rounds: int | None = None  # of ``rounds``, the Swiss ones (None: not said)
 
 
 class Writer(Protocol):

@@ -6,6 +6,7 @@ next round."""
 
 import pytest
 
+from pairing import selectors as pairing_selectors
 from pairing import services as pairing_svc
 from pairing.models import MatchTeam, Round
 from support import factories
@@ -170,3 +171,19 @@ def test_the_page_is_staffs(running, client):
     client.force_login(factories.user("charlie"))
     assert client.get(f"/events/{event.pk}/teams/late/").status_code == 403
     assert client.post(f"/events/{event.pk}/teams/late/", {"name": "X"}).status_code == 403
+
+
+def test_no_late_entry_once_the_last_swiss_round_of_an_automatic_structure_is_paired():
+    """Ten teams, Swiss rounds from the team count (MTR App. E: 9-16 teams play 5 Swiss rounds):
+    once round 5 is paired a team entering would play no Swiss round."""
+    organizer = factories.user("otto")
+    event, _ = event_with_teams(10, organizer, swiss_rounds=None)
+    plan = pairing_selectors.structure(event)
+    assert (plan.automatic, plan.swiss_rounds) == (True, 5)
+    round_ = pairing_svc.round_pair_next(event=event)
+    for number in range(2, 6):
+        play(round_)
+        round_ = pairing_svc.round_pair_next(event=event)
+        assert round_.number == number
+    refused = _late(client_for(organizer), event)
+    assert (refused.status_code, refused.json()["code"]) == (409, "event_over")

@@ -6,7 +6,8 @@ the match), so a team entered late has a match loss, 0 match points (MTR App. C)
 paired before it entered, and is paired from the next round on. Re-entry, which the MTR does
 allow at the Head Judge's discretion, is never "after any cut" nor into "a portion of the
 tournament that requires a deck built during a construction period that the player missed"
-(MTR 2.10): so no late entry once the top cut is paired, nor into a booster draft. Its
+(MTR 2.10): so no late entry once the top cut is paired, nor into a booster draft, nor once the
+last Swiss round is paired (announced, or fixed from the team count at round 1). Its
 decklists go to a tournament official (MTR 2.7: a judge enters them; they are locked since round
 1). How those missed rounds count in the tiebreakers: pairing.domain.tiebreakers ("missed
 round").
@@ -24,6 +25,7 @@ from django.utils.translation import gettext
 from core import events
 from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
+from tournament import hooks
 from tournament.models import Event, LateEntry, Team
 from tournament.services.teams import _clashes, _clean_team, _save_team, _team_changed
 
@@ -50,7 +52,9 @@ def _check_can_enter(event: Event) -> int:
             ),
             code="missed_draft",
         )
-    if event.swiss_rounds is not None and latest >= event.swiss_rounds:
+    plan = hooks.EVENT_PLAN(event)  # the Swiss rounds, fixed at round 1 (pairing.selectors)
+    swiss = plan.swiss_rounds if plan is not None else event.swiss_rounds
+    if swiss is not None and latest >= swiss:
         raise Conflict(
             gettext("Every Swiss round is paired: a team entering now would play no round."),
             code="event_over",
