@@ -307,6 +307,7 @@ SPECTACULAR_SETTINGS = {
         "LimitedTimerKindEnum": ["draft", "registration", "construction"],
         "LimitedTimerStatusEnum": ["not_started", "running", "paused", "time_called"],
         "SoloSignupStatusEnum": "tournament.models.SoloSignup.Status",
+        "TeamStatusEnum": ["registered", "waiting", "dropped"],  # Team and TeamCreated
     },
 }
 

@@ -155,6 +155,16 @@ class StandingsChanged:
 
 
 @dataclass(frozen=True)
+class TeamPromoted:
+    """A team moved up from a capped event's waiting list before round 1 (a drop or a higher cap
+    opened a place): it takes part now. Its pages say so; a notification receiver (Web Push)
+    may tell the team's phones."""
+
+    event_id: int
+    team_id: int
+
+
+@dataclass(frozen=True)
 class GameChanged:
     """A table's game state changed (a tracker event, a judge's turn passed); ``teams``: the
     table's two teams when the caller knows them (saves each receiver a read)."""
@@ -175,3 +185,4 @@ game_changed: Signal[GameChanged] = Signal("game_changed")
 standings_changed: Signal[StandingsChanged] = Signal("standings_changed")
 result_reported: Signal[ResultReported] = Signal("result_reported")
 event_changed: Signal[EventChanged] = Signal("event_changed")
+team_promoted: Signal[TeamPromoted] = Signal("team_promoted")

@@ -178,6 +178,9 @@ class StandingRowSerializer(serializers.Serializer):
     losses = serializers.IntegerField()
     draws = serializers.IntegerField()
     byes = serializers.IntegerField()
+    missed = serializers.IntegerField(
+        help_text="rounds missed by a late entry: a match loss each, counted in losses"
+    )
     penalty_points = serializers.IntegerField()
     omw = serializers.FloatField()
     gw = serializers.FloatField()
@@ -347,6 +350,7 @@ def standing_json(row, info: selectors.TeamInfo) -> dict:
         "losses": row.losses,
         "draws": row.draws,
         "byes": row.byes,
+        "missed": row.missed,
         "penalty_points": row.penalty_points,
         "omw": percent(row.omw),
         "gw": percent(row.gw),

@@ -81,7 +81,9 @@ def event_plan(event: Event) -> EventPlan:
     plan = selectors.structure(event)
     from pairing import presenters
 
-    return EventPlan(presenters.structure_text(plan), plan.total_rounds, plan.teams)
+    return EventPlan(
+        presenters.structure_text(plan), plan.total_rounds, plan.teams, plan.swiss_rounds
+    )
 
 
 def plan_choices(

@@ -22,6 +22,7 @@ from tournament.selectors import events_listed
 from tournament.services import capacity
 from tournament.services import checkin as checkin_svc
 from tournament.services import events as svc
+from tournament.services import late as late_svc
 from tournament.services import team_import as import_svc
 from tournament.services import teams as team_svc
 
@@ -138,6 +139,29 @@ class TeamSerializer(serializers.ModelSerializer):
         return "waiting" if entry.promoted_at is None else "registered"
 
 
+class LateSerializer(serializers.Serializer):
+    first_round = serializers.IntegerField(help_text="the first round the team is paired in")
+    missed_rounds = serializers.ListField(
+        child=serializers.IntegerField(), help_text="a match loss each, no opponent"
+    )
+
+
+class TeamCreatedSerializer(TeamSerializer):
+    """A registration's answer: the team, and ``late`` (null unless entered after round 1)."""
+
+    late = serializers.SerializerMethodField()
+
+    class Meta(TeamSerializer.Meta):
+        fields = [*TeamSerializer.Meta.fields, "late"]
+
+    @extend_schema_field(LateSerializer(allow_null=True))
+    def get_late(self, team: Team) -> dict | None:
+        entry = late_svc.late_entry(team)
+        if entry is None:
+            return None
+        return {"first_round": entry.first_round, "missed_rounds": entry.missed_rounds}
+
+
 class PlayerInSerializer(serializers.Serializer):
     name = serializers.CharField(trim_whitespace=False, allow_blank=True, max_length=1000)
     wizards_id = serializers.CharField(
@@ -148,6 +172,9 @@ class PlayerInSerializer(serializers.Serializer):
 class TeamInSerializer(serializers.Serializer):
     name = serializers.CharField(trim_whitespace=False, allow_blank=True, max_length=1000)
     players = serializers.ListField(child=PlayerInSerializer(), allow_empty=False, min_length=1)
+    late = serializers.BooleanField(
+        required=False, default=False, help_text="after round 1: a late entry (docs/rules.md)"
+    )
 
 
 class TeamPatchSerializer(serializers.Serializer):
@@ -316,13 +343,17 @@ class TeamListView(APIView):
         context = {"show_keys": show_keys(request, event), "caller": request.caller}
         return Response(TeamSerializer(teams, many=True, context=context).data)
 
-    @extend_schema(request=TeamInSerializer, responses={201: TeamSerializer})
+    @extend_schema(request=TeamInSerializer, responses={201: TeamCreatedSerializer})
     def post(self, request, pk: int):
         event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
         data = TeamInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        team = team_svc.team_register(event=event, **data.validated_data)
-        body = TeamSerializer(team, context={"show_keys": True}).data
+        values = dict(data.validated_data)
+        if values.pop("late", False):
+            team = late_svc.team_register_late(event=event, by=request.user, **values)
+        else:
+            team = team_svc.team_register(event=event, **values)
+        body = TeamCreatedSerializer(team, context={"show_keys": True}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
 

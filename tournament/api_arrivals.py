@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from access import Perm, access_event, access_team
 from core.api_views import APIView
 from tournament.api import TeamSerializer, _team_context
-from tournament.models import SoloSignup
+from tournament.models import Signup, SoloSignup
 from tournament.services import checkin as checkin_svc
 from tournament.services import signups as signup_svc
 from tournament.services import solo as solo_svc
@@ -46,6 +46,14 @@ SOLO_STATUS = inline_serializer(
             allow_null=True,
         ),
         "link": serializers.URLField(required=False),
+        "signup": inline_serializer(
+            "SoloJoinedSignup",
+            {
+                "name": serializers.CharField(),
+                "status": serializers.ChoiceField(choices=Signup.Status.choices),
+            },
+            required=False,
+        ),
         "seed": serializers.IntegerField(required=False),
         "by_request": serializers.BooleanField(required=False),
     },
@@ -68,6 +76,19 @@ SOLO_MATCHED = inline_serializer(
         ),
         "waiting": serializers.ListField(child=serializers.CharField()),
         "seed": serializers.IntegerField(),
+        "joined": inline_serializer(
+            "SoloJoinedTeam",
+            {
+                "name": serializers.CharField(),
+                "players": inline_serializer(
+                    "SoloJoinedPlayer",
+                    {"code": serializers.CharField(), "name": serializers.CharField()},
+                    many=True,
+                ),
+                "complete": serializers.BooleanField(),
+            },
+            many=True,
+        ),
     },
 )
 
@@ -150,27 +171,40 @@ class SoloSignupListView(APIView):
                     "name": s.name,
                     "wizards_id": s.wizards_id,
                     "language": s.language,
-                    "with": s.wants or None,
+                    "with": wants_text(s),
                     "status": s.status,
                     "team": s.team_id,
                     "created_at": s.created_at,
                 }
-                for s in event.solo_signups.order_by("created_at", "id")
+                for s in event.solo_signups.select_related("wants_signup").order_by(
+                    "created_at", "id"
+                )
             ]
         )
 
 
+def wants_text(solo: SoloSignup) -> str | None:
+    """What the solo asked for: another solo's code, or the name of a team still forming."""
+    return solo.wants or (solo.wants_signup.name if solo.wants_signup else None)
+
+
 def solo_json(request, solo: SoloSignup) -> dict:
+    signup = solo.signup
+    team = solo.team or (signup.team if signup is not None else None)
     body: dict = {
         "status": solo.status,
         "name": solo.name,
         "event": solo.event_id,
-        "with": solo.wants or None,
-        "team": {"id": solo.team.pk, "name": solo.team.name} if solo.team else None,
+        "with": wants_text(solo),
+        "team": {"id": team.pk, "name": team.name} if team else None,
     }
-    key = solo.private_key
+    key = solo.private_key or (signup.private_key if signup is not None else None)
     if key:
         body["link"] = request.build_absolute_uri(reverse("team-private", args=[key]))
+    elif signup is not None and signup.is_open:  # the team's sign-up page until it is approved
+        body["link"] = request.build_absolute_uri(reverse("signup", args=[signup.key]))
+    if signup is not None:
+        body["signup"] = {"name": signup.name, "status": signup.status}
     if solo.match_seed is not None:
         body["seed"] = solo.match_seed
         body["by_request"] = solo.by_request
@@ -205,6 +239,14 @@ class SoloMatchView(APIView):
                 ],
                 "waiting": [s.code for s in formed.waiting],
                 "seed": formed.seed,
+                "joined": [
+                    {
+                        "name": signup.name,
+                        "players": [{"code": m.code, "name": m.name} for m in members],
+                        "complete": signup.status == Signup.Status.PENDING,
+                    }
+                    for signup, members in formed.joined
+                ],
             }
         )
 

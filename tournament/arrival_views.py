@@ -13,22 +13,26 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from access import Perm, access_event, access_team_by_key, can, may_follow
+from access import Caller, Perm, access_event, access_team_by_key, can, may_follow
 from core import live
 from core.errors import ServiceError
+from tournament.forms import TeamForm
 from tournament.hooks import TeamBlock
 from tournament.models import (
     Accommodation,
     DropRecord,
     Event,
+    LateEntry,
     Signup,
     Team,
     TeamCheckIn,
     WaitingTeam,
 )
+from tournament.selectors import event_plan
 from tournament.services import accommodations as accommodation_svc
 from tournament.services import capacity
 from tournament.services import checkin as checkin_svc
+from tournament.services import late as late_svc
 from tournament.services import signups as signup_svc
 from tournament.services import solo as solo_svc
 
@@ -49,10 +53,13 @@ class SoloForm(forms.Form):
         required=False,
     )
     with_ = forms.CharField(
-        label=gettext_lazy("Partner's code (optional)"),
-        max_length=40,
+        label=gettext_lazy("Partner's code or team name (optional)"),
+        max_length=80,
         required=False,
-        help_text=gettext_lazy("Another solo player's code, if you want to play with them."),
+        help_text=gettext_lazy(
+            "Another solo player's code, or the name of a team still looking for players, "
+            "if you want to play with them."
+        ),
         widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),
     )
 
@@ -117,6 +124,8 @@ def solo_page(request, code: str):
             if key
             else None,
             "page_url": request.build_absolute_uri(reverse("solo", args=[solo.code])),
+            "signup_url": reverse("signup", args=[solo.signup.key]) if solo.signup else None,
+            **capacity.waiting_state(solo.team or (solo.signup.team if solo.signup else None)),
         },
     )
 
@@ -140,6 +149,12 @@ def solos_match(request, pk: int):
         )
         % {"count": count, "seed": formed.seed, "waiting": len(formed.waiting)},
     )
+    for signup, members in formed.joined:
+        messages.success(
+            request,
+            _("%(players)s joined %(team)s, as they asked.")
+            % {"players": ", ".join(m.name for m in members), "team": signup.name},
+        )
     return redirect("event-signups", event.pk)
 
 
@@ -180,7 +195,7 @@ def desk_check_in(request, pk: int, team_id: int):
         raise Http404
     try:
         if request.POST.get("action") == "undo":
-            checkin_svc.team_check_in_undo(team=team)
+            checkin_svc.team_check_in_undo(team=team, by=request.user)
         else:
             checkin_svc.team_check_in(team=team, by=request.user)
     except ServiceError as exc:
@@ -211,7 +226,10 @@ def check_in_context(event: Event) -> dict:
 def _with_partner_names(solos: list) -> list[tuple[object, str]]:
     """Each waiting solo with the name of the solo it asks for ("" for none)."""
     names = {s.code: s.name for s in solos}
-    return [(s, names.get(s.wants, s.wants)) for s in solos]
+    return [
+        (s, names.get(s.wants, s.wants) or (s.wants_signup.name if s.wants_signup else ""))
+        for s in solos
+    ]
 
 
 def _checked(team: Team) -> TeamCheckIn | None:
@@ -232,6 +250,7 @@ def team_block(request, team: Team) -> TeamBlock | None:
     event = team.event
     if event.status == Event.Status.FINISHED:
         return None
+    late = late_svc.late_entry(team) if event.status == Event.Status.RUNNING else None
     checked = TeamCheckIn.objects.filter(team=team).first()
     before_round_one = event.status == Event.Status.REGISTRATION
     entry = WaitingTeam.objects.filter(team=team).first() if before_round_one else None
@@ -239,6 +258,7 @@ def team_block(request, team: Team) -> TeamBlock | None:
     renamable = before_round_one and solo_svc.formed_from_solos(team)
     if (
         not team.dropped
+        and late is None
         and entry is None
         and not renamable
         and not (checkin_svc.is_open(event) or (checked is not None and before_round_one))
@@ -254,6 +274,7 @@ def team_block(request, team: Team) -> TeamBlock | None:
             "arrival_dropped": team.dropped,
             "arrival_drop": DropRecord.objects.filter(team=team).order_by("-at").first(),
             "arrival_rename": renamable,
+            "late_entry": late,
         },
     )
 
@@ -309,35 +330,101 @@ def team_drop(request, key: str):
     )
 
 
-# --- the dashboard's live count --------------------------------------------------------------
+def holds_staff_right(user, event: Event, right: str) -> bool:
+    """tournament.hooks.STAFF_RIGHT: the access layer decides whether a logged-in user holds
+    ``right`` as the event's staff (a team right: its staff side)."""
+    try:
+        perm = Perm(right)
+    except ValueError:
+        return False
+    return can(Caller(user), perm, event)
 
 
-def dashboard_block(request, event: Event) -> TeamBlock | None:
-    """tournament.hooks.EVENT_PAGE: staff see the teams checked in while check-in is open,
-    renewed live (topic ``checkin:<id>``, core.live) as teams check in."""
-    if not checkin_svc.is_open(event) or not can(request.caller, Perm.MANAGE_TEAMS, event):
-        return None
-    checked, playing = checkin_svc.counts(event)
-    topic = checkin_svc.topic(event)
-    return TeamBlock(
-        "tournament/_check_in_count.html",
+# --- late entry ------------------------------------------------------------------------------
+
+
+def team_late(request, pk: int):
+    """Staff enter a team after round 1 is paired (docs/rules.md "Late entry"): the page says
+    what the team's missed rounds are worth before the form."""
+    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+    form = TeamForm(request.POST or None, team_size=event.team_size)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = late_svc.team_register_late(
+                event=event,
+                name=form.cleaned_data["name"],
+                players=form.players(),
+                by=request.user,
+            )
+        except ServiceError as exc:
+            for field, msgs in (exc.errors or {"__all__": [exc.message]}).items():
+                for msg in msgs:
+                    form.add_error(field if field in form.fields else None, msg)
+        else:
+            messages.success(request, _("Team %(name)s entered late.") % {"name": team.name})
+            return redirect("team-manage", event.pk, team.pk)
+    rounds = event.rounds.order_by("-number")  # pairing.Round, by its reverse relation
+    return render(
+        request,
+        "tournament/team_late.html",
         {
-            "checkin_checked": checked,
-            "checkin_playing": playing,
-            "checkin_live_url": reverse("live-stream", args=["checkin", event.pk]),
-            "checkin_live_since": live.version(topic),
+            "event": event,
+            "form": form,
+            "latest_round": rounds.values_list("number", flat=True).first(),
+            "late_teams": LateEntry.objects.filter(team__event=event)
+            .select_related("team", "by")
+            .order_by("at"),
         },
     )
 
 
-def check_in_count(request, pk: int):
-    """The count's fragment, fetched again on each live change."""
-    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
+# --- the dashboard's live count --------------------------------------------------------------
+
+
+def dashboard_block(request, event: Event) -> TeamBlock | None:
+    """tournament.hooks.EVENT_PAGE: before round 1, while check-in is open or the teams are
+    capped, staff see the arrivals (``arrival_counts``), renewed live (topic ``checkin:<id>``,
+    core.live) as teams register, check in, drop or move up from the waiting list."""
+    if event.status != Event.Status.REGISTRATION:
+        return None
+    if not can(request.caller, Perm.MANAGE_TEAMS, event):
+        return None
+    counts = arrival_counts(event)
+    if not counts["checkin_open"] and counts["max_teams"] is None:
+        return None
+    return TeamBlock(
+        "tournament/_check_in_count.html",
+        {
+            **counts,
+            "checkin_live_url": reverse("live-stream", args=["checkin", event.pk]),
+            "checkin_live_since": live.version(checkin_svc.topic(event)),
+        },
+    )
+
+
+def arrival_counts(event: Event) -> dict:
+    """The teams taking part, checked in (while check-in is open), waiting under the cap, and
+    the structure the teams taking part make (tournament.hooks.EVENT_PLAN)."""
     checked, playing = checkin_svc.counts(event)
+    plan = event_plan(event)[0]
+    return {
+        "checkin_open": checkin_svc.is_open(event),
+        "checkin_checked": checked,
+        "checkin_playing": playing,
+        "max_teams": capacity.max_teams(event),
+        "waiting_count": len(capacity.waiting_entries(event)),
+        "plan_text": plan.text if plan is not None else "",
+        "plan_teams": plan.teams if plan is not None else playing,
+    }
+
+
+def check_in_count(request, pk: int):
+    """The arrivals' fragment, fetched again on each live change."""
+    event = access_event(request.caller, pk, Perm.MANAGE_TEAMS)
     return render(
         request,
         "tournament/_check_in_count_inner.html",
-        {"event": event, "checkin_checked": checked, "checkin_playing": playing},
+        {"event": event, **arrival_counts(event)},
     )
 
 

@@ -35,6 +35,7 @@ from tournament.selectors import (
     event_page_blocks,
     event_plan,
     next_step,
+    playing_teams,
     remember_cookie,
     remembered_signup,
     remembered_team,
@@ -137,7 +138,7 @@ def _page(
         "staff": staff,
         "organizer": can(caller, Perm.EDIT_EVENT, event),
         "step": next_step(event) if staff else None,
-        "team_count": event.teams.filter(dropped=False).count(),
+        "team_count": playing_teams(event).count(),
         "lan": _lan(event) if staff else None,
         "visitor": mark_safe(pagecache.VISITOR_PLACEHOLDER if visitor is None else visitor),  # noqa: S308 - our template's output
         "signups_open": signup_svc.is_open(event),

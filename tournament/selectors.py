@@ -36,6 +36,7 @@ __all__ = [
     "events_listed",
     "next_step",
     "player_changes",
+    "playing_teams",
     "remember_cookie",
     "remembered_signup",
     "remembered_team",
@@ -133,7 +134,7 @@ def event_plan(event: Event) -> tuple[EventPlan | None, SanctioningText]:
     """The structure that will be paired (answered by the pairing app) and whether the event
     can be sanctioned (tournament.domain.sanctioning), in the reader's language."""
     plan = EVENT_PLAN(event)
-    teams = plan.teams if plan else event.teams.filter(dropped=False).count()
+    teams = plan.teams if plan else playing_teams(event).count()
     rounds = plan.rounds if plan else (event.swiss_rounds or 0)
     check = sanctioning(
         structure=event.structure,
@@ -219,3 +220,13 @@ def team_by_code(event: Event, name: str, code: str) -> Team | None:
         if constant_time_compare(team_code(team), typed):
             return team
     return None
+
+
+def playing_teams(event: Event) -> QuerySet[Team]:
+    """The teams that take part: not dropped and not on the capped event's waiting list (a team
+    promoted from it is in). What the dashboard, check-in and the structure count."""
+    return Team.objects.filter(
+        Q(waiting_entry__isnull=True) | Q(waiting_entry__promoted_at__isnull=False),
+        event=event,
+        dropped=False,
+    )

@@ -41,6 +41,7 @@ urlpatterns = [
     path("t/<str:key>/", team_views.team_private, name="team-private"),
     path("t/<str:key>/remember/", team_views.team_remember, name="team-remember"),
     path("events/<id:pk>/solo/", arrival_views.solo_start, name="solo-start"),
+    path("events/<id:pk>/teams/late/", arrival_views.team_late, name="team-late"),
     path("events/<id:pk>/solos/match/", arrival_views.solos_match, name="solos-match"),
     path("events/<id:pk>/check-in/", arrival_views.check_in_switch, name="check-in-switch"),
     path("events/<id:pk>/capacity/", arrival_views.set_cap, name="event-capacity"),

@@ -25,9 +25,10 @@ from tournament.selectors import (
     player_changes,
     signup_cookie,
 )
-from tournament.services import accounts, lifecycle
+from tournament.services import accounts, capacity, lifecycle
 from tournament.services import checkin as checkin_svc
 from tournament.services import events as svc
+from tournament.services import late as late_svc
 from tournament.services import signups as signup_svc
 from tournament.services import team_import as import_svc
 from tournament.services import teams as team_svc
@@ -262,6 +263,7 @@ def team_manage(request, pk: int, team_id: int):
             "players": list(team.players.all()),
             "player_changes": player_changes(team),
             "drop_records": checkin_svc.drop_records(team),
+            "late_entry": late_svc.late_entry(team),
             "team_check_in": TeamCheckIn.objects.filter(team=team).select_related("by").first(),
             "identity_locked": event.status != event.Status.REGISTRATION,
         },
@@ -482,6 +484,7 @@ def signup_page(request, key: str):
             "join_url": join_url,
             "page_url": request.build_absolute_uri(reverse("signup", args=[key])),
             "missing": max(0, signup.event.team_size - len(signup.players)),
+            **capacity.waiting_state(signup.team),
             "kinds": Accommodation.Kind.choices,
         },
     )

@@ -7,7 +7,14 @@ match points (MP)
     are taken off first, so MP may be below zero.
 rounds played
     Finished matches including byes (MTR App. C: "3-2-0, including a first-round bye, then
-    withdraws: 9/(5*3)=0.60"). A match without a result yet is ignored everywhere.
+    withdraws: 9/(5*3)=0.60") and missed rounds. A match without a result yet is ignored
+    everywhere.
+missed round
+    A round before a late team entered (docs/rules.md "Late entry"): a match loss with no
+    opponent (``team_b`` None, result ``"b"``), 0 match points, counted in the team's own rounds
+    played as the MTR counts every match loss in MW% (App. C), and, like a bye, ignored by its
+    OMW% and OGW% (there was no opponent) and by everyone else's. As a match loss, 0-2 in games
+    for GW% (the mirror of the bye's 2-0; "unplayed games are worth 0 points").
 MW% (match-win percentage)
     MP / (3 x rounds played), at least 0.33 (the MTR's 0.33, exactly ``Fraction(33, 100)``, not
     1/3). A team that has played no round has MW% 0.33 (the floor; the MTR does not say).
@@ -58,11 +65,12 @@ Order = Literal["team", "individual"]
 
 @dataclass(frozen=True, slots=True)
 class MatchRecord:
-    """One finished (or not yet finished) match; ``team_b`` None is a bye for ``team_a``."""
+    """One finished (or not yet finished) match; ``team_b`` None is a bye for ``team_a``
+    (result ``"a"``) or a round it missed by entering late (result ``"b"``)."""
 
     round: int
     team_a: int
-    team_b: int | None  # None: bye for team_a
+    team_b: int | None  # None: bye for team_a, or a missed round (result "b")
     games_a: int = 0
     games_b: int = 0
     games_drawn: int = 0
@@ -142,6 +150,11 @@ class Explanation:
         return tuple(sorted(self._numbers.tally.bye_rounds[self._i]))
 
     @property
+    def missed_rounds(self) -> tuple[int, ...]:
+        """Rounds missed by a late entry: match losses without an opponent."""
+        return tuple(sorted(self._numbers.tally.missed_rounds[self._i]))
+
+    @property
     def opponents(self) -> tuple[OpponentLine, ...]:
         """One line per match played, in round order; OMW%, OOMW% and OGW% average them (0.33
         when there is none)."""
@@ -170,6 +183,7 @@ class StandingRow:
     ogw: Fraction
     random_key: int  # the seeded final tiebreak, lower is better
     explanation: Explanation = field(compare=False, repr=False)
+    missed: int = 0  # rounds missed by a late entry (counted in ``losses``)
 
 
 class TooFewTeamsError(ValueError):
@@ -226,6 +240,13 @@ def compute_standings(
     return [numbers.row(rank, i, keys[tally.ids[i]]) for rank, i in enumerate(ranked, start=1)]
 
 
+def missed_records(team: int, first_round: int, after_round: int) -> list[MatchRecord]:
+    """The rounds a late team missed (1 to ``first_round`` - 1) among rounds 1 to
+    ``after_round``: a match loss each, no opponent (docs/rules.md "Late entry")."""
+    last = min(first_round - 1, after_round)
+    return [MatchRecord(number, team, None, 0, 0, 0, "b") for number in range(1, last + 1)]
+
+
 def _random_keys(team_ids: Sequence[int], seed: int) -> dict[int, int]:
     shuffled = sorted(team_ids)
     random.Random(seed).shuffle(shuffled)
@@ -244,6 +265,7 @@ class _Tally:
         self.wins, self.losses, self.draws = [0] * n, [0] * n, [0] * n
         self.rounds, self.game_points, self.games = [0] * n, [0] * n, [0] * n
         self.bye_rounds: list[list[int]] = [[] for _ in range(n)]
+        self.missed_rounds: list[list[int]] = [[] for _ in range(n)]
         self.opponents: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (round, index)
 
     def _at(self, team: int) -> int:
@@ -255,6 +277,9 @@ class _Tally:
     def add(self, match: MatchRecord) -> None:
         if match.result is None:
             return  # not finished: ignored
+        if match.team_b is None and match.result == "b":
+            self._add_missed(self._at(match.team_a), match)
+            return
         if match.team_b is None:
             self._add_bye(self._at(match.team_a), match)
             return
@@ -280,6 +305,13 @@ class _Tally:
         self.rounds[a] += 1
         self.bye_rounds[a].append(match.round)
         self._add_games(a, 2, 0, 0)  # a bye is a 2-0 win (MTR App. C; module notes)
+
+    def _add_missed(self, a: int, match: MatchRecord) -> None:
+        """A round missed by a late entry: a match loss, no opponent (module notes)."""
+        self.losses[a] += 1
+        self.rounds[a] += 1
+        self.missed_rounds[a].append(match.round)
+        self._add_games(a, 0, 2, 0)
 
     def _add_games(self, i: int, won: int, lost: int, drawn: int) -> None:
         self.game_points[i] += 3 * won + drawn
@@ -359,6 +391,7 @@ class _Numbers:
             ogw=Fraction(self.ogw[i], self.ogw_den),
             random_key=random_key,
             explanation=Explanation(self, i),
+            missed=len(t.missed_rounds[i]),
         )
 
     def line(self, round_number: int, j: int) -> OpponentLine:

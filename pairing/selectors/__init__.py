@@ -23,9 +23,16 @@ from pairing import hooks
 from pairing.adapters import match_record
 from pairing.domain.seats import MatchProgress
 from pairing.domain.structure import Structure, plan
-from pairing.domain.tiebreakers import MatchRecord, Order, StandingRow, compute_standings
+from pairing.domain.tiebreakers import (
+    MatchRecord,
+    Order,
+    StandingRow,
+    compute_standings,
+    missed_records,
+)
 from pairing.models import Match, MatchTeam, ResultReport, Round
 from tournament.models import Event, Team
+from tournament.selectors import playing_teams
 
 if TYPE_CHECKING:  # the type of an annotated queryset (django-stubs)
     from django_stubs_ext import WithAnnotations
@@ -92,17 +99,15 @@ def structure(event: Event) -> Structure:
     the team count.
 
     The count is the teams of round 1 once it is paired (drops later do not change the plan),
-    else the teams registered and not dropped."""
+    else the teams registered, not dropped and not waiting under the team cap."""
     first = Round.objects.filter(event=event, number=1).first()
     byes: list[int]
     if first is not None:
         byes = list(
             MatchTeam.objects.filter(round=first).values_list("team__awarded_byes", flat=True)
         )
-    else:
-        byes = list(
-            Team.objects.filter(event=event, dropped=False).values_list("awarded_byes", flat=True)
-        )
+    else:  # the teams taking part: a capped event's waiting list is not counted
+        byes = list(playing_teams(event).values_list("awarded_byes", flat=True))
     # MTR App. E: a team with a 1-, 2- or 3-round bye counts as 2, 4 or 8 teams.
     teams = sum(2 ** min(n, 3) for n in byes)
     return plan(
@@ -259,12 +264,16 @@ def load_facts(
         after_round = complete_swiss_rounds(event, published_only=published_only)
     elif published_only:
         after_round = min(after_round, published_swiss_rounds(event))
-    teams = {
-        pk: TeamInfo(pk, name, dropped, after)
-        for pk, name, dropped, after in Team.objects.filter(event=event)
+    teams: dict[int, TeamInfo] = {}
+    late: list[MatchRecord] = []  # the rounds late teams missed (docs/rules.md "Late entry")
+    for pk, name, dropped, after, first in (
+        Team.objects.filter(event=event)
         .order_by("pk")
-        .values_list("pk", "name", "dropped", "dropped_after_round")
-    }
+        .values_list("pk", "name", "dropped", "dropped_after_round", "late_entry__first_round")
+    ):
+        teams[pk] = TeamInfo(pk, name, dropped, after)
+        if first is not None:
+            late += missed_records(pk, first, after_round)
     rows = (
         Match.objects.filter(
             round__event=event,
@@ -278,7 +287,7 @@ def load_facts(
             "round__number", "team_a_id", "team_b_id", "games_a", "games_b", "games_drawn", "result"
         )
     )
-    matches = [match_record(row) for row in rows]
+    matches = [match_record(row) for row in rows] + late
     facts = Facts(
         event=event,
         after_round=after_round,
@@ -363,6 +372,7 @@ def standings_key(event: Event, after_round: int, *, published_only: bool = Fals
         out=Count("id", filter=dropped),
         out_ids=Sum(F("id") * F("id"), filter=dropped),
         out_after=Sum("dropped_after_round", filter=dropped),
+        late=Sum(F("id") * F("late_entry__first_round")),  # late entries (their first rounds)
     )
     facts = (
         sorted(matches.items()),

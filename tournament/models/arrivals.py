@@ -31,6 +31,13 @@ class SoloSignup(models.Model):
     language = models.CharField(max_length=8, blank=True, default="")
     # the code of another solo this one asks to play with ("" for none)
     wants = models.CharField(max_length=JOIN_LENGTH, blank=True, default="")
+    # or the team still forming (a sign-up with room) it asks to join, and the one it joined
+    wants_signup = models.ForeignKey(
+        Signup, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    signup = models.ForeignKey(
+        Signup, null=True, blank=True, on_delete=models.SET_NULL, related_name="solo_joiners"
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     team = models.ForeignKey(
         Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="solo_signups"
@@ -161,3 +168,25 @@ class Accommodation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} for {self.team_id or self.signup_id}"
+
+
+class LateEntry(models.Model):
+    """A team staff registered after round 1 was paired (docs/rules.md "Late entry"): it is
+    paired from ``first_round`` on and has a match loss, without an opponent, in each round
+    before it (pairing.domain.tiebreakers, "missed round")."""
+
+    team = models.OneToOneField(
+        Team, on_delete=models.CASCADE, primary_key=True, related_name="late_entry"
+    )
+    first_round = models.PositiveSmallIntegerField()
+    at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return f"{self.team_id} entered late, from round {self.first_round}"
+
+    @property
+    def missed_rounds(self) -> list[int]:
+        return list(range(1, self.first_round))

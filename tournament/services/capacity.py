@@ -10,13 +10,26 @@ recorded). Called inside the callers' transactions, the Event row already locked
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core import events, live
 from core.actors import By, recorded
 from core.errors import ServiceError
 from tournament.models import Capacity, DropRecord, Event, Team, WaitingTeam
+from tournament.selectors import playing_teams
+
+
+def topic(event: Event) -> str:
+    """The live topic of the event's arrivals (teams taking part, checked in, waiting; staff
+    only: tournament.apps): published by every change of those counts before round 1."""
+    return f"checkin:{event.pk}"
+
+
+def publish(event: Event) -> None:
+    if event.status == Event.Status.REGISTRATION:
+        live.publish(topic(event))  # after the commit
 
 
 def max_teams(event: Event) -> int | None:
@@ -25,8 +38,7 @@ def max_teams(event: Event) -> int | None:
 
 
 def admitted(event: Event) -> int:
-    in_event = Q(waiting_entry__isnull=True) | Q(waiting_entry__promoted_at__isnull=False)
-    return Team.objects.filter(in_event, event=event, dropped=False).count()
+    return playing_teams(event).count()
 
 
 def _waiting(event: Event) -> QuerySet[WaitingTeam]:
@@ -40,16 +52,21 @@ def is_waiting(team: Team) -> bool:
 
 
 def place_new_team(event: Event, team: Team) -> None:
-    """A team just saved: on the waiting list when the cap is reached (the event row locked)."""
+    """A team just saved: on the waiting list when the cap is reached (the event row locked).
+    Only before round 1: a team staff enter late (tournament.services.late) is in at once."""
+    if event.status != Event.Status.REGISTRATION:
+        return
     cap = max_teams(event)
     if cap is not None and admitted(event) - 1 >= cap:
         WaitingTeam.objects.create(team=team, since=timezone.now())
+    publish(event)  # the dashboard's counts
 
 
 def promote(event: Event) -> list[Team]:
     """Before round 1, the first teams waiting take the places open under the cap."""
     if event.status != Event.Status.REGISTRATION:
         return []
+    publish(event)  # a drop or a new cap before round 1: the dashboard's counts
     cap = max_teams(event)
     entries = list(_waiting(event).select_for_update(of=("self",)).order_by("since", "team_id"))
     free = len(entries) if cap is None else max(0, cap - admitted(event))
@@ -64,6 +81,7 @@ def promote(event: Event) -> list[Team]:
 
         for team in promoted:
             _team_changed(team)  # its page says it is in
+            events.team_promoted.fire(events.TeamPromoted(event.pk, team.pk))  # tell the team
     return promoted
 
 
@@ -111,6 +129,17 @@ def leave_out_at_round_one(event: Event, by: By = None) -> list[Team]:
             by=recorded(by),
         )
     return left
+
+
+def waiting_state(team: Team | None) -> dict:
+    """What a team's sign-up or solo page says of the waiting list: ``waiting_place`` (1 =
+    next) while the team waits, ``promoted_at`` once a place opened for it."""
+    entry = WaitingTeam.objects.filter(team=team).first() if team is not None else None
+    if entry is None or team is None or team.dropped:
+        return {"waiting_place": None, "promoted_at": None}
+    if team.event.status != Event.Status.REGISTRATION:  # the list ended at round 1
+        return {"waiting_place": None, "promoted_at": None}
+    return {"waiting_place": position(team), "promoted_at": entry.promoted_at}
 
 
 def waiting_entries(event: Event) -> list[WaitingTeam]:

@@ -7,15 +7,17 @@ first, like pairing a round (pairing.services.rounds): a check-in or a team's ow
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from core import events, live
 from core.actors import By, recorded
-from core.errors import Conflict
+from core.errors import AccessDenied, Conflict
+from tournament import hooks
 from tournament.models import CheckIn, DropRecord, Event, Team, TeamCheckIn
+from tournament.selectors import playing_teams
 from tournament.services import capacity
 from tournament.services import teams as team_svc
 
@@ -26,7 +28,17 @@ def _locked(event: Event) -> Event:
 
 def topic(event: Event) -> str:
     """The live topic of the event's check-in count (staff only: tournament.apps)."""
-    return f"checkin:{event.pk}"
+    return capacity.topic(event)
+
+
+def _staff(by: By, event: Event, right: str) -> User | None:
+    """The logged-in user acting as the event's staff, once the access layer agrees that they
+    hold ``right`` there (tournament.hooks.STAFF_RIGHT); None for nobody (a task, a command).
+    A logged-in user who is not staff is refused (AccessDenied), whatever the caller decided."""
+    user = recorded(by)
+    if user is not None and not hooks.STAFF_RIGHT(user, event, right):
+        raise AccessDenied(gettext("Only the event's staff may do this."))
+    return user
 
 
 def is_open(event: Event) -> bool:
@@ -47,21 +59,23 @@ def checkin_set_open(*, event: Event, open: bool) -> CheckIn:
     row, _ = CheckIn.objects.get_or_create(event=event)
     row.open = bool(open)
     row.save(update_fields=["open", "changed_at"])
+    live.publish(topic(event))  # the dashboard shows the count while check-in is open
     events.event_changed.fire(events.EventChanged(event.pk))  # the team pages' check-in button
     return row
 
 
 @transaction.atomic
 def team_check_in(*, team: Team, by: By = None) -> TeamCheckIn:
-    """The team (from its page) or staff at the desk (``by``) check the team in. Checking in
-    again answers the first check-in. The team itself only while check-in is open; staff also
-    while it is closed, before round 1 is paired."""
+    """The team (from its page) or staff at the desk (``by``, a logged-in user the access layer
+    finds is staff of the event) check the team in. Checking in again answers the first
+    check-in. The team itself only while check-in is open; staff also while it is closed,
+    before round 1 is paired."""
     event = _locked(team.event)
+    staff_user = _staff(by, event, "check_in")
     team = Team.objects.select_for_update().get(pk=team.pk)
     done = TeamCheckIn.objects.filter(team=team).first()
     if done is not None:
         return done
-    staff_user = recorded(by)
     staff = staff_user is not None
     if event.status != Event.Status.REGISTRATION:
         raise Conflict(
@@ -80,9 +94,10 @@ def team_check_in(*, team: Team, by: By = None) -> TeamCheckIn:
 
 
 @transaction.atomic
-def team_check_in_undo(*, team: Team) -> None:
+def team_check_in_undo(*, team: Team, by: By = None) -> None:
     """Staff take back a check-in made by mistake (before round 1)."""
     event = _locked(team.event)
+    _staff(by, event, "check_in")
     if event.status != Event.Status.REGISTRATION:
         raise Conflict(
             gettext("Check-in is over: round 1 has been paired."), code="registration_closed"
@@ -94,19 +109,12 @@ def team_check_in_undo(*, team: Team) -> None:
 
 def not_checked_in(event: Event) -> list[Team]:
     """The teams still playing that have not checked in, by name."""
-    return list(
-        Team.objects.filter(
-            Q(waiting_entry__isnull=True) | Q(waiting_entry__promoted_at__isnull=False),
-            event=event,
-            dropped=False,
-            checked_in__isnull=True,
-        ).order_by("name_key")
-    )
+    return list(playing_teams(event).filter(checked_in__isnull=True).order_by("name_key"))
 
 
 def counts(event: Event) -> tuple[int, int]:
-    """(checked in, teams still playing)."""
-    playing = Team.objects.filter(event=event, dropped=False)
+    """(checked in, teams still playing: neither dropped nor on the waiting list)."""
+    playing = playing_teams(event)
     return playing.filter(checked_in__isnull=False).count(), playing.count()
 
 
@@ -142,7 +150,7 @@ def before_round_one(*, event: Event, confirm: bool, by: By = None) -> list[Team
             event=event,
             team=team,
             kind=DropRecord.Kind.NOT_ARRIVED,
-            by=recorded(by),
+            by=recorded(by),  # who paired round 1: the pairing checked its right
         )
     return missing
 
@@ -170,6 +178,7 @@ def drop_records(team: Team) -> list[DropRecord]:
 @transaction.atomic
 def team_drop_by_staff(*, team: Team, by: By = None) -> Team:
     """Staff drop a team (as before), now recorded with who and when."""
+    _staff(by, team.event, "drop_team")
     team = team_svc.team_drop(team=team)
     DropRecord.objects.create(
         event_id=team.event_id,
@@ -185,6 +194,7 @@ def team_drop_by_staff(*, team: Team, by: By = None) -> Team:
 @transaction.atomic
 def team_undrop_by_staff(*, team: Team, by: By = None) -> Team:
     """Staff bring a dropped team back (a team dropped as not arrived included); recorded."""
+    _staff(by, team.event, "manage_teams")
     team = team_svc.team_undrop(team=team)
     DropRecord.objects.create(
         event_id=team.event_id,
@@ -192,4 +202,5 @@ def team_undrop_by_staff(*, team: Team, by: By = None) -> Team:
         kind=DropRecord.Kind.UNDROP,
         by=recorded(by),
     )
+    capacity.publish(team.event)  # before round 1: one more team taking part
     return team

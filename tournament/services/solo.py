@@ -9,7 +9,7 @@ message per field and saves nothing. Rules: docs/rules.md "Solo players".
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -22,7 +22,7 @@ from tournament.domain.names import NameError_, clean_name, clean_wizards_id, na
 from tournament.domain.partners import Solo, match_partners, team_name
 from tournament.domain.signups import clean_join_code, reserved_name
 from tournament.models import Event, Signup, SoloSignup, Team
-from tournament.services.signups import is_open
+from tournament.services.signups import _clean_player, is_open
 from tournament.services.teams import PlayerIn, _player_clashes, team_register, team_rename
 
 
@@ -67,22 +67,45 @@ def _check_not_signed_up(event: Event, player: PlayerIn) -> None:
                 )
 
 
-def _clean_wants(event: Event, raw: object, *, own: str = "") -> str:
+def _clean_wants(event: Event, raw: object, *, own: str = "") -> tuple[str, Signup | None]:
+    """(another waiting solo's code, "") or ("", the team still forming it names)."""
     if raw in (None, ""):
-        return ""
+        return "", None
     code = clean_join_code(raw)
     other = SoloSignup.objects.filter(event=event, code=code).first() if code else None
-    if other is None or code == own:
+    if other is not None and code != own:
+        if other.status != SoloSignup.Status.WAITING:
+            raise ServiceError(
+                gettext("%(player)s is no longer waiting for a partner.") % {"player": other.name},
+                field="with",
+            )
+        return code, None
+    return "", _team_with_room(event, raw)
+
+
+def _team_with_room(event: Event, raw: object) -> Signup:
+    """The team still forming (its sign-up short of players) named by ``raw``; a team of that
+    name with no room, or none at all, is refused with the reason."""
+    key = name_key(" ".join(str(raw).split())[:80]) if isinstance(raw, str) else ""
+    signups = Signup.objects.filter(event=event, name_key=key) if key else Signup.objects.none()
+    forming = signups.filter(status=Signup.Status.FORMING).first()
+    if forming is not None and len(forming.players) < event.team_size:
+        return forming
+    full = signups.filter(status__in=(Signup.Status.FORMING, Signup.Status.PENDING)).first()
+    team = Team.objects.filter(event=event, name_key=key).first() if key else None
+    if full is not None or team is not None:
         raise ServiceError(
-            gettext("No player of this event waits with that code. Check it with your partner."),
+            gettext("%(team)s has no room: all its players are there.")
+            % {"team": (full or team).name},  # type: ignore[union-attr]  # one of them is set
             field="with",
         )
-    if other.status != SoloSignup.Status.WAITING:
-        raise ServiceError(
-            gettext("%(player)s is no longer waiting for a partner.") % {"player": other.name},
-            field="with",
-        )
-    return code
+    raise ServiceError(
+        gettext(
+            "No player of this event waits with that code, and no team still looking for "
+            "players has that name. Check it with your partner."
+        ),
+        field="with",
+    )
 
 
 def _clean_language(raw: object) -> str:
@@ -112,6 +135,7 @@ def solo_signup(
     errors: dict[str, list[str]] = {}
     player = PlayerIn("")
     wants = lang = ""
+    wants_signup: Signup | None = None
     try:
         player = PlayerIn(
             clean_name(name, label=gettext("Your name")), clean_wizards_id(wizards_id)
@@ -124,7 +148,7 @@ def solo_signup(
             if step == "player" and player.name:
                 _check_not_signed_up(event, player)
             elif step == "with":
-                wants = _clean_wants(event, with_)
+                wants, wants_signup = _clean_wants(event, with_)
             elif step == "language":
                 lang = _clean_language(language)
         except ServiceError as exc:
@@ -142,6 +166,7 @@ def solo_signup(
                     wizards_id=player.wizards_id,
                     language=lang,
                     wants=wants,
+                    wants_signup=wants_signup,
                 )
         except IntegrityError:
             continue
@@ -152,7 +177,11 @@ def solo_by_code(code: object) -> SoloSignup | None:
     code = clean_join_code(code)
     if not code:
         return None
-    return SoloSignup.objects.select_related("event", "team").filter(code=code).first()
+    return (
+        SoloSignup.objects.select_related("event", "team", "signup__team", "wants_signup")
+        .filter(code=code)
+        .first()
+    )
 
 
 @transaction.atomic
@@ -162,8 +191,8 @@ def solo_set_wants(*, solo: SoloSignup, with_: object) -> SoloSignup:
     solo = SoloSignup.objects.select_for_update().get(pk=solo.pk)
     if solo.status != SoloSignup.Status.WAITING:
         raise Conflict(gettext("You are no longer waiting for a team."), code="not_waiting")
-    solo.wants = _clean_wants(solo.event, with_, own=solo.code)
-    solo.save(update_fields=["wants"])
+    solo.wants, solo.wants_signup = _clean_wants(solo.event, with_, own=solo.code)
+    solo.save(update_fields=["wants", "wants_signup"])
     return solo
 
 
@@ -184,6 +213,8 @@ class Formed:
     teams: list[tuple[Team, list[SoloSignup]]]
     waiting: list[SoloSignup]
     seed: int
+    # teams still forming that solos joined (their sign-ups), with those solos
+    joined: list[tuple[Signup, list[SoloSignup]]] = field(default_factory=list)
 
 
 def _free_name(event: Event, names: list[str]) -> str:
@@ -218,7 +249,24 @@ def solos_match(*, event: Event, seed: int | None = None) -> Formed:
         .order_by("created_at", "id")
     )
     seed = secrets.randbits(62) if seed is None else seed
-    result = match_partners([Solo(s.code, s.wants or None) for s in solos], event.team_size, seed)
+    forming = {
+        f"team:{signup.pk}": signup
+        for signup in Signup.objects.select_for_update().filter(
+            event=event,
+            status=Signup.Status.FORMING,
+            pk__in={s.wants_signup_id for s in solos if s.wants_signup_id},
+        )
+    }
+
+    def request(solo: SoloSignup) -> str | None:
+        return solo.wants or (f"team:{solo.wants_signup_id}" if solo.wants_signup_id else None)
+
+    result = match_partners(
+        [Solo(s.code, request(s)) for s in solos],
+        event.team_size,
+        seed,
+        {key: len(signup.players) for key, signup in forming.items()},
+    )
     by_code = {s.code: s for s in solos}
     now = timezone.now()
     teams: list[tuple[Team, list[SoloSignup]]] = []
@@ -239,12 +287,45 @@ def solos_match(*, event: Event, seed: int | None = None) -> Formed:
                 ]
             )  # fmt: skip
         teams.append((team, members))
-    waiting = [by_code[c] for c in result.waiting]
-    return Formed(teams=teams, waiting=waiting, seed=seed)
+    joined = [
+        (forming[key], _join_signup(event, forming[key], [by_code[c] for c in codes], seed))
+        for key, codes in result.joined
+    ]
+    waiting = [s for s in solos if s.status == SoloSignup.Status.WAITING]
+    return Formed(teams=teams, waiting=waiting, seed=seed, joined=joined)
+
+
+def _join_signup(
+    event: Event, signup: Signup, solos: list[SoloSignup], seed: int
+) -> list[SoloSignup]:
+    """The solos that asked for a team still forming join its sign-up, as a teammate with its
+    join code would (tournament.services.signups.signup_join); complete, it waits for the
+    organizer's approval. A solo who can no longer join (a player of that name signed up
+    since) stays waiting."""
+    now = timezone.now()
+    joined = []
+    for solo in solos:
+        try:
+            player = _clean_player(event, signup, solo.name, solo.wizards_id)
+        except ServiceError:
+            continue
+        signup.players = [*signup.players, player]
+        solo.status, solo.signup, solo.teamed_at = SoloSignup.Status.TEAMED, signup, now
+        solo.match_seed, solo.by_request = seed, True
+        solo.save(update_fields=["status", "signup", "teamed_at", "match_seed", "by_request"])
+        joined.append(solo)
+    if len(signup.players) >= event.team_size:
+        signup.status = Signup.Status.PENDING
+    signup.save(update_fields=["players", "status"])
+    return joined
 
 
 def waiting_solos(event: Event) -> list[SoloSignup]:
-    return list(event.solo_signups.filter(status=SoloSignup.Status.WAITING).order_by("created_at"))
+    return list(
+        event.solo_signups.filter(status=SoloSignup.Status.WAITING)
+        .select_related("wants_signup")
+        .order_by("created_at")
+    )
 
 
 @transaction.atomic

@@ -132,6 +132,13 @@ ROWS = [
         fmt="page",
     ),
     Row(
+        "page-team-late",
+        "get",
+        lambda w: f"/events/{w.event.pk}/teams/late/",
+        expect("scorekeeper"),
+        fmt="page",
+    ),
+    Row(
         "page-check-in-count",
         "get",
         lambda w: f"/events/{w.event.pk}/check-in/count/",
