@@ -9,6 +9,7 @@ is left out (the key's renewal deletes it too).
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -16,8 +17,8 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext, ngettext
 
-from core.i18n import localize
 from core.text import Text
 from judging.models import Extension, JudgeCall, RoundClock
 from notify import domain
@@ -62,11 +63,15 @@ class Note:
 
 
 def _subscriptions(event_id: int, team_ids: Iterable[int]) -> tuple[list[Target], dict[int, str]]:
-    """The subscriptions of these teams made with their current key, and the teams' keys."""
-    team_ids = list(team_ids)
-    keys = dict(Team.objects.filter(pk__in=team_ids).values_list("pk", "access_key"))
+    """The subscriptions of these teams made with their current key, and the teams' keys. Many
+    teams (a round): the event's rows, kept in Python (no IN list of thousands of ids)."""
+    wanted = set(team_ids)
+    teams = Team.objects.filter(event_id=event_id)
+    rows = PushSubscription.objects.filter(event_id=event_id)
+    if len(wanted) <= 64:
+        teams, rows = teams.filter(pk__in=wanted), rows.filter(team_id__in=wanted)
+    keys = {pk: key for pk, key in teams.values_list("pk", "access_key") if pk in wanted}
     digests = {team: key_digest(key) for team, key in keys.items()}
-    rows = PushSubscription.objects.filter(event_id=event_id, team_id__in=team_ids)
     targets = [
         Target(pk, team, player, language, endpoint, p256dh, auth)
         for pk, team, player, language, endpoint, p256dh, auth, digest in rows.values_list(
@@ -85,28 +90,29 @@ def messages(event: Event, notes: dict[int, Note]) -> list[dict[str, Any]]:
     targets, keys = _subscriptions(event.pk, notes.keys())
     if not targets:
         return []
-    pages: dict[tuple[int, str], str] = {}
+    # The pages' paths, reversed once: a key is URL-safe as it is (secrets.token_urlsafe).
+    paths = {
+        page: reverse(name, args=["KEY"]).split("KEY")
+        for page, name in (("team", "team-private"), ("table", "tracker-table"))
+    }
     by_language: dict[str, list[Target]] = defaultdict(list)
     for target in targets:
         by_language[target.language].append(target)
     out: list[dict[str, Any]] = []
     for language, group in by_language.items():
         with translation.override(language):
+            words = functools.cache(gettext)  # each template looked up once per language
             for target in group:
                 note = notes[target.team_id]
-                page = pages.get((target.team_id, note.page))
-                if page is None:
-                    name = "team-private" if note.page == "team" else "tracker-table"
-                    page = pages[(target.team_id, note.page)] = reverse(
-                        name, args=[keys[target.team_id]]
-                    )
+                before, after = paths[note.page]
+                page = f"{before}{keys[target.team_id]}{after}"
                 payload = {
                     "type": note.type,
                     "event": event.pk,
                     "round": note.round,
                     "table": note.table,
                     "title": event.name,
-                    "body": localize(note.body(target)),
+                    "body": note.body(target).render(words, ngettext),
                     "url": page,
                 }
                 out.append(

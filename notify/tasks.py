@@ -3,9 +3,10 @@ receivers below), one task builds every subscription's message (notify.selectors
 them, in batches, to the sending task (notify.sender), never inside the request.
 
 With a broker both are Celery tasks (each batch its own ``notify.send``, so several workers share
-a round's 8,192 pushes). Without one, the build runs in-process after the request's answer
-(core.tasks) and, in a server, the batches are sent on a thread of their own (``outbox``), so a
-slow push service holds no request's thread. Failures to retry are sent again later
+a round's 8,192 pushes). Without one, in a server, both run on a thread of their own
+(``outbox``), from the commit on, so a slow push service holds no request's thread and the pushes
+do not wait behind the request's other after-answer tasks; elsewhere (a command, the tests) they
+run in-process as every task does (core.tasks). Failures to retry are sent again later
 (``PUSH_RETRIES`` times, waiting ``PUSH_RETRY_SECONDS`` x 4^n); gone subscriptions are deleted.
 """
 
@@ -44,24 +45,33 @@ BUILDERS: dict[str, Callable[..., list[dict[str, Any]]]] = {
 # --- receivers (after commit): queue the building task, nothing more ----------------------------
 
 
+def _queue(kind: str, *ids: Any) -> None:
+    """Queue ``push``: to the broker; without one, in a server, on the outbox's thread at once
+    (not behind the request's other after-answer tasks, nor in its thread); else in-process."""
+    if settings.CELERY_TASK_ALWAYS_EAGER and in_process.started:
+        outbox.submit(push, kind, *ids)
+    else:
+        run_task(push, kind, *ids)
+
+
 def round_published(payload: events.RoundPublished) -> None:
-    run_task(push, "round_published", payload.round_id)
+    _queue("round_published", payload.round_id)
 
 
 def clock_started(payload: ClockChanged) -> None:
-    run_task(push, "clock_started", payload.round_id)
+    _queue("clock_started", payload.round_id)
 
 
 def time_called(payload: events.TimeCalled) -> None:
-    run_task(push, "time_called", payload.round_id, payload.match_id)
+    _queue("time_called", payload.round_id, payload.match_id)
 
 
 def result_reported(payload: events.ResultReported) -> None:
-    run_task(push, "confirm_result", payload.match_id)
+    _queue("confirm_result", payload.match_id)
 
 
 def call_claimed(payload: CallClaimed) -> None:
-    run_task(push, "judge_coming", payload.call_id)
+    _queue("judge_coming", payload.call_id)
 
 
 # --- the tasks ----------------------------------------------------------------------------------
@@ -81,7 +91,7 @@ def dispatch(messages: list[dict[str, Any]], attempt: int = 0) -> None:
     for start in range(0, len(messages), size):
         batch = messages[start : start + size]
         if settings.CELERY_TASK_ALWAYS_EAGER and in_process.started:
-            outbox.submit(batch, attempt)
+            outbox.submit(send, batch, attempt)
         else:
             run_task(send, batch, attempt)
 
@@ -110,32 +120,32 @@ def send(messages: list[dict[str, Any]], attempt: int = 0) -> dict[str, int]:
 
 
 class Outbox:
-    """Without a broker, in a server: batches sent one after the other on a thread of this
-    process (each batch itself on the sender's pool), after the request that built them."""
+    """Without a broker, in a server: the push tasks run one after the other, in the order they
+    were queued, on a thread of this process (each batch itself on the sender's pool)."""
 
     def __init__(self) -> None:
         self._pool: ThreadPoolExecutor | None = None
         self._pid = 0
         self._lock = threading.Lock()
 
-    def submit(self, batch: list[dict[str, Any]], attempt: int) -> None:
+    def submit(self, task: Callable[..., object], *args: Any) -> None:
         with self._lock:
             if self._pool is None or self._pid != os.getpid():
                 self._pool = ThreadPoolExecutor(1, thread_name_prefix="tandem-outbox")
                 self._pid = os.getpid()
-            self._pool.submit(self._run, batch, attempt)
+            self._pool.submit(self._run, task, *args)
 
     @staticmethod
-    def _run(batch: list[dict[str, Any]], attempt: int) -> None:
+    def _run(task: Callable[..., object], *args: Any) -> None:
         try:
-            send(batch, attempt)
+            task(*args)
         except Exception:
-            log.exception("a push batch failed")
+            log.exception("a push task failed")
         finally:
             connections.close_all()  # this thread's connections
 
     def wait(self) -> None:
-        """Until every batch submitted so far is sent (benchmarks, tests)."""
+        """Until every task submitted so far has run (benchmarks, tests)."""
         with self._lock:
             pool = self._pool
         if pool is not None:

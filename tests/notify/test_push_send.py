@@ -206,3 +206,26 @@ def test_the_cut_tells_every_team_whether_it_made_it(receiver):
         else:
             assert "not in it" in payload["body"]
             assert payload["table"] is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_server_without_a_broker_pushes_from_a_thread_of_its_own(receiver, monkeypatch):
+    """In a server (core.tasks.in_process started) the build and the sending run on the outbox's
+    thread from the commit on: the request's thread never waits on a push service."""
+    import threading
+
+    from core.tasks import in_process
+
+    event, (red, _blue) = event_with_teams(2)
+    phone = _subscribe(red, receiver, "/red")
+    monkeypatch.setattr(in_process, "started", True)
+    threads = []
+    push = tasks.push
+    monkeypatch.setattr(
+        tasks, "push", lambda *a: threads.append(threading.current_thread().name) or push(*a)
+    )
+    pairing.round_publish(round_=pairing.round_pair_next(event=event))
+    tasks.outbox.wait()
+    tasks.outbox.wait()  # the batches it queued behind itself
+    assert threads == ["tandem-outbox_0"]
+    assert phone.decrypt(receiver.received[0].body)["type"] == "pairings"
