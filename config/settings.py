@@ -34,6 +34,9 @@ def _secret_key() -> str:
 
 
 SECRET_KEY = _secret_key()
+SECRET_KEY_FROM_ENV = bool(
+    env_str("SECRET_KEY")
+)  # a deployment's: the VAPID key may derive from it
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -368,14 +371,14 @@ PUSH_ALLOWED_HOSTS = env_list(
     ],
 )
 PUSH_ALLOW_HTTP = False  # plain-HTTP push addresses: only a test's local receiver
-# The VAPID key (RFC 8292): base64url of the P-256 private number (or a PEM); unset, one made
-# once and kept in var/vapid_private_key (notify/vapid.py). Several hosts: set it on all.
+# The VAPID key (RFC 8292): base64url of the P-256 private number (or a PEM); unset, derived
+# from a SECRET_KEY set in the environment (the same on every host), else made once and kept in
+# var/vapid_private_key (notify/vapid.py).
 VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY")
 # Who runs the server, in every push's token: a mailto: or https: address (Apple's push service
 # refuses "localhost"); by default the site's own address when CSRF_TRUSTED_ORIGINS names it.
-VAPID_SUBJECT = env_str(
-    "VAPID_SUBJECT",
-    CSRF_TRUSTED_ORIGINS[0] if CSRF_TRUSTED_ORIGINS else "mailto:admin@localhost",
+VAPID_SUBJECT = env_str("VAPID_SUBJECT") or (
+    CSRF_TRUSTED_ORIGINS[0] if CSRF_TRUSTED_ORIGINS else "mailto:admin@localhost"
 )
 PUSH_TIMEOUT_SECONDS = env_float("PUSH_TIMEOUT_SECONDS", 5.0)
 PUSH_THREADS = env_int("PUSH_THREADS", 32)

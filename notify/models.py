@@ -43,7 +43,3 @@ class PushSubscription(models.Model):
 
     def __str__(self) -> str:
         return f"push subscription {self.pk} of team {self.team_id}"
-
-    def info(self) -> dict[str, object]:
-        """What pywebpush calls subscription_info."""
-        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}

@@ -2,9 +2,11 @@
 half (the application server key, ``GET /api/v1/push/key/``).
 
 ``VAPID_PRIVATE_KEY`` (base64url of the 32-byte P-256 private number, as web-push libraries write
-it, or a PEM) or, unset, a key generated once and kept in ``var/vapid_private_key`` like the
-secret key. Several hosts must share one key: set ``VAPID_PRIVATE_KEY`` there (a phone subscribed
-with one public key; a push signed with another is refused by its push service).
+it, or a PEM). Unset: on a server whose ``SECRET_KEY`` comes from the environment (a deployment,
+maybe of several hosts, docker-compose), a key derived from it (HKDF-SHA256), the same on every
+host and worker; otherwise (one machine, the secret key itself kept in var/) a key generated once
+and kept in ``var/vapid_private_key``. Every process that signs must hold the key the phones
+subscribed with: a push signed with another is refused by its push service.
 """
 
 from __future__ import annotations
@@ -16,13 +18,17 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
-from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from django.conf import settings
 from py_vapid import Vapid02  # type: ignore[import-untyped]  # ships no types
 
 #: Seconds a VAPID token is good for (RFC 8292 2: at most 24 hours); renewed an hour before.
 TOKEN_SECONDS = 12 * 3600
+
+
+_B64URL = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
 def b64url(raw: bytes) -> str:
@@ -38,7 +44,12 @@ def _read(text: str) -> ec.EllipticCurvePrivateKey:
     if text.startswith("-----BEGIN"):
         key = serialization.load_pem_private_key(text.encode(), password=None)
     else:
-        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        bare = text.rstrip("=")
+        raw = (
+            b"" if set(bare) - _B64URL else base64.urlsafe_b64decode(bare + "=" * (-len(bare) % 4))
+        )
+        if len(raw) != 32:
+            raise ValueError("VAPID_PRIVATE_KEY is not base64url of 32 bytes, nor a PEM")
         key = ec.derive_private_key(int.from_bytes(raw, "big"), ec.SECP256R1())
     if not isinstance(key, ec.EllipticCurvePrivateKey) or key.curve.name != "secp256r1":
         raise ValueError("VAPID_PRIVATE_KEY is not a P-256 private key")
@@ -65,13 +76,32 @@ def _kept(path: Path) -> str:
     raise ValueError(f"{path} is empty")
 
 
+def _derived(secret: str) -> str:
+    """A P-256 private number from the secret key: HKDF-SHA256 with this use as its info,
+    reduced into the curve's order (1..n-1)."""
+    raw = HKDF(algorithm=hashes.SHA256(), length=40, salt=None, info=b"tandem vapid").derive(
+        secret.encode()
+    )
+    number = int.from_bytes(raw, "big") % (_ORDER - 1) + 1
+    return b64url(number.to_bytes(32, "big"))
+
+
+_ORDER = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551  # P-256's n
+
+
 @lru_cache(maxsize=4)
-def _key(configured: str, path: str) -> ec.EllipticCurvePrivateKey:
-    return _read(configured or _kept(Path(path)))
+def _key(configured: str, secret: str, path: str) -> ec.EllipticCurvePrivateKey:
+    if configured:
+        return _read(configured)
+    return _read(_derived(secret) if secret else _kept(Path(path)))
 
 
 def private_key() -> ec.EllipticCurvePrivateKey:
-    return _key(settings.VAPID_PRIVATE_KEY, str(settings.VAR_DIR / "vapid_private_key"))
+    return _key(
+        settings.VAPID_PRIVATE_KEY,
+        settings.SECRET_KEY if settings.SECRET_KEY_FROM_ENV else "",
+        str(settings.VAR_DIR / "vapid_private_key"),
+    )
 
 
 def public_key() -> str:

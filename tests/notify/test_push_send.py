@@ -4,6 +4,7 @@ aes128gcm) and checks it, the VAPID Authorization (RFC 8292: ES256 by the server
 the endpoint's origin as audience, an expiry within 24 hours) and the TTL. Gone subscriptions
 (410) are deleted, failures (500) sent again later, and a host no longer allowed gets nothing."""
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -229,3 +230,39 @@ def test_a_server_without_a_broker_pushes_from_a_thread_of_its_own(receiver, mon
     tasks.outbox.wait()  # the batches it queued behind itself
     assert threads == ["tandem-outbox_0"]
     assert phone.decrypt(receiver.received[0].body)["type"] == "pairings"
+
+
+def test_messages_cross_a_broker_as_json(receiver):
+    """Celery's JSON serializer carries the messages unchanged (tasks take plain data)."""
+    import json
+
+    event, (red, _blue) = event_with_teams(2)
+    _subscribe(red, receiver, "/red", language="es")
+    round_ = pairing.round_pair_next(event=event)
+    pairing.round_publish(round_=round_)
+    messages = tasks.BUILDERS["round_published"](round_.pk)
+    assert len(messages) == 1
+    assert json.loads(json.dumps(messages)) == messages
+
+
+def test_a_server_retries_through_its_timer_into_the_outbox(receiver, monkeypatch):
+    """Without a broker, in a server: the retry waits on the timer thread, which only hands it to
+    the outbox (a slow push service never holds the timer that runs the rounds' deadlines)."""
+    from core.tasks import in_process
+
+    event, (red, _blue) = event_with_teams(2)
+    _subscribe(red, receiver, "/down")
+    receiver.status["/down"] = 502
+    round_ = pairing.round_pair_next(event=event)
+    pairing.round_publish(round_=round_)
+    receiver.received.clear()
+    timed = []
+    monkeypatch.setattr(in_process, "started", True)
+    monkeypatch.setattr(in_process, "call_at", lambda when, key, f, *a: timed.append((when, f, a)))
+    messages = tasks.BUILDERS["round_published"](round_.pk)
+    assert tasks.send(messages)["retry"] == 1
+    [(when, func, args)] = timed
+    assert func == tasks.outbox.submit
+    assert args[0] is tasks.send
+    assert args[2] == 1
+    assert when > time.time() + 10
