@@ -18,6 +18,11 @@ from tournament.models import Event, Player, Team
 TEAM_MAX = 24
 
 
+def subscribed_flag(event_id: int) -> str:
+    """The cache key of "a phone subscribed in this event" (notify.selectors.has_subscriptions)."""
+    return f"push:subscribed:{event_id}"
+
+
 def key_digest(access_key: str) -> str:
     return hashlib.sha256(access_key.encode()).hexdigest()[:32]
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
@@ -22,7 +23,7 @@ from django.utils.translation import gettext, ngettext
 from core.text import Text
 from judging.models import Extension, JudgeCall, RoundClock
 from notify import domain
-from notify.models import PushSubscription, key_digest
+from notify.models import PushSubscription, key_digest, subscribed_flag
 from pairing.models import Match, MatchTeam, ResultReport, Round
 from tournament.models import Event, Player, Team
 
@@ -60,6 +61,19 @@ class Note:
     table: int | None
     body: Callable[[Target], Text]
     page: str = "team"  # or "table": the table's page (the tracker)
+
+
+def has_subscriptions(event_id: int) -> bool:
+    """Whether a phone subscribed in this event, from the cache (one query the first time, then
+    none until a subscription changes: notify.services keeps it): events where nobody did queue
+    no push task and cost their write nothing."""
+    held = cache.get(subscribed_flag(event_id))
+    if held is None:
+        held = PushSubscription.objects.filter(event_id=event_id).exists()
+        # "no" for a short while only: a read racing a first subscription's commit may store
+        # it after that commit said "yes".
+        cache.set(subscribed_flag(event_id), held, 3600 if held else 30)
+    return bool(held)
 
 
 def _subscriptions(event_id: int, team_ids: Iterable[int]) -> tuple[list[Target], dict[int, str]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext
 
@@ -18,7 +19,7 @@ from core import events
 from core.errors import NotVisible, ServiceError
 from core.i18n import localize
 from notify import domain
-from notify.models import TEAM_MAX, PushSubscription, key_digest
+from notify.models import TEAM_MAX, PushSubscription, key_digest, subscribed_flag
 from tournament.models import Player, Team
 
 
@@ -80,6 +81,7 @@ def subscription_save(
             "language": language or settings.LANGUAGE_CODE,
         },
     )
+    transaction.on_commit(lambda: cache.set(subscribed_flag(team.event_id), True, 3600))
     kept = PushSubscription.objects.filter(team=team).order_by("-created_at", "-pk")
     extra = list(kept.values_list("pk", flat=True)[TEAM_MAX:])
     if extra:
@@ -93,6 +95,7 @@ def subscription_delete(*, team: Team, subscription_id: int) -> None:
     deleted, _ = PushSubscription.objects.filter(pk=subscription_id, team_id=team.pk).delete()
     if not deleted:
         raise NotVisible()
+    _forget_flag(team.event_id)
 
 
 def subscriptions_gone(ids: Iterable[int]) -> int:
@@ -101,10 +104,19 @@ def subscriptions_gone(ids: Iterable[int]) -> int:
     if not ids:
         return 0
     with transaction.atomic():
-        return PushSubscription.objects.filter(pk__in=ids).delete()[0]
+        rows = PushSubscription.objects.filter(pk__in=ids)
+        for event_id in set(rows.values_list("event_id", flat=True)):
+            _forget_flag(event_id)
+        return rows.delete()[0]
 
 
 def forget_renewed_key(payload: events.TeamKeyRenewed) -> None:
     """core.events.team_key_renewed: the old key's phones are told nothing more."""
     with transaction.atomic():
         PushSubscription.objects.filter(team_id=payload.team_id).delete()
+        _forget_flag(payload.event_id)
+
+
+def _forget_flag(event_id: int) -> None:
+    """After the commit: whether the event still has subscriptions is read again when needed."""
+    transaction.on_commit(lambda: cache.delete(subscribed_flag(event_id)))

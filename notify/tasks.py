@@ -45,41 +45,43 @@ BUILDERS: dict[str, Callable[..., list[dict[str, Any]]]] = {
 # --- receivers (after commit): queue the building task, nothing more ----------------------------
 
 
-def _queue(kind: str, *ids: Any) -> None:
+def _queue(kind: str, event_id: int, *ids: Any) -> None:
     """Queue ``push``: to the broker; without one, in a server, on the outbox's thread at once
     (not behind the request's other after-answer tasks, nor in its thread); else in-process."""
+    if not selectors.has_subscriptions(event_id):
+        return
     if settings.CELERY_TASK_ALWAYS_EAGER and in_process.started:
-        outbox.submit(push, kind, *ids)
+        outbox.submit(push, kind, event_id, *ids)
     else:
-        run_task(push, kind, *ids)
+        run_task(push, kind, event_id, *ids)
 
 
 def round_published(payload: events.RoundPublished) -> None:
-    _queue("round_published", payload.round_id)
+    _queue("round_published", payload.event_id, payload.round_id)
 
 
 def clock_started(payload: ClockChanged) -> None:
-    _queue("clock_started", payload.round_id)
+    _queue("clock_started", payload.event_id, payload.round_id)
 
 
 def time_called(payload: events.TimeCalled) -> None:
-    _queue("time_called", payload.round_id, payload.match_id)
+    _queue("time_called", payload.event_id, payload.round_id, payload.match_id)
 
 
 def result_reported(payload: events.ResultReported) -> None:
-    _queue("confirm_result", payload.match_id)
+    _queue("confirm_result", payload.event_id, payload.match_id)
 
 
 def call_claimed(payload: CallClaimed) -> None:
-    _queue("judge_coming", payload.call_id)
+    _queue("judge_coming", payload.event_id, payload.call_id)
 
 
 # --- the tasks ----------------------------------------------------------------------------------
 
 
 @shared_task(name="notify.push")
-def push(kind: str, *ids: Any) -> int:
-    """Build the messages of one event and hand them to the senders; how many."""
+def push(kind: str, event_id: int, *ids: Any) -> int:
+    """Build the messages of one event (of ``event_id``) and hand them to the senders; how many."""
     messages = BUILDERS[kind](*ids)
     dispatch(messages)
     return len(messages)

@@ -11,3 +11,14 @@ def receiver(settings):
     settings.PUSH_ALLOW_HTTP = True
     yield server
     server.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_flags_left():
+    """Ids come again after a test's rollback: no "this event has subscriptions" in the cache
+    for the next test's event of the same id."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

@@ -93,12 +93,12 @@ def test_gone_subscriptions_are_deleted_and_failures_sent_again_later(receiver, 
     receiver.status.update({"/gone": 410, "/flaky": 500})
     later = []
     monkeypatch.setattr(tasks, "run_task", lambda task, *args, **kw: later.append((task, args, kw)))
-    tasks.push("round_published", round_.pk)  # not published: nothing
+    tasks.push("round_published", event.pk, round_.pk)  # not published: nothing
     assert receiver.count == 0
     pairing.round_publish(round_=round_)
     queued = [(t, a) for t, a, _kw in later if t is tasks.push]
-    assert queued == [(tasks.push, ("round_published", round_.pk))]
-    tasks.push("round_published", round_.pk)  # as the worker would
+    assert queued == [(tasks.push, ("round_published", event.pk, round_.pk))]
+    tasks.push("round_published", event.pk, round_.pk)  # as the worker would
     sends = [(t, a) for t, a, _kw in later if t is tasks.send]
     assert len(sends) == 1
     tasks.send(*sends[0][1])
@@ -266,3 +266,15 @@ def test_a_server_retries_through_its_timer_into_the_outbox(receiver, monkeypatc
     assert args[0] is tasks.send
     assert args[2] == 1
     assert when > time.time() + 10
+
+
+def test_an_event_without_subscriptions_queues_nothing(receiver, monkeypatch):
+    event, (red, _blue) = event_with_teams(2)
+    queued = []
+    monkeypatch.setattr(tasks, "run_task", lambda task, *args, **kw: queued.append(args))
+    round_ = pairing.round_pair_next(event=event)
+    pairing.round_publish(round_=round_)
+    assert queued == []
+    _subscribe(red, receiver, "/red")  # the flag is set once it commits
+    judging.clock_start(round_=round_, now=timezone.now())
+    assert queued == [("clock_started", event.pk, round_.pk)]
