@@ -34,6 +34,9 @@ def _secret_key() -> str:
 
 
 SECRET_KEY = _secret_key()
+SECRET_KEY_FROM_ENV = bool(
+    env_str("SECRET_KEY")
+)  # a deployment's: the VAPID key may derive from it
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -62,6 +65,7 @@ INSTALLED_APPS = [
     "judging",
     "tracker",
     "carry",
+    "notify",
 ]
 
 MIDDLEWARE = [
@@ -354,6 +358,34 @@ if CARD_UPDATE_HOUR >= 0:
         "task": "decklists.update_cards",
         "schedule": crontab(hour=CARD_UPDATE_HOUR % 24, minute=17),
     }
+
+# Web Push (notify/, docs/api.md "Push notifications"). Pushes go only to these push
+# services' hosts (SSRF): a name, or "*.suffix" for any name under it (not the suffix itself),
+# with ":port" when not 443. The default: Chrome/Android (FCM), Firefox, Safari/iOS, Edge/Windows.
+PUSH_ALLOWED_HOSTS = env_list(
+    "PUSH_ALLOWED_HOSTS",
+    [
+        "fcm.googleapis.com",
+        "updates.push.services.mozilla.com",
+        "*.push.apple.com",
+        "*.notify.windows.com",
+    ],
+)
+PUSH_ALLOW_HTTP = False  # plain-HTTP push addresses: only a test's local receiver
+# The VAPID key (RFC 8292): base64url of the P-256 private number (or a PEM); unset, derived
+# from a SECRET_KEY set in the environment (the same on every host), else made once and kept in
+# var/vapid_private_key (notify/vapid.py).
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY")
+# Who runs the server, in every push's token: a mailto: or https: address (Apple's push service
+# refuses "localhost"); by default the site's own address when CSRF_TRUSTED_ORIGINS names it.
+VAPID_SUBJECT = env_str("VAPID_SUBJECT") or (
+    CSRF_TRUSTED_ORIGINS[0] if CSRF_TRUSTED_ORIGINS else "mailto:admin@localhost"
+)
+PUSH_TIMEOUT_SECONDS = env_float("PUSH_TIMEOUT_SECONDS", 5.0)
+PUSH_THREADS = env_int("PUSH_THREADS", 32)
+PUSH_BATCH = env_int("PUSH_BATCH", 500)
+PUSH_RETRIES = env_int("PUSH_RETRIES", 3)
+PUSH_RETRY_SECONDS = env_float("PUSH_RETRY_SECONDS", 15.0)
 
 # Production hardening; HTTPS=true behind a TLS-terminating proxy (docker-compose README).
 HTTPS = env_bool("HTTPS", False)

@@ -12,6 +12,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("judging.api_urls")),
     path("", include("tracker.api_urls")),
     path("", include("carry.api_urls")),
+    path("", include("notify.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", api_reference, name="api-reference"),
 ]

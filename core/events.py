@@ -175,6 +175,15 @@ class GameChanged:
     teams: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True)
+class TeamKeyRenewed:
+    """A team was given a new private key: what belonged to the old one (push subscriptions)
+    goes."""
+
+    event_id: int
+    team_id: int
+
+
 result_final: Signal[ResultFinal] = Signal("result_final")
 round_published: Signal[RoundPublished] = Signal("round_published")
 round_changed: Signal[RoundChanged] = Signal("round_changed")
@@ -186,3 +195,4 @@ standings_changed: Signal[StandingsChanged] = Signal("standings_changed")
 result_reported: Signal[ResultReported] = Signal("result_reported")
 event_changed: Signal[EventChanged] = Signal("event_changed")
 team_promoted: Signal[TeamPromoted] = Signal("team_promoted")
+team_key_renewed: Signal[TeamKeyRenewed] = Signal("team_key_renewed")

@@ -44,6 +44,7 @@ EVENT = "tournament.Event"
 # Reachable from an event, and not carried, with the reason.
 EXCLUDED = {
     "tournament.StaffInvite": "an invitation is a link of the server it was sent from",
+    "notify.PushSubscription": "a phone's push address, made with the server's own keys",
 }
 TEAM, PLAYER = "tournament.Team", "tournament.Player"
 # Integer columns holding the id of another carried row (not foreign keys, for speed).

@@ -23,6 +23,7 @@ from django.utils.translation import gettext
 from core import live, pagecache
 from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
+from core.events import Signal
 from judging.domain.calls import (
     REASONS,
     RULE_MAX,
@@ -74,6 +75,23 @@ def announce(call: JudgeCall) -> None:
         live.publish(f"team:{team}")
     scopes = [f"team:{team}" for team in teams]
     transaction.on_commit(lambda: pagecache.bump_together(*scopes), robust=True)
+
+
+@dataclass(frozen=True)
+class CallClaimed:
+    """A judge took a table's call (or a head judge the escalated one): one is on the way."""
+
+    event_id: int
+    call_id: int
+    match_id: int
+
+
+#: After commit: a judge is on the way to the call's table (notify: a push to its teams).
+call_claimed: Signal[CallClaimed] = Signal("call_claimed")
+
+
+def _claimed(row: JudgeCall) -> None:
+    call_claimed.fire(CallClaimed(row.event_id, row.pk, row.match_id))
 
 
 def _reason(raw: object) -> str:
@@ -190,6 +208,7 @@ def judge_call_claim(
             row.head_claimed_at, row.head_claimed_by = now, user
             row.save(update_fields=["head_claimed_at", "head_claimed_by"])
             announce(row)
+            _claimed(row)
         return row
     if row.claimed_at is not None:
         if row.claimed_by is not None and row.claimed_by != user:
@@ -198,6 +217,7 @@ def judge_call_claim(
     row.claimed_at, row.claimed_by = now, user
     row.save(update_fields=["claimed_at", "claimed_by"])
     announce(row)
+    _claimed(row)
     return row
 
 

@@ -56,6 +56,8 @@ class ClockChanged:
 
 #: A round's clock facts changed (after commit): re-schedule its task, refresh live pages.
 clock_changed: Signal[ClockChanged] = Signal("clock_changed")
+#: A round's clock started (after commit, besides clock_changed): the players are told.
+clock_started: Signal[ClockChanged] = Signal("clock_started")
 
 
 def _lock(round_: Round) -> RoundClock:
@@ -80,6 +82,7 @@ def clock_start(*, round_: Round, by: By = None, now: datetime | None = None) ->
     clock.started_by = recorded(by)
     clock.save(update_fields=["started_at", "length_seconds", "started_by"])
     _changed(round_)
+    clock_started.fire(ClockChanged(round_.event_id, round_.pk))
     return clock
 
 

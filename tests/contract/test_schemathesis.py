@@ -52,6 +52,8 @@ REFUSED_FOR_WHAT_IT_NAMES = {
     "missing_field": "an event type's own fields (tracker.domain.game_model): one schema for all",
     "unknown_player": "the player id names nobody at this table",
     "nothing_to_undo": "an undo with nothing left to undo in the game",
+    "push_host_not_allowed": "a push service's host outside the server's PUSH_ALLOWED_HOSTS",
+    "push_endpoint_invalid": "a push address the server will not post to (not https, a user)",
 }
 # A game event (POST /matches/{id}/game/events/): one body schema for every event type, and the
 # game's state decides the rest (tracker.domain.game_model.ErrorCode: a player not at the table,
@@ -65,6 +67,7 @@ REFUSED_MESSAGES = re.compile(
     r"No user named|not a player of this event|Not a table of this round|does not play in"
     r"|exactly once|Send two_headed_giant_bans, decklists_required or both"
     r"|Not a penalty of this event|Not a team of this event|not in this event"
+    r"|Not a player of this team"
     # Names (tournament.domain.names): control, format and unassigned characters but emoji
     # sequences, Unicode categories no pattern of the schema's regular expressions can name.
     r"|contains a control or invisible character|right-to-left or direction-override"

@@ -366,6 +366,7 @@ def team_new_key(*, team: Team) -> Team:
     team.save(update_fields=["access_key"])
     live.end_streams_of_key(old_key)  # its open live streams end too, after the commit
     _team_changed(team)
+    events.team_key_renewed.fire(events.TeamKeyRenewed(team.event_id, team.pk))
     return team
 
 
