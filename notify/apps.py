@@ -19,4 +19,5 @@ class NotifyConfig(AppConfig):
         events.result_reported.connect(tasks.result_reported)
         clock.clock_started.connect(tasks.clock_started)
         calls.call_claimed.connect(tasks.call_claimed)
+        events.team_promoted.connect(tasks.team_promoted)
         events.team_key_renewed.connect(services.forget_renewed_key)

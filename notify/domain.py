@@ -212,6 +212,12 @@ def judge_coming_body(table: int, judge: str) -> Text:
     return Text(gettext_noop("A judge is on the way to table %(table)s."), table=table)
 
 
+def promoted_body() -> Text:
+    return Text(
+        gettext_noop("You are in: a place opened and your team moved up from the waiting list.")
+    )
+
+
 def opponents_words(team: str, players: Sequence[str]) -> str:
     """``Team Ann (Ann, Bo)``: the other team and its players in seat order."""
     return f"{team} ({', '.join(players)})" if players else team

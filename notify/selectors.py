@@ -36,6 +36,7 @@ TTL = {
     "time_called": 600,
     "confirm_result": 1800,
     "judge_coming": 300,
+    "promoted": 6 * 3600,  # before round 1: worth knowing until the event starts
 }
 
 
@@ -344,3 +345,12 @@ def judge_coming(call_id: int) -> list[dict[str, Any]]:
     )
     teams = [t for t in (match.team_a_id, match.team_b_id) if t is not None]
     return messages(match.round.event, dict.fromkeys(teams, note))
+
+
+def team_promoted(team_id: int) -> list[dict[str, Any]]:
+    """A place opened before round 1: the team that moved up from the waiting list is told."""
+    team = Team.objects.select_related("event").filter(pk=team_id, dropped=False).first()
+    if team is None:
+        return []
+    note = Note("promoted", None, None, _same(domain.promoted_body()))
+    return messages(team.event, {team.pk: note})

@@ -39,6 +39,7 @@ BUILDERS: dict[str, Callable[..., list[dict[str, Any]]]] = {
     "time_called": selectors.time_called,
     "confirm_result": selectors.confirm_result,
     "judge_coming": selectors.judge_coming,
+    "promoted": selectors.team_promoted,
 }
 
 
@@ -74,6 +75,10 @@ def result_reported(payload: events.ResultReported) -> None:
 
 def call_claimed(payload: CallClaimed) -> None:
     _queue("judge_coming", payload.event_id, payload.call_id)
+
+
+def team_promoted(payload: events.TeamPromoted) -> None:
+    _queue("promoted", payload.event_id, payload.team_id)
 
 
 # --- the tasks ----------------------------------------------------------------------------------

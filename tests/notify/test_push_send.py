@@ -278,3 +278,33 @@ def test_an_event_without_subscriptions_queues_nothing(receiver, monkeypatch):
     _subscribe(red, receiver, "/red")  # the flag is set once it commits
     judging.clock_start(round_=round_, now=timezone.now())
     assert queued == [("clock_started", event.pk, round_.pk)]
+
+
+def test_a_team_moving_up_from_the_waiting_list_is_told(receiver):
+    """A capped event's place opens before round 1 (a drop): the first team waiting is told it
+    is in (core.events.team_promoted, docs/rules.md "Capacity and waiting list")."""
+    from support import factories
+    from tournament.services import capacity
+    from tournament.services import checkin as checkin_svc
+
+    event = factories.event(factories.user("olivia"), name="Capped 2HG", public=True)
+    capacity.set_max_teams(event=event, value=2)
+    red = factories.team(event, "Red")
+    blue = factories.team(event, "Blue")
+    owls = factories.team(event, "Owls")  # past the cap: waits
+    phones = {t.pk: _subscribe(t, receiver, f"/{t.pk}", language="es") for t in (blue, owls)}
+    checkin_svc.team_drop_self(team=red)
+    receiver.wait_for(1)
+    got = {int(r.path[1:]): phones[int(r.path[1:])].decrypt(r.body) for r in receiver.received}
+    assert set(got) == {owls.pk}  # the team that moved up, nobody else
+    assert got[owls.pk] == {
+        "type": "promoted",
+        "event": event.pk,
+        "round": None,
+        "table": None,
+        "title": "Capped 2HG",
+        "body": "Estáis dentro: se abrió una plaza y vuestro equipo sale de la lista de espera.",
+        "url": f"/t/{owls.access_key}/",
+    }
+    headers = {k.lower(): v for k, v in receiver.received[0].headers.items()}
+    assert headers["ttl"] == "21600"
