@@ -220,6 +220,7 @@ OFFLINE_ASSETS = (
     "js/calls.js",
     "js/tracker.js",
     "js/pwa.js",
+    "js/notify.js",
     "icons/tandem-192.png",
 )
 

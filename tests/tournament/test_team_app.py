@@ -124,3 +124,26 @@ def test_the_team_page_and_the_table_page_link_the_manifest_and_the_worker(teams
     # the worker splices the live part between these into its offline copy
     assert team_page.index("<!--team-blocks-->") < team_page.index("Table <strong")
     assert team_page.index("Table <strong") < team_page.index("<!--/team-blocks-->")
+
+
+def test_the_team_page_offers_notify_this_phone_per_player_with_the_teams_key(teams):
+    red, blue = teams
+    page = Client().get(f"/t/{red.access_key}/").content.decode()
+    start = page.index('id="notify"')
+    section = page[start : page.index("</section>", start)]
+    assert f'data-team-key="{red.access_key}"' in section
+    assert 'data-key-url="/api/v1/push/key/"' in section
+    assert 'data-subscriptions-url="/api/v1/push/subscriptions/"' in section
+    for player in red.players.all():
+        assert f'<option value="{player.pk}">{player.name}</option>' in section
+    assert blue.access_key not in page
+    assert "Bea" not in section
+    assert '<script src="/static/js/notify.js" defer></script>' in page
+
+
+def test_a_dropped_team_is_offered_no_notifications(teams):
+    red, _blue = teams
+    red.dropped = True
+    red.save(update_fields=["dropped"])
+    page = Client().get(f"/t/{red.access_key}/").content.decode()
+    assert 'id="notify"' not in page
