@@ -221,6 +221,7 @@ OFFLINE_ASSETS = (
     "js/tracker.js",
     "js/pwa.js",
     "js/notify.js",
+    "js/alerts.js",
     "icons/tandem-192.png",
 )
 
