@@ -5,8 +5,8 @@
  *   team (then nothing is kept until "Remember us on this phone" is pressed again).
  * - A page the worker answered from its copy (<html data-offline-at="<ms>">) shows the banner
  *   "As of 14:32, offline" with the time the copy was taken; a page open when the network drops
- *   shows it with the time of the last thing it received; the network back, the copy is
- *   replaced by the live page.
+ *   shows it with the time of the last thing it received; once the server answers again, the
+ *   copy is replaced by the live page.
  * - "Forget us on this phone" deletes the copy and the worker before the form is sent.
  * window.TandemPwa.registration() gives the worker's registration (for notify.js).
  */
@@ -86,16 +86,33 @@
     show(offlineAt);
     var messages = document.querySelector("main .messages");  // said when the copy was taken
     if (messages) messages.hidden = true;
-    // A form of the copy cannot be sent (and its CSRF token is an old one): wait for the network.
-    Array.prototype.forEach.call(document.querySelectorAll("main form button"), function (b) {
-      b.disabled = true;
-    });
+    // The team page's forms cannot be sent from the copy: they wait for the network. (The table
+    // page's own buttons keep working: static/js/tracker.js queues taps until it is back.)
+    var forms = document.querySelectorAll("[data-part-url] form button, [data-phone-forget] button, [data-phone-remember] button");
+    Array.prototype.forEach.call(forms, function (b) { b.disabled = true; });
   }
+  /* A copy makes way for the live page once the server answers again: the live part is asked
+   * for (the worker never answers it from its copy) on "online" and every RETRY_MS. */
+  var RETRY_MS = 15000;
+  var checking = false;
+  function backOnline(attempt) {
+    if (checking) return;
+    checking = true;
+    fetch(scope + "?part=blocks", { credentials: "same-origin", cache: "no-store", headers: { "X-Requested-With": "live" } })
+      .then(function (r) {
+        checking = false;
+        var active = document.activeElement;
+        if (r.ok && !(active && active.form)) window.location.reload();
+      }, function () {
+        checking = false;
+        // Just back: the network may take a moment (1, 2, 4 s), then every RETRY_MS.
+        if (attempt < 3) setTimeout(function () { backOnline(attempt + 1); }, 1000 * Math.pow(2, attempt));
+      });
+  }
+  if (offlineAt) setInterval(function () { backOnline(3); }, RETRY_MS);
   window.addEventListener("offline", function () { show(offlineAt || lastFresh); });
   window.addEventListener("online", function () {
-    if (!offlineAt) { hide(); return; }
-    var active = document.activeElement;
-    if (!(active && active.form)) window.location.reload();
+    if (offlineAt) { backOnline(0); } else { hide(); }
   });
   document.addEventListener("live:change", function () { if (!offlineAt) lastFresh = Date.now(); });
 

@@ -116,7 +116,26 @@ def test_offline_the_team_page_shows_the_last_table_it_knew(
     expect(page.locator(".my-match")).to_contain_text("Team Blue")
     expect(page.locator(".my-match")).to_contain_text("Bea")
     shot(page, "team-offline" if language == "en" else "team-offline-es")
-    context.set_offline(False)
+    # Its table page, kept when the phone last opened it, opens offline too.
+    context.set_offline(False)  # the network back, the copy makes way for the live page
+    expect(page.locator("#offline-banner")).to_be_hidden(timeout=10_000)
+    page.wait_for_load_state()
+    page.goto(f"{live_server.url}/t/{red.access_key}/table/")
+    expect(page.locator(".table-head")).to_be_visible()
+    expect(page.locator("#offline-banner")).to_be_hidden()
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#offline-banner")).to_be_visible()
+    expect(page.locator(".table-head")).to_contain_text("1")
+    if language == "en":
+        shot(page, "table-offline")
+    # Its buttons still work offline: the tracker queues a tap for the network (tracker.js).
+    page.locator("button", has_text="+1").first.click()
+    expect(page.locator("[data-queue]")).to_be_visible()
+    context.set_offline(False)  # and sends it once the network is back
+    expect(page.locator("[data-queue]")).to_be_hidden(timeout=15_000)
+    page.wait_for_load_state()
+    expect(page.locator(".tracker")).to_contain_text("31", timeout=15_000)
 
 
 def _registrations(page) -> int:
