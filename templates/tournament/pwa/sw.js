@@ -120,8 +120,20 @@ self.addEventListener("install", function (event) {
   }).then(function () { return self.skipWaiting(); }));
 });
 
+/* A new release names new static files: the old ones kept are dropped. */
+function pruneAssets() {
+  var wanted = ASSETS.map(function (path) { return new URL(path, self.location.origin).href; });
+  return caches.open(CACHE).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.filter(function (request) {
+        return new URL(request.url).pathname.indexOf("/static/") === 0 && wanted.indexOf(request.url) < 0;
+      }).map(function (request) { return cache.delete(request); }));
+    });
+  });
+}
+
 self.addEventListener("activate", function (event) {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(pruneAssets().catch(function () {}).then(function () { return self.clients.claim(); }));
 });
 
 self.addEventListener("fetch", function (event) {
