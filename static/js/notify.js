@@ -155,6 +155,7 @@
   }
 
   function start() {
+    if (document.documentElement.hasAttribute("data-offline-at")) return;  // a copy: nothing to ask
     var reason = support();
     if (reason !== "ok") { show(false, reason); return; }
     pwa.registration().then(function (reg) {

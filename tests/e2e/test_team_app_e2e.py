@@ -115,6 +115,8 @@ def test_offline_the_team_page_shows_the_last_table_it_knew(
     expect(page.locator(".my-match .table-no")).to_have_text(shown)
     expect(page.locator(".my-match")).to_contain_text("Team Blue")
     expect(page.locator(".my-match")).to_contain_text("Bea")
+    expect(page.locator("#notify")).to_be_hidden()  # nothing to turn on without a network
+    expect(page.locator(".report-form button")).to_be_disabled()
     shot(page, "team-offline" if language == "en" else "team-offline-es")
     # Its table page, kept when the phone last opened it, opens offline too.
     context.set_offline(False)  # the network back, the copy makes way for the live page
