@@ -1,10 +1,13 @@
 """The team's page on a phone (390x844) as an app: its manifest linked, its service worker
 registered for the team's link only, and with the network gone the page still shows the last
 round, table, opponents and seats it knew under "As of 14:32, offline"; "Forget us on this phone"
-and a new key take the copy away. Installs nothing (a headless browser has no home screen).
-Screenshots kept: team-offline.png, team-offline-es.png."""
+and a new key take the copy away; the worker shows a push's title and body. Installs nothing (a
+headless browser has no home screen). Screenshots kept: team-offline.png, team-offline-es.png,
+table-offline.png."""
 
+import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -38,6 +41,12 @@ def phone_context(browser):
         return context
 
     yield make
+    for context in contexts:
+        # Leave the pages first, so the server has answered their last requests (a live stream,
+        # a queued tap) before the test database is emptied.
+        for page in context.pages:
+            page.goto("about:blank")
+    time.sleep(1.5)
     for context in contexts:
         context.close()
 
@@ -178,3 +187,59 @@ def test_forget_us_on_this_phone_takes_the_copy_away_until_remembered_again(
     page.get_by_role("button", name="Remember us on this phone").click()
     _controlled(page)
     assert any(k.endswith(f"/t/{red.access_key}/") for k in _kept(page))
+
+
+def test_a_push_shows_its_title_and_body_and_opens_its_page(hall, live_server, phone_context):
+    """The worker's push handler, fed a payload as the server sends it (docs/api.md) through
+    Chromium's DevTools protocol (ServiceWorker.deliverPushMessage): no push service needed."""
+    _event, red, _blue = hall
+    context = phone_context()
+    context.grant_permissions(["notifications"])
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    registrations = []
+    cdp.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda event: registrations.extend(event["registrations"]),
+    )
+    cdp.send("ServiceWorker.enable")
+    page.goto(f"{live_server.url}/t/{red.access_key}/")
+    _controlled(page)
+    scope = f"{live_server.url}/t/{red.access_key}/"
+    page.wait_for_timeout(300)
+    registration = next(r for r in registrations if r["scopeURL"] == scope)
+    payload = {
+        "type": "pairings",
+        "event": red.event_id,
+        "round": 1,
+        "table": 1,
+        "title": "Round 1: table 1",
+        "body": "Against Team Blue. Rita is your primary player.",
+        "url": f"/t/{red.access_key}/",
+    }
+    cdp.send(
+        "ServiceWorker.deliverPushMessage",
+        {
+            "origin": live_server.url,
+            "registrationId": registration["registrationId"],
+            "data": json.dumps(payload),
+        },
+    )
+    shown = page.evaluate(
+        """async () => {
+            const reg = await navigator.serviceWorker.ready;
+            for (let i = 0; i < 50; i++) {
+                const found = await reg.getNotifications();
+                if (found.length) return found.map(n => ({title: n.title, body: n.body, data: n.data}));
+                await new Promise(r => setTimeout(r, 100));
+            }
+            return [];
+        }"""
+    )
+    assert shown == [
+        {
+            "title": "Round 1: table 1",
+            "body": "Against Team Blue. Rita is your primary player.",
+            "data": {"url": f"/t/{red.access_key}/"},
+        }
+    ]
