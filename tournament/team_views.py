@@ -243,7 +243,6 @@ def team_manifest(request, key: str) -> JsonResponse:
         "start_url": start,
         "scope": start,
         "display": "standalone",
-        "orientation": "portrait",
         "theme_color": THEME_COLOUR,
         "background_color": BACKGROUND_COLOUR,
         "icons": [
