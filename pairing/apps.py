@@ -40,6 +40,7 @@ class PairingConfig(AppConfig):
         events.round_published.connect(receivers.live_round_published)
         events.round_changed.connect(receivers.live_round_changed)
         events.result_final.connect(receivers.live_result_final)
+        events.result_reported.connect(receivers.live_result_reported)
         events.time_called.connect(receivers.live_time_called)
         events.team_changed.connect(receivers.live_team_changed)
         # The event's public page (tournament.event_views) shows the live version of the event:

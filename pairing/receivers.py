@@ -299,7 +299,8 @@ def event_page(request, event: Event) -> TeamBlock | None:
 # --- live pages (core.live): the event's public page and the team's private page -------------
 #
 # ``event:<id>`` changes when a round is published or changed, a result becomes final or time is
-# called; ``team:<id>`` when the same happens to the team's match or the team's seats change.
+# called; ``team:<id>`` when the same happens to the team's match, a result of its match is
+# reported, the team's seats change or the round's clock starts or stops (judging).
 # The messages carry no data: the pages fetch their changing part again.
 
 
@@ -339,6 +340,11 @@ def live_round_changed(changed: events.RoundChanged) -> None:
 def live_result_final(final: events.ResultFinal) -> None:
     teams = Match.objects.filter(pk=final.match_id).values_list("team_a_id", "team_b_id").first()
     _publish(final.event_id, teams or ())
+
+
+def live_result_reported(reported: events.ResultReported) -> None:
+    """A team reported its match: the other team's page shows the report to confirm."""
+    _publish(reported.event_id, _match_teams(reported.match_id))
 
 
 def live_time_called(called: events.TimeCalled) -> None:

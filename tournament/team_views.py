@@ -1,13 +1,16 @@
 """A team's private page /t/<key>/: the players' phone view of their event, opened by the team's
-link (its key is the credential), and "remember us on this phone"."""
+link (its key is the credential), "remember us on this phone", and the page as an app (its
+manifest and service worker)."""
 
 import csv
+from functools import cache
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -197,3 +200,93 @@ def team_find(request):
         ),
     )
     return redirect(reverse("event", args=[event.pk]) + "#team-link")
+
+
+# --- the team's page as an app on the phone: its web app manifest and its service worker -----
+#
+# Both live under the team's private link (/t/<key>/manifest.webmanifest, /t/<key>/sw.js) and
+# answer only for a key that opens a team (404 otherwise, counted with the key misses,
+# core.keylog). The worker's scope is its own folder, /t/<key>/: the team's page and its table
+# page, nothing of another key's (templates/tournament/pwa/sw.js says what it keeps). Its address
+# never changes (not a hashed static file), so the browser finds a new version of it by comparing
+# the script itself; the script names the hashed assets it keeps, so a new release is a new one.
+
+THEME_COLOUR = "#16324f"  # the header's colour (static/css/tandem.css .top)
+BACKGROUND_COLOUR = "#f6f7f9"  # the page's (--bg)
+ICON_SIZES = (192, 512)  # static/icons/tandem-<size>.png
+MANIFEST_SECONDS = 3600  # a renamed team shows its new name on the installed app within an hour
+
+# What the team's pages load (templates/base.html, tournament/team_private.html,
+# tracker/table.html and the blocks' own), kept by the worker when it installs.
+OFFLINE_ASSETS = (
+    "css/tandem.css",
+    "css/pairing.css",
+    "css/calls.css",
+    "css/tracker.css",
+    "favicon.svg",
+    "js/language.js",
+    "js/live.js",
+    "js/floor.js",
+    "js/calls.js",
+    "js/tracker.js",
+    "js/pwa.js",
+    "js/notify.js",
+    "js/alerts.js",
+    "icons/tandem-192.png",
+)
+
+
+def icon_path(size: int) -> str:
+    """The icon of ``size`` pixels square, as a static file's name."""
+    return f"icons/tandem-{size}.png"
+
+
+def team_manifest(request, key: str) -> JsonResponse:
+    """The web app manifest of the team's page: installed, it opens the team's page, and only
+    it (its scope is the team's link), under the team's and the event's name."""
+    team = access_team_by_key(request.caller, key)
+    start = reverse("team-private", args=[key])
+    manifest = {
+        "id": start,
+        "name": f"{team.name} · {team.event.name}",
+        "short_name": team.name,
+        "start_url": start,
+        "scope": start,
+        "display": "standalone",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR,
+        "icons": [
+            {
+                "src": static(icon_path(size)),
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": "any",
+            }
+            for size in ICON_SIZES
+        ],
+    }
+    response = JsonResponse(
+        manifest,
+        content_type="application/manifest+json",
+        json_dumps_params={"ensure_ascii": False},
+    )
+    # Private: its address is the team's credential, so no shared cache keeps it.
+    response["Cache-Control"] = f"private, max-age={MANIFEST_SECONDS}"
+    return response
+
+
+@cache
+def _worker_source() -> str:
+    assets = [static(name) for name in OFFLINE_ASSETS]
+    return render_to_string("tournament/pwa/sw.js", {"assets": assets})
+
+
+def team_worker(request, key: str) -> HttpResponse:
+    """The service worker of the team's pages (scope ``/t/<key>/``): the same script for every
+    team; it reads its key from its own scope."""
+    access_team_by_key(request.caller, key)
+    response = HttpResponse(_worker_source(), content_type="text/javascript; charset=utf-8")
+    # Checked again on each update: a browser compares it byte for byte with the one it runs.
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = reverse("team-private", args=[key])
+    return response

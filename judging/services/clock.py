@@ -24,7 +24,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from core import events
+from core import events, live
 from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
 from core.events import Signal
@@ -38,7 +38,7 @@ from judging.models import (
     TableClock,
 )
 from judging.selectors import clock as clock_selectors
-from pairing.models import Match, Round
+from pairing.models import Match, MatchTeam, Round
 from tournament.models import Event
 from tracker import services as tracker_services
 
@@ -70,6 +70,14 @@ def _changed(round_: Round) -> None:
     clock_changed.fire(ClockChanged(round_.event_id, round_.pk))
 
 
+def _tell_teams(round_: Round) -> None:
+    """The round's clock started, stopped or was set: each team's page (its live topic) shows
+    the clock's line and, open on a phone, says the clock started (static/js/alerts.js). Only
+    these changes: a table's own (a turn passed, an extension) reaches its teams otherwise."""
+    teams = MatchTeam.objects.filter(round=round_).values_list("team_id", flat=True)
+    live.publish_each(f"team:{team}" for team in teams)
+
+
 @transaction.atomic
 def clock_start(*, round_: Round, by: By = None, now: datetime | None = None) -> RoundClock:
     """Start the round's clock with the round's length (MTR App. B; the event's settings)."""
@@ -83,6 +91,7 @@ def clock_start(*, round_: Round, by: By = None, now: datetime | None = None) ->
     clock.save(update_fields=["started_at", "length_seconds", "started_by"])
     _changed(round_)
     clock_started.fire(ClockChanged(round_.event_id, round_.pk))
+    _tell_teams(round_)
     return clock
 
 
@@ -99,6 +108,7 @@ def clock_pause(*, round_: Round, by: By = None, now: datetime | None = None) ->
         raise Conflict(gettext("Only a running clock can be paused."), code="clock_not_running")
     pause = ClockPause.objects.create(round=round_, paused_at=now, by=recorded(by))
     _changed(round_)
+    _tell_teams(round_)
     return pause
 
 
@@ -112,6 +122,7 @@ def clock_resume(*, round_: Round, by: By = None, now: datetime | None = None) -
     pause.resumed_at = max(now, pause.paused_at)
     pause.save(update_fields=["resumed_at"])
     _changed(round_)
+    _tell_teams(round_)
     return pause
 
 
@@ -157,6 +168,7 @@ def clock_set_remaining(
         round=round_, at=now or timezone.now(), seconds=seconds, by=recorded(by)
     )
     _changed(round_)
+    _tell_teams(round_)
     return row
 
 

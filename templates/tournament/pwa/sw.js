@@ -1,0 +1,173 @@
+/* The service worker of one team's pages (tournament/team_views.py), scope /t/<key>/.
+ *
+ * Keeps, in a cache of its own key ("tandem-team:/t/<key>/"), the team's page, its table page
+ * and the static files they load, so that with the network gone the phone still shows the last
+ * round, table, opponents, seats and clock it knew:
+ * - pages: network first; a page answered 200 is kept with the time it was taken; without a
+ *   network the kept copy is answered, marked <html data-offline-at="<ms>"> (static/js/pwa.js
+ *   shows "As of 14:32, offline");
+ * - the team page's live part (?part=blocks, fetched again on each live change): spliced into
+ *   the kept page between <!--team-blocks--> and <!--/team-blocks-->, so the copy is as fresh as
+ *   the last thing the phone showed;
+ * - static files: network first (the browser's own cache answers most), kept for offline;
+ * - live updates (/live/, Server-Sent Events) and everything else: never touched.
+ * The team page answering 404 or 403 (a new key was issued, the team is gone) deletes the copy
+ * and the worker itself. Nothing is kept for any other address, so nothing of another key's.
+ */
+"use strict";
+var ASSETS = [{% for url in assets %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
+{% verbatim %}
+var SCOPE = new URL(self.registration.scope).pathname;
+var CACHE = "tandem-team:" + SCOPE;
+var PAGES = [SCOPE, SCOPE + "table/"];
+var KEPT_AT = "X-Tandem-Kept-At";
+var START = "<!--team-blocks-->", END = "<!--/team-blocks-->";
+var gone = false;  // the key no longer opens the team: keep nothing more
+
+function kind(url) {
+  if (url.origin !== self.location.origin) return null;
+  if (url.pathname.indexOf("/static/") === 0) return "asset";
+  if (url.pathname === SCOPE && url.search === "?part=blocks") return "blocks";
+  if (PAGES.indexOf(url.pathname) >= 0 && (url.search === "" || url.search === "?view=middle")) {
+    return "page";
+  }
+  return null;
+}
+
+function keepPage(cache, url, response) {
+  return response.text().then(function (html) {
+    var headers = { "Content-Type": response.headers.get("Content-Type") || "text/html" };
+    var csp = response.headers.get("Content-Security-Policy");
+    if (csp) headers["Content-Security-Policy"] = csp;
+    headers[KEPT_AT] = String(Date.now());
+    return cache.put(url, new Response(html, { status: 200, headers: headers }));
+  });
+}
+
+function keepBlocks(cache, response) {
+  return Promise.all([response.text(), cache.match(SCOPE)]).then(function (found) {
+    var blocks = found[0], page = found[1];
+    if (!page) return null;
+    return page.text().then(function (html) {
+      var start = html.indexOf(START), end = html.indexOf(END);
+      if (start < 0 || end < start) return null;
+      var fresh = html.slice(0, start + START.length) + blocks + html.slice(end);
+      return keepPage(cache, SCOPE, new Response(fresh, { headers: page.headers }));
+    });
+  });
+}
+
+function keep(url, k, response) {
+  if (gone) return Promise.resolve();
+  return caches.open(CACHE).then(function (cache) {
+    if (k === "asset") return cache.put(url, response);
+    if (k === "blocks") return keepBlocks(cache, response);
+    return keepPage(cache, url, response);
+  });
+}
+
+function forget() {
+  gone = true;
+  return caches.delete(CACHE).then(function () { return self.registration.unregister(); });
+}
+
+function offlineCopy(url) {
+  return caches.open(CACHE).then(function (cache) {
+    return cache.match(url, { ignoreVary: true });
+  }).then(function (hit) {
+    if (!hit) return Response.error();
+    var at = hit.headers.get(KEPT_AT) || "";
+    return hit.text().then(function (html) {
+      var marked = html.replace("<html", '<html data-offline-at="' + at.replace(/\D/g, "") + '"');
+      return new Response(marked, { status: 200, headers: hit.headers });
+    });
+  });
+}
+
+function fromNetwork(event, url, k) {
+  var key = url.pathname + url.search;
+  return fetch(event.request).then(function (response) {
+    if (k !== "asset" && url.pathname === SCOPE && (response.status === 404 || response.status === 403)) {
+      event.waitUntil(forget());
+    } else if (response.status === 200 && !response.redirected && response.type === "basic") {
+      event.waitUntil(keep(k === "asset" ? url.href : key, k, response.clone()));
+    }
+    return response;
+  }, function () {
+    if (k === "page") return offlineCopy(key);
+    if (k === "asset") {
+      return caches.open(CACHE).then(function (cache) {
+        return cache.match(url.href, { ignoreVary: true, ignoreSearch: false });
+      }).then(function (hit) { return hit || Response.error(); });
+    }
+    return Response.error();  // the live part: the page keeps what it shows
+  });
+}
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    var pages = PAGES.map(function (path) {
+      return fetch(path, { credentials: "same-origin" }).then(function (response) {
+        return response.status === 200 && !response.redirected ? keepPage(cache, path, response) : null;
+      }, function () { return null; });
+    });
+    var assets = ASSETS.map(function (path) {
+      return fetch(path).then(function (response) {
+        return response.status === 200 ? cache.put(new URL(path, self.location.origin).href, response) : null;
+      }, function () { return null; });
+    });
+    return Promise.all(pages.concat(assets));
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+/* A new release names new static files: the old ones kept are dropped. */
+function pruneAssets() {
+  var wanted = ASSETS.map(function (path) { return new URL(path, self.location.origin).href; });
+  return caches.open(CACHE).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.filter(function (request) {
+        return new URL(request.url).pathname.indexOf("/static/") === 0 && wanted.indexOf(request.url) < 0;
+      }).map(function (request) { return cache.delete(request); }));
+    });
+  });
+}
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(pruneAssets().catch(function () {}).then(function () { return self.clients.claim(); }));
+});
+
+self.addEventListener("fetch", function (event) {
+  if (event.request.method !== "GET") return;
+  var url = new URL(event.request.url);
+  if (url.pathname.indexOf("/live/") === 0) return;  // live updates are never kept
+  var k = gone ? null : kind(url);
+  if (k === null) return;
+  event.respondWith(fromNetwork(event, url, k));
+});
+
+/* Web Push (the server's payload: {type, event, round?, table?, title, body, url}). */
+self.addEventListener("push", function (event) {
+  var data = {};
+  try { data = event.data ? event.data.json() : {}; } catch (e) { data = { title: event.data.text() }; }
+  var options = {
+    body: data.body || "",
+    icon: ASSETS.filter(function (a) { return a.indexOf("icons/") >= 0; })[0],
+    tag: (data.type || "tandem") + ":" + (data.round || "") + ":" + (data.table || ""),
+    data: { url: data.url || SCOPE },
+    vibrate: [200, 100, 200]
+  };
+  event.waitUntil(self.registration.showNotification(data.title || "Tandem", options));
+});
+
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var target = new URL((event.notification.data && event.notification.data.url) || SCOPE, self.location.origin);
+  if (target.origin !== self.location.origin) target = new URL(SCOPE, self.location.origin);
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (open) {
+    for (var i = 0; i < open.length; i++) {
+      if (new URL(open[i].url).pathname === target.pathname && "focus" in open[i]) return open[i].focus();
+    }
+    return self.clients.openWindow(target.href);
+  }));
+});
+{% endverbatim %}

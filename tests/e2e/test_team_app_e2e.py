@@ -1,0 +1,245 @@
+"""The team's page on a phone (390x844) as an app: its manifest linked, its service worker
+registered for the team's link only, and with the network gone the page still shows the last
+round, table, opponents and seats it knew under "As of 14:32, offline"; "Forget us on this phone"
+and a new key take the copy away; the worker shows a push's title and body. Installs nothing (a
+headless browser has no home screen). Screenshots kept: team-offline.png, team-offline-es.png,
+table-offline.png."""
+
+import json
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from pairing import services
+from support import factories
+from tournament.services import teams as team_services
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SETTLE = 12_000  # ms for a live change to reach the page (the test server's streams reopen)
+
+
+@pytest.fixture
+def hall(transactional_db):
+    event = factories.event(factories.user("olivia"), name="Friday 2HG", swiss_rounds=3)
+    red = factories.team(event, "Team Red", ["Rita", "Rob"])
+    blue = factories.team(event, "Team Blue", ["Bea", "Ben"])
+    services.round_publish(round_=services.round_pair_next(event=event, seed=1))
+    return event, red, blue
+
+
+@pytest.fixture
+def phone_context(browser):
+    contexts = []
+
+    def make(**options):
+        context = browser.new_context(**PHONE, **options)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        # Leave the pages first, so the server has answered their last requests (a live stream,
+        # a queued tap) before the test database is emptied.
+        for page in context.pages:
+            page.goto("about:blank")
+    time.sleep(1.5)
+    for context in contexts:
+        context.close()
+
+
+def _controlled(page) -> None:
+    """Wait until the team's worker is active and answers this page's requests."""
+    page.evaluate(
+        """() => navigator.serviceWorker.controller ? true : new Promise(resolve =>
+            navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true)))"""
+    )
+
+
+def _kept(page) -> list[str]:
+    return page.evaluate(
+        """async () => {
+            const names = await caches.keys();
+            const out = [];
+            for (const name of names) {
+                const cache = await caches.open(name);
+                for (const request of await cache.keys()) out.push(name + " " + request.url);
+            }
+            return out;
+        }"""
+    )
+
+
+def test_the_team_page_links_its_manifest_and_registers_its_worker(
+    hall, live_server, phone_context
+):
+    _event, red, blue = hall
+    page = phone_context().new_page()
+    page.goto(f"{live_server.url}/t/{red.access_key}/")
+    href = page.locator('link[rel="manifest"]').get_attribute("href")
+    assert href == f"/t/{red.access_key}/manifest.webmanifest"
+    manifest = page.request.get(live_server.url + href)
+    assert manifest.headers["content-type"] == "application/manifest+json"
+    assert manifest.json()["start_url"] == f"/t/{red.access_key}/"
+    _controlled(page)
+    scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == f"{live_server.url}/t/{red.access_key}/"
+    kept = _kept(page)
+    assert any(k.endswith(f"/t/{red.access_key}/") for k in kept)
+    assert any("/static/css/tandem.css" in k for k in kept)
+    assert not any(blue.access_key in k for k in kept)
+    assert not any("/live/" in k for k in kept)  # live updates are never kept
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_offline_the_team_page_shows_the_last_table_it_knew(
+    hall, live_server, phone_context, shot, language
+):
+    event, red, _blue = hall
+    context = phone_context(locale=language)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{red.access_key}/")
+    _controlled(page)
+    expect(page.locator("#offline-banner")).to_be_hidden()
+    # Round 2 is published while the page is open: the live part brings it, and the worker
+    # puts it into its copy.
+    for match in event.rounds.get(number=1).matches.all():
+        services.match_enter_result(match=match, games_a=1, games_b=0, games_drawn=0)
+    services.round_publish(round_=services.round_pair_next(event=event, seed=2))
+    heading = "Round 2" if language == "en" else "Ronda 2"
+    expect(page.locator(".my-match h2")).to_contain_text(heading, timeout=SETTLE)
+    shown = page.locator(".my-match .table-no").inner_text()
+    context.set_offline(True)
+    page.reload()
+    banner = page.locator("#offline-banner")
+    expect(banner).to_be_visible()
+    words = "As of" if language == "en" else "datos de las"
+    expect(banner).to_contain_text(words)
+    expect(banner).to_contain_text(re.compile(r"\d{1,2}:\d{2}"))
+    expect(banner).to_contain_text("offline" if language == "en" else "Sin conexión")
+    expect(page.locator(".my-match h2")).to_contain_text(heading)
+    expect(page.locator(".my-match .table-no")).to_have_text(shown)
+    expect(page.locator(".my-match")).to_contain_text("Team Blue")
+    expect(page.locator(".my-match")).to_contain_text("Bea")
+    expect(page.locator("#notify")).to_be_hidden()  # nothing to turn on without a network
+    expect(page.locator(".report-form button")).to_be_disabled()
+    shot(page, "team-offline" if language == "en" else "team-offline-es")
+    # Its table page, kept when the phone last opened it, opens offline too.
+    context.set_offline(False)  # the network back, the copy makes way for the live page
+    expect(page.locator("#offline-banner")).to_be_hidden(timeout=10_000)
+    page.wait_for_load_state()
+    page.goto(f"{live_server.url}/t/{red.access_key}/table/")
+    expect(page.locator(".table-head")).to_be_visible()
+    expect(page.locator("#offline-banner")).to_be_hidden()
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#offline-banner")).to_be_visible()
+    expect(page.locator(".table-head")).to_contain_text("1")
+    if language == "en":
+        shot(page, "table-offline")
+    # Its buttons still work offline: the tracker queues a tap for the network (tracker.js).
+    page.locator("button", has_text="+1").first.click()
+    expect(page.locator("[data-queue]")).to_be_visible()
+    context.set_offline(False)  # and sends it once the network is back
+    expect(page.locator("[data-queue]")).to_be_hidden(timeout=15_000)
+    page.wait_for_load_state()
+    expect(page.locator(".tracker")).to_contain_text("31", timeout=15_000)
+
+
+def _registrations(page) -> int:
+    return page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)")
+
+
+def test_a_new_key_takes_the_old_keys_copy_and_worker_away(hall, live_server, phone_context):
+    _event, red, _blue = hall
+    page = phone_context().new_page()
+    old = red.access_key
+    page.goto(f"{live_server.url}/t/{old}/")
+    _controlled(page)
+    assert any(k.endswith(f"/t/{old}/") for k in _kept(page))
+    team_services.team_new_key(team=red)
+    page.reload()  # the old link now answers 404: the worker deletes its copy and itself
+    expect(page.locator("h1")).not_to_have_text("Team Red")
+    page.wait_for_timeout(500)
+    assert _kept(page) == []
+    assert _registrations(page) == 0
+
+
+def test_forget_us_on_this_phone_takes_the_copy_away_until_remembered_again(
+    hall, live_server, phone_context
+):
+    _event, red, _blue = hall
+    page = phone_context().new_page()
+    page.goto(f"{live_server.url}/t/{red.access_key}/")
+    _controlled(page)
+    page.get_by_role("button", name="Remember us on this phone").click()
+    expect(page.get_by_role("button", name="Forget us on this phone")).to_be_visible()
+    _controlled(page)
+    assert _kept(page)
+    page.get_by_role("button", name="Forget us on this phone").click()
+    expect(page.get_by_role("button", name="Remember us on this phone")).to_be_visible()
+    page.wait_for_timeout(500)
+    assert _kept(page) == []
+    assert _registrations(page) == 0  # not registered again on the page that follows
+    page.get_by_role("button", name="Remember us on this phone").click()
+    _controlled(page)
+    assert any(k.endswith(f"/t/{red.access_key}/") for k in _kept(page))
+
+
+def test_a_push_shows_its_title_and_body_and_opens_its_page(hall, live_server, phone_context):
+    """The worker's push handler, fed a payload as the server sends it (docs/api.md) through
+    Chromium's DevTools protocol (ServiceWorker.deliverPushMessage): no push service needed."""
+    _event, red, _blue = hall
+    context = phone_context()
+    context.grant_permissions(["notifications"])
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    registrations = []
+    cdp.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda event: registrations.extend(event["registrations"]),
+    )
+    cdp.send("ServiceWorker.enable")
+    page.goto(f"{live_server.url}/t/{red.access_key}/")
+    _controlled(page)
+    scope = f"{live_server.url}/t/{red.access_key}/"
+    page.wait_for_timeout(300)
+    registration = next(r for r in registrations if r["scopeURL"] == scope)
+    payload = {
+        "type": "pairings",
+        "event": red.event_id,
+        "round": 1,
+        "table": 1,
+        "title": "Round 1: table 1",
+        "body": "Against Team Blue. Rita is your primary player.",
+        "url": f"/t/{red.access_key}/",
+    }
+    cdp.send(
+        "ServiceWorker.deliverPushMessage",
+        {
+            "origin": live_server.url,
+            "registrationId": registration["registrationId"],
+            "data": json.dumps(payload),
+        },
+    )
+    shown = page.evaluate(
+        """async () => {
+            const reg = await navigator.serviceWorker.ready;
+            for (let i = 0; i < 50; i++) {
+                const found = await reg.getNotifications();
+                if (found.length) return found.map(n => ({title: n.title, body: n.body, data: n.data}));
+                await new Promise(r => setTimeout(r, 100));
+            }
+            return [];
+        }"""
+    )
+    assert shown == [
+        {
+            "title": "Round 1: table 1",
+            "body": "Against Team Blue. Rita is your primary player.",
+            "data": {"url": f"/t/{red.access_key}/"},
+        }
+    ]
