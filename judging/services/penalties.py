@@ -7,7 +7,8 @@ Effects, each through the app that owns the fact:
 
 - Match Point penalty: ``match_points_deducted`` on the row; the standings read it through
   pairing.hooks.PENALTY_POINTS from the round it counts in.
-- Game Loss (a Game Loss ends the 2HG match, MTR 9.1) or Match Loss: the team's match is lost
+- Game Loss (it ends the match in the event's match format: a 2HG match is one game, MTR 9.1;
+  pairing.domain.match_format) or Match Loss: the team's match is lost
   through pairing.services.match_enter_result. Issued between matches, it waits
   (``pending_next``) and lands on the team's next match when that round is paired
   (pairing.hooks.ROUND_PAIRED); a bye does not take it, it waits for a match.
@@ -57,6 +58,7 @@ from judging.domain.penalties import (
 from judging.errors import HeadJudgeOnly
 from judging.models import DeckCheck, Penalty
 from judging.selectors import clock as clock_selectors
+from pairing import selectors as pairing_selectors
 from pairing import services as pairing_services
 from pairing.models import Match, Round
 from tournament.models import Event, Player, Team
@@ -370,7 +372,7 @@ def _apply(
             row.pending_next = True
             fields.append("pending_next")
         elif proposal.match is not None and not proposal.between_matches:
-            _lose(row, proposal.match, by)
+            _lose(row, proposal.match, by, row.event)
             fields += ["result_match", "result_score"]
     elif simultaneous_with is not None:
         raise ServiceError(
@@ -387,15 +389,19 @@ def _apply(
         row.save(update_fields=fields)
 
 
-def _lose(row: Penalty, match: Match, by: By) -> None:
-    """The penalised team loses the match: the other team wins its one game (MTR 9.1)."""
-    a_loses = match.team_a_id == row.team_id
-    games = (0, 1, 0) if a_loses else (1, 0, 0)
+def _lose(row: Penalty, match: Match, by: By, event: Event) -> None:
+    """The penalised team loses the match: a Match Loss, or a Game Loss where the event's match
+    format makes it end the match (a 2HG match is one game, MTR 9.1): the other team has the
+    games it needs."""
+    match_format = pairing_selectors.match_format(event)
+    if row.penalty_code is Code.GAME_LOSS and not match_format.game_loss_ends_match:
+        raise NotImplementedError("a Game Loss that leaves the match going: no such format yet")
+    games = match_format.lost_by("a" if match.team_a_id == row.team_id else "b")
     pairing_services.match_enter_result(
-        match=match, games_a=games[0], games_b=games[1], games_drawn=games[2], by=by
+        match=match, games_a=games.a, games_b=games.b, games_drawn=games.drawn, by=by
     )
     row.result_match = match
-    row.result_score = "-".join(map(str, games))
+    row.result_score = f"{games.a}-{games.b}-{games.drawn}"
 
 
 def _simultaneous(row: Penalty, other: Penalty, proposal: selectors.Proposal) -> None:
@@ -478,9 +484,9 @@ def _land(match: Match, a_rows: list[Penalty], b_rows: list[Penalty]) -> None:
         row.pending_next = False
         row.no_effect = outcome is GameLossOutcome.BOTH_RECORDED_NO_CHANGE
     if outcome is GameLossOutcome.FIRST_TEAM_LOSES:
-        _lose(a_rows[0], match, None)
+        _lose(a_rows[0], match, None, match.round.event)
     elif outcome is GameLossOutcome.SECOND_TEAM_LOSES:
-        _lose(b_rows[0], match, None)
+        _lose(b_rows[0], match, None, match.round.event)
     for row in a_rows + b_rows:
         if row.result_match_id is None and not row.no_effect:
             row.result_match, row.result_score = match, ""  # landed with an earlier one
