@@ -15,7 +15,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
-from access import Perm, can, plays
+from access import Perm, actor_for, plays
 from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from core.errors import AccessDenied
@@ -171,8 +171,8 @@ class JudgeCallClaimView(APIView):
         """ "I take it" (judges); an escalated call, a head judge. 409 ``already_claimed`` with
         ``claimed_by`` when another judge took it first."""
         call = calls_lookup.access_call(request.caller, pk, Perm.EXTENSIONS)
-        head = can(request.caller, Perm.SEVERE_PENALTIES, call.match.round.event)
-        services.judge_call_claim(call=call, by=request.user, head_judge=head)
+        actor = actor_for(request.caller, call.match.round.event)
+        services.judge_call_claim(call=call, actor=actor)
         return _answer(call)
 
 
@@ -196,11 +196,10 @@ class JudgeCallResolveView(APIView):
         values = data.validated_data
         services.judge_call_resolve(
             call=call,
-            by=request.user,
+            actor=actor_for(request.caller, call.match.round.event),
             ruling=values["ruling"],
             rule=values.get("rule", ""),
             extension_minutes=values.get("extension_minutes"),
-            head_judge=can(request.caller, Perm.SEVERE_PENALTIES, call.match.round.event),
             now=timezone.now(),
         )
         return _answer(call)

@@ -5,6 +5,7 @@ import pytest
 from core.errors import Conflict
 from pairing import presenters, selectors, services
 from pairing.models import MatchTeam, Round
+from support import actors
 from support.rounds import event_with_teams, win_all_a
 from tournament.models import Event
 from tournament.services import events as event_svc
@@ -135,15 +136,14 @@ def test_a_team_that_drops_after_the_last_swiss_round_is_not_replaced():
 def test_a_team_disqualified_after_the_last_swiss_round_is_not_replaced():
     """MTR 2.10, IPG 1.1: a disqualification after the Swiss rounds drops the team; nobody
     takes its place in the top 4 (seed 5 stays out), seed 1 gets the bye."""
-    from judging import services as judging
 
     event, ranked = _after_swiss_top_4()
     team = event.teams.get(pk=ranked[3])
-    judging.penalty_issue(
+    actors.issue_penalty(
         event=event,
+        actor=actors.head_judge(event),
         player=team.players.get(seat=1),
         infraction_code="USC-C",
-        head_judge=True,
     )
     team.refresh_from_db()
     assert team.dropped
