@@ -4,6 +4,7 @@
   rights on its own team and match.
 - caller.Caller: the caller of a request (``request.caller``, core.middleware.CallerMiddleware).
 - objects: ``access_*`` load an object with the rights check (NotVisible 404, AccessDenied 403).
+- judging: the judging app's rows (a penalty, a deck check, judge calls) loaded the same way.
 - actors.Actor: who acts in one event (user, team, role), resolved once by the interface
   (``actor_for``) and passed to a service, which checks its own rights (``require_actor``,
   ``Actor.holds``). Services import access.actors and access.rights only.

@@ -17,13 +17,13 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
 from access import Perm, access_event, access_match, access_round, actor_for
+from access.judging import access_deck_check, access_penalty
 from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from judging import selectors, services
 from judging.domain.clock import RoundState
 from judging.domain.infractions import BY_CODE, Variant
 from judging.domain.infractions import Penalty as Code
-from judging.lookup import access_deck_check, access_penalty
 from judging.models import EXTENSION_REASONS, OUTCOMES, DeckCheck, Penalty
 from judging.selectors import clock as clock_selectors
 from judging.services import clock as clock_services

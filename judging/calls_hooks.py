@@ -9,19 +9,19 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from access import Perm, may_follow
+from access import judging as judging_access
 from core import live
-from judging import calls_lookup
 from pairing.models import Match
 from tournament.hooks import TeamBlock
 from tournament.models import Team
 
 
 def _match_loader(caller, pk, right):
-    return calls_lookup.access_match_calls(caller, pk)
+    return judging_access.access_match_calls(caller, pk)
 
 
 def _event_loader(caller, pk, right):
-    return calls_lookup.access_event_calls(caller, pk)
+    return judging_access.access_event_calls(caller, pk)
 
 
 def may_follow_calls(request: HttpRequest, match_id: str) -> bool:

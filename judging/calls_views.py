@@ -20,9 +20,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from access import Perm, access_event, access_team_by_key, actor_for, can
+from access import judging as judging_access
 from core.errors import AccessDenied, NotVisible, ServiceError
 from core.i18n import localize
-from judging import calls_lookup
 from judging.domain.calls import REASONS, clock_text
 from judging.domain.infractions import CATALOGUE
 from judging.models.calls import REASON_CHOICES
@@ -134,7 +134,7 @@ def queue(request, pk: int):
     """The judges' queue (phone first): pending calls oldest first (escalated first for a head
     judge), each with its table, time waiting and end-of-round state; ?part=1 the list alone
     (the floor view's block, re-read on each live change)."""
-    event = calls_lookup.access_event_calls(request.caller, pk)
+    event = judging_access.access_event_calls(request.caller, pk)
     context = _queue_context(request, event)
     if request.GET.get("part"):
         return render(request, "judging/calls/_queue.html", context)
@@ -142,7 +142,7 @@ def queue(request, pk: int):
 
 
 def _call_of(request, pk: int, call_id: int, right: Perm | None = None):
-    call = calls_lookup.access_call(request.caller, call_id, right)
+    call = judging_access.access_call(request.caller, call_id, right)
     if call.event_id != pk or request.caller.staff_role(call.match.round.event) is None:
         raise NotVisible
     return call

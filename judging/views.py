@@ -22,6 +22,7 @@ from access import (
     can,
     visible_rounds,
 )
+from access.judging import access_penalty
 from core.errors import ServiceError
 from core.i18n import localize
 from decklists import selectors as deck_selectors
@@ -35,7 +36,6 @@ from judging.domain.infractions import (
 )
 from judging.domain.infractions import Penalty as Code
 from judging.domain.penalties import PenaltyInputError
-from judging.lookup import access_penalty
 from judging.models import OUTCOMES, DeckCheck, Penalty
 from judging.selectors import tardiness as tardiness_selectors
 from pairing.models import Match, Round
