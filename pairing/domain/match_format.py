@@ -106,7 +106,6 @@ class MatchFormat:
 
 ONE_GAME = MatchFormat("one_game", games_to_win=1, drawn_games_replayed=True)
 FORMATS: dict[str, MatchFormat] = {f.key: f for f in (ONE_GAME,)}
-DEFAULT = ONE_GAME
 
 
 def match_format(key: str) -> MatchFormat:
