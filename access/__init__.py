@@ -4,12 +4,17 @@
   rights on its own team and match.
 - caller.Caller: the caller of a request (``request.caller``, core.middleware.CallerMiddleware).
 - objects: ``access_*`` load an object with the rights check (NotVisible 404, AccessDenied 403).
+- judging: the judging app's rows (a penalty, a deck check, judge calls) loaded the same way.
+- actors.Actor: who acts in one event (user, team, role), resolved once by the interface
+  (``actor_for``) and passed to a service, which checks its own rights (``require_actor``,
+  ``Actor.holds``). Services import access.actors and access.rights only.
 
 Imports the apps' models and selectors and core; never a service, DRF or Celery. Interfaces
 (views, api, forms, urls, tasks, commands) sit above it.
 """
 
-from access.caller import Actor, Caller, caller_for_request, team_of_key
+from access.actors import Actor, actor_for, require_actor
+from access.caller import Caller, caller_for_request, team_of_key
 from access.objects import (
     MAX_ID,
     Joined,
@@ -56,6 +61,7 @@ __all__ = [
     "access_round_by_number",
     "access_team",
     "access_team_by_key",
+    "actor_for",
     "caller_for_request",
     "can",
     "can_on_team",
@@ -64,6 +70,7 @@ __all__ = [
     "may_write_decklists",
     "plays",
     "require",
+    "require_actor",
     "require_on_match",
     "require_on_team",
     "sees_unpublished",

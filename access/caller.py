@@ -47,10 +47,6 @@ class Caller:
         return self.team is not None and self.team.pk == team.pk
 
 
-# The name the code used before the access package; the same class.
-Actor = Caller
-
-
 def _lookup_role(user: Any, event: Event) -> str | None:
     if not getattr(user, "is_authenticated", False):
         return None

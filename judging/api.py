@@ -16,14 +16,14 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
-from access import Perm, access_event, access_match, access_round, can
+from access import Perm, access_event, access_match, access_round, actor_for
+from access.judging import access_deck_check, access_penalty
 from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from judging import selectors, services
 from judging.domain.clock import RoundState
 from judging.domain.infractions import BY_CODE, Variant
 from judging.domain.infractions import Penalty as Code
-from judging.lookup import access_deck_check, access_penalty
 from judging.models import EXTENSION_REASONS, OUTCOMES, DeckCheck, Penalty
 from judging.selectors import clock as clock_selectors
 from judging.services import clock as clock_services
@@ -231,19 +231,20 @@ class EventPenaltiesView(APIView):
         values = data.validated_data
         issued = services.penalty_issue(
             event=event,
-            player=_player(event, values["player"]),
-            infraction_code=values["infraction"],
-            by=request.user,
-            head_judge=can(caller, Perm.SEVERE_PENALTIES, event),
-            round_=_round(event, values.get("round")),
-            variants=values.get("variants", []),
-            notes=values.get("notes", ""),
-            penalty=values.get("penalty"),
-            override_reason=values.get("override_reason", ""),
-            ftmgs_to=values.get("ftmgs_to"),
-            tardiness_minutes=values.get("tardiness_minutes"),
-            game_cannot_continue=values.get("game_cannot_continue", False),
-            simultaneous_with=_simultaneous(event, values.get("simultaneous_with")),
+            actor=actor_for(caller, event),
+            wanted=services.PenaltyInput(
+                player=_player(event, values["player"]),
+                infraction=values["infraction"],
+                round_=_round(event, values.get("round")),
+                variants=values.get("variants", []),
+                notes=values.get("notes", ""),
+                penalty=values.get("penalty"),
+                override_reason=values.get("override_reason", ""),
+                ftmgs_to=values.get("ftmgs_to"),
+                tardiness_minutes=values.get("tardiness_minutes"),
+                game_cannot_continue=values.get("game_cannot_continue", False),
+                simultaneous_with=_simultaneous(event, values.get("simultaneous_with")),
+            ),
         )
         children = [penalty_json(row, [issued.penalty.pk]) for row in issued.related]
         body = penalty_json(issued.penalty, [row.pk for row in issued.related])

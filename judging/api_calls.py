@@ -15,11 +15,11 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
-from access import Perm, can, plays
+from access import Perm, actor_for, plays
+from access import judging as judging_access
 from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from core.errors import AccessDenied
-from judging import calls_lookup
 from judging.domain.calls import REASONS, RULE_MAX, RULING_MAX, STATUSES
 from judging.models.calls import NOTE_MAX, JudgeCall
 from judging.selectors import calls as selectors
@@ -109,7 +109,7 @@ class MatchJudgeCallsView(APIView):
         """Call a judge to the table (its team's key, or staff): 201 the new call; while one is
         pending at the table, 200 with that call, which this one joined."""
         caller = request.caller
-        match = calls_lookup.access_match_calls(caller, pk)
+        match = judging_access.access_match_calls(caller, pk)
         data = CallInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
@@ -140,7 +140,7 @@ class EventJudgeCallsView(APIView):
     )
     def get(self, request, pk: int):
         """The event's judge calls, oldest first (its judges and scorekeepers)."""
-        event = calls_lookup.access_event_calls(request.caller, pk)
+        event = judging_access.access_event_calls(request.caller, pk)
         wanted = request.query_params.get("status") or None
         if wanted is not None and wanted not in STATUSES:
             raise exceptions.ValidationError({"status": [f"One of {', '.join(STATUSES)}."]})
@@ -162,7 +162,7 @@ class JudgeCallView(APIView):
     @extend_schema(responses={200: CallSerializer, 404: ErrorSerializer})
     def get(self, request, pk: int):
         """One call (the event's staff, or the table's teams)."""
-        return _answer(calls_lookup.access_call(request.caller, pk))
+        return _answer(judging_access.access_call(request.caller, pk))
 
 
 class JudgeCallClaimView(APIView):
@@ -170,9 +170,9 @@ class JudgeCallClaimView(APIView):
     def post(self, request, pk: int):
         """ "I take it" (judges); an escalated call, a head judge. 409 ``already_claimed`` with
         ``claimed_by`` when another judge took it first."""
-        call = calls_lookup.access_call(request.caller, pk, Perm.EXTENSIONS)
-        head = can(request.caller, Perm.SEVERE_PENALTIES, call.match.round.event)
-        services.judge_call_claim(call=call, by=request.user, head_judge=head)
+        call = judging_access.access_call(request.caller, pk, Perm.EXTENSIONS)
+        actor = actor_for(request.caller, call.match.round.event)
+        services.judge_call_claim(call=call, actor=actor)
         return _answer(call)
 
 
@@ -180,7 +180,7 @@ class JudgeCallEscalateView(APIView):
     @extend_schema(request=None, responses=RESPONSES)
     def post(self, request, pk: int):
         """ "Head judge needed" (judges): the head judges' queue shows it first."""
-        call = calls_lookup.access_call(request.caller, pk, Perm.EXTENSIONS)
+        call = judging_access.access_call(request.caller, pk, Perm.EXTENSIONS)
         services.judge_call_escalate(call=call, by=request.user)
         return _answer(call)
 
@@ -190,17 +190,16 @@ class JudgeCallResolveView(APIView):
     def post(self, request, pk: int):
         """ "Resolved" (judges; an escalated call, the head judge): the ruling in a line, and the
         table's extension: ``extension_minutes`` absent takes the proposal, 0 gives none."""
-        call = calls_lookup.access_call(request.caller, pk, Perm.EXTENSIONS)
+        call = judging_access.access_call(request.caller, pk, Perm.EXTENSIONS)
         data = ResolveInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         services.judge_call_resolve(
             call=call,
-            by=request.user,
+            actor=actor_for(request.caller, call.match.round.event),
             ruling=values["ruling"],
             rule=values.get("rule", ""),
             extension_minutes=values.get("extension_minutes"),
-            head_judge=can(request.caller, Perm.SEVERE_PENALTIES, call.match.round.event),
             now=timezone.now(),
         )
         return _answer(call)
@@ -210,7 +209,7 @@ class JudgeCallWithdrawView(APIView):
     @extend_schema(request=None, responses=RESPONSES)
     def post(self, request, pk: int):
         """The calling team withdraws its call (its key); 403 for the other team and staff."""
-        call = calls_lookup.access_call(request.caller, pk)
+        call = judging_access.access_call(request.caller, pk)
         team = request.caller.team
         if not plays(team, call.match):
             raise AccessDenied

@@ -10,7 +10,7 @@ class JudgingConfig(AppConfig):
         teams out of them, losses issued between matches landing on the next round, each match's
         ``time`` block; and run the round clock's task and live pages."""
         from core import events, live
-        from judging import limited_receivers, receivers, services, simulation, tasks
+        from judging import receivers, services, simulation, tasks
         from judging.selectors import clock as clock_selectors
         from judging.team_page import team_penalties
         from pairing import hooks
@@ -36,8 +36,9 @@ class JudgingConfig(AppConfig):
         services.clock_changed.connect(snapshots.event_page_changed)
         events.time_called.connect(tasks.on_time_called)
         live.register_kind("clock", receivers.may_follow_clock)
-        live.register_kind("timer", limited_receivers.may_follow_timers)
-        tournament_hooks.EVENT_PAGE.register(limited_receivers.limited_day_block)
-        from judging import calls_hooks
-
-        calls_hooks.register()
+        live.register_kind("timer", receivers.may_follow_timers)
+        tournament_hooks.EVENT_PAGE.register(receivers.limited_day_block)
+        live.register_kind("calls", receivers.may_follow_calls)
+        live.register_kind("judges", receivers.may_follow_judges)
+        tournament_hooks.TEAM_PAGE.register(receivers.call_team_page)
+        tracker_hooks.TABLE_PAGE.register(receivers.call_table_page)

@@ -19,10 +19,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from access import Perm, access_event, access_team_by_key, can
+from access import Perm, access_event, access_team_by_key, actor_for, can
+from access import judging as judging_access
 from core.errors import AccessDenied, NotVisible, ServiceError
 from core.i18n import localize
-from judging import calls_lookup
 from judging.domain.calls import REASONS, clock_text
 from judging.domain.infractions import CATALOGUE
 from judging.models.calls import REASON_CHOICES
@@ -134,7 +134,7 @@ def queue(request, pk: int):
     """The judges' queue (phone first): pending calls oldest first (escalated first for a head
     judge), each with its table, time waiting and end-of-round state; ?part=1 the list alone
     (the floor view's block, re-read on each live change)."""
-    event = calls_lookup.access_event_calls(request.caller, pk)
+    event = judging_access.access_event_calls(request.caller, pk)
     context = _queue_context(request, event)
     if request.GET.get("part"):
         return render(request, "judging/calls/_queue.html", context)
@@ -142,7 +142,7 @@ def queue(request, pk: int):
 
 
 def _call_of(request, pk: int, call_id: int, right: Perm | None = None):
-    call = calls_lookup.access_call(request.caller, call_id, right)
+    call = judging_access.access_call(request.caller, call_id, right)
     if call.event_id != pk or request.caller.staff_role(call.match.round.event) is None:
         raise NotVisible
     return call
@@ -154,23 +154,22 @@ def call_act(request, pk: int, call_id: int):
     ``extension_minutes``: empty takes the proposal)."""
     call = _call_of(request, pk, call_id, Perm.EXTENSIONS)
     event = call.match.round.event
-    head = can(request.caller, Perm.SEVERE_PENALTIES, event)
+    actor = actor_for(request.caller, event)
     op = request.POST.get("op")
     back = _back(request, reverse("judge-calls", args=[pk]))
     try:
         if op == "claim":
-            services.judge_call_claim(call=call, by=request.user, head_judge=head)
+            services.judge_call_claim(call=call, actor=actor)
         elif op == "escalate":
             services.judge_call_escalate(call=call, by=request.user)
         elif op == "resolve":
             minutes = _minutes(request.POST.get("extension_minutes", ""))
             services.judge_call_resolve(
                 call=call,
-                by=request.user,
+                actor=actor,
                 ruling=request.POST.get("ruling", ""),
                 rule=request.POST.get("rule", ""),
                 extension_minutes=minutes,
-                head_judge=head,
             )
             messages.success(request, _("Resolved."))
             return redirect(reverse("judge-call", args=[pk, call.pk]))
@@ -240,8 +239,7 @@ def _penalty(request, call) -> None:
             call=call,
             player=player,
             infraction_code=request.POST.get("infraction", ""),
-            by=request.user,
-            head_judge=can(request.caller, Perm.SEVERE_PENALTIES, call.match.round.event),
+            actor=actor_for(request.caller, call.match.round.event),
             notes=request.POST.get("notes", ""),
         )
     except ServiceError as error:

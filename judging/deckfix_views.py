@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from access import (
     Perm,
     access_event,
-    can,
+    actor_for,
 )
 from core.errors import ServiceError
 from core.i18n import exception_text, localize
@@ -111,8 +111,7 @@ def _deck_fix_page(request, event, team: Team, check: DeckCheck | None, back: st
                 penalized=by_id.get(penalized or 0),
                 infraction=infraction_code,
                 notes=request.POST.get("notes", ""),
-                by=request.user,
-                head_judge=can(request.caller, Perm.SEVERE_PENALTIES, event),
+                actor=actor_for(request.caller, event),
                 bases={
                     p.pk: str(request.POST[f"base-{p.pk}"])
                     for p in players

@@ -1,14 +1,25 @@
 """The judging app's answers to other apps' hooks (pairing.hooks, tournament.hooks,
-tracker.hooks), registered in JudgingConfig.ready(). Reads only: nothing here writes (the clock's
-time block, pairing.hooks.MATCH_TIMES, is judging.selectors.clock.match_times; the hooks that
-write with a round, ROUND_PAIRED and ROUND_UNPAIRING, are services)."""
+tracker.hooks) and who may follow its live topics, registered in JudgingConfig.ready(). Reads
+only: nothing here writes (the clock's time block, pairing.hooks.MATCH_TIMES, is
+judging.selectors.clock.match_times; the hooks that write with a round, ROUND_PAIRED and
+ROUND_UNPAIRING, are services).
+
+- penalties, the clock and the decklists to fix: the standings' hooks, the event's and team's
+  blocks, the live topic ``clock:<round>``;
+- judge calls: the live topics ``calls:<match>`` (the table's phones) and ``judges:<event>``
+  (the judges' queue), the "Call a judge" block of the team's page (tournament.hooks.TEAM_PAGE)
+  and of the table's page (tracker.hooks.TABLE_PAGE);
+- the Limited day (issue 31): who may follow the event's timers (``timer:<event>``), and the
+  "Limited day" card on the organizer's event page."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.translation import gettext
 
-from access import Perm, access_round, can, may_follow
+from access import Perm, access_event, access_round, can, may_follow
+from access import judging as judging_access
 from decklists import selectors as deck_selectors
 from judging import presenters, selectors
 from judging.models import Penalty
@@ -168,4 +179,74 @@ def lists_to_fix_block(request, event: Event) -> TeamBlock | None:
         return None
     return TeamBlock(
         "judging/_lists_to_fix.html", {"lists_to_fix": {"event": event, "teams": illegal}}
+    )
+
+
+# --- judge calls ---------------------------------------------------------------------------
+
+
+def _match_loader(caller, pk, right):
+    return judging_access.access_match_calls(caller, pk)
+
+
+def _event_loader(caller, pk, right):
+    return judging_access.access_event_calls(caller, pk)
+
+
+def may_follow_calls(request: HttpRequest, match_id: str) -> bool:
+    """The table's calls: its two teams (``?key=``) and the event's staff."""
+    return may_follow(
+        request, _match_loader, match_id, Perm.VIEW_EVENT
+    )  # the loaders check their own rights
+
+
+def may_follow_judges(request: HttpRequest, event_id: str) -> bool:
+    """The judges' queue: the event's staff."""
+    return may_follow(
+        request, _event_loader, event_id, Perm.VIEW_EVENT
+    )  # the loaders check their own rights
+
+
+def call_team_page(request: HttpRequest, team: Team) -> TeamBlock | None:
+    """tournament.hooks.TEAM_PAGE: "Call a judge" for the team's current table (re-read with
+    the team's blocks on the team's live topic)."""
+    from judging.calls_views import table_block_context
+    from tracker.receivers import current_match
+
+    match = current_match(team)
+    key = team.access_key
+    if match is None or match.round.event_id != team.event_id:
+        return None
+    context = table_block_context(team, match, key, reverse("team-private", args=[key]))
+    return TeamBlock("judging/calls/_table_call.html", context)
+
+
+def call_table_page(request: HttpRequest, team: Team, match: Match, key: str) -> TeamBlock | None:
+    """tracker.hooks.TABLE_PAGE: "Call a judge" on the players' table page, following the
+    table's calls live."""
+    from judging.calls_views import table_block_context
+
+    context = table_block_context(team, match, key, request.get_full_path())
+    context["judge_call"]["follow"] = True
+    return TeamBlock("judging/calls/_table_call.html", context)
+
+
+# --- the Limited day ------------------------------------------------------------------------
+
+
+def may_follow_timers(request: HttpRequest, event_id: str) -> bool:
+    """The timers are read by whoever sees the event (a public event's projector)."""
+    return may_follow(request, access_event, event_id, Perm.VIEW_EVENT)
+
+
+def limited_day_block(request, event: Event) -> TeamBlock | None:
+    """tournament.hooks.EVENT_PAGE: the Limited day's pages (timers, pools and swap, product,
+    pod seating) for the staff of a Sealed or Booster Draft event."""
+    if event.structure not in ("sealed", "draft") or not can(
+        request.caller, Perm.MANAGE_CLOCK, event
+    ):
+        return None
+    return TeamBlock(
+        "judging/_limited_day_block.html",
+        {"limited_day": {"event": event, "organizer": can(request.caller, Perm.EDIT_EVENT, event)}},
     )

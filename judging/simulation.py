@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from access.actors import Actor
 from judging import selectors, services
 from judging.domain.infractions import Penalty as Code
 from pairing.models import Round
@@ -59,11 +60,10 @@ def random_penalties(event: Event, round_: Round, rng: random.Random) -> int:
             continue
         done = services.penalty_issue(
             event=event,
-            player=player,
-            infraction_code=code,
-            round_=round_,
-            head_judge=True,
-            notes="Simulated.",
+            actor=Actor.system(event),
+            wanted=services.PenaltyInput(
+                player=player, infraction=code, round_=round_, notes="Simulated."
+            ),
         )
         issued += 1 + len(done.related)
     return issued

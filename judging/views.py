@@ -18,9 +18,11 @@ from django.views.decorators.http import require_POST
 from access import (
     Perm,
     access_event,
+    actor_for,
     can,
     visible_rounds,
 )
+from access.judging import access_penalty
 from core.errors import ServiceError
 from core.i18n import localize
 from decklists import selectors as deck_selectors
@@ -34,7 +36,6 @@ from judging.domain.infractions import (
 )
 from judging.domain.infractions import Penalty as Code
 from judging.domain.penalties import PenaltyInputError
-from judging.lookup import access_penalty
 from judging.models import OUTCOMES, DeckCheck, Penalty
 from judging.selectors import tardiness as tardiness_selectors
 from pairing.models import Match, Round
@@ -279,17 +280,18 @@ def _issue(request, event, player, match, deck_check=None):
     try:
         issued = services.penalty_issue(
             event=event,
-            player=player,
-            infraction_code=code,
-            by=request.user,
-            head_judge=can(request.caller, Perm.SEVERE_PENALTIES, event),
-            round_=match.round if match else None,
-            variants=_variants(request, code, deck_check),
-            deck_check=deck_check,
-            notes=request.POST.get("notes", ""),
-            penalty=wanted,
-            override_reason=request.POST.get("override_reason", ""),
-            ftmgs_to=[int(p) for p in request.POST.getlist("ftmgs_to") if p.isdecimal()],
+            actor=actor_for(request.caller, event),
+            wanted=services.PenaltyInput(
+                player=player,
+                infraction=code,
+                round_=match.round if match else None,
+                variants=_variants(request, code, deck_check),
+                deck_check=deck_check,
+                notes=request.POST.get("notes", ""),
+                penalty=wanted,
+                override_reason=request.POST.get("override_reason", ""),
+                ftmgs_to=[int(p) for p in request.POST.getlist("ftmgs_to") if p.isdecimal()],
+            ),
         )
     except ServiceError as exc:
         messages.error(request, exc.message)
@@ -406,8 +408,7 @@ def _seat_action(request, event, round_: Round) -> None:
             done = services.tardiness_issue(
                 match=match,
                 team_id=int_param(request.POST.get("team")) or 0,
-                by=request.user,
-                head_judge=can(request.caller, Perm.SEVERE_PENALTIES, event),
+                actor=actor_for(request.caller, event),
             )
             row = done.penalty
             words = {"penalty": localize(Code(row.penalty).label), "name": row.player.name}

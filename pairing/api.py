@@ -27,8 +27,11 @@ from core import timing
 from core.api_views import APIView
 from pairing import explain, presenters, selectors, services
 from pairing.adapters import percent
+from pairing.domain.match_format import games_bounds
 from pairing.models import Match, Round
 from tournament.models import Event
+
+GAMES_BOUNDS = games_bounds()
 
 # --- shapes (the schema; the views build the same dicts directly, fast for big rounds) -----
 
@@ -135,9 +138,10 @@ class MatchSerializer(serializers.Serializer):
 
 
 class ResultInSerializer(serializers.Serializer):
-    games_a = serializers.IntegerField(min_value=0, max_value=1)
-    games_b = serializers.IntegerField(min_value=0, max_value=1)
-    games_drawn = serializers.IntegerField(min_value=0, max_value=20)
+    # The bounds over every match format, for the schema; the service checks the event's own.
+    games_a = serializers.IntegerField(min_value=0, max_value=GAMES_BOUNDS["games_a"])
+    games_b = serializers.IntegerField(min_value=0, max_value=GAMES_BOUNDS["games_b"])
+    games_drawn = serializers.IntegerField(min_value=0, max_value=GAMES_BOUNDS["games_drawn"])
     override = serializers.BooleanField(
         required=False,
         default=False,

@@ -8,6 +8,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
+from pairing.domain.match_format import Games, MatchFormat, games_bounds
+
+# What a result's numbers may be, over every match format (the service checks the event's own).
+BOUNDS = games_bounds()
+
 # A result as the scorekeeper types it: games won by the team listed first at the table (A),
 # by the team listed second (B), games drawn. "a"/"b": that team won 1-0-0 / 0-1-0;
 # "d": a drawn game, time ran out (0-0-1); "id": an intentional draw (0-0-0, MTR 2.5).
@@ -72,14 +77,14 @@ class StaffResultForm(forms.Form):
     (an empty 0-0-0 would be an intentional draw)."""
 
     games_a = forms.IntegerField(
-        min_value=0, max_value=1, label=gettext_lazy("Games won by team A")
+        min_value=0, max_value=BOUNDS["games_a"], label=gettext_lazy("Games won by team A")
     )
     games_b = forms.IntegerField(
-        min_value=0, max_value=1, label=gettext_lazy("Games won by team B")
+        min_value=0, max_value=BOUNDS["games_b"], label=gettext_lazy("Games won by team B")
     )
     games_drawn = forms.IntegerField(
         min_value=0,
-        max_value=20,
+        max_value=BOUNDS["games_drawn"],
         label=gettext_lazy("Games drawn"),
         help_text=gettext_lazy("Drawn games before the won one; 0 if none."),
     )
@@ -111,14 +116,14 @@ class TeamReportForm(forms.Form):
     outcome = forms.ChoiceField(choices=OUTCOMES, widget=forms.RadioSelect)
     drawn = forms.IntegerField(
         min_value=0,
-        max_value=20,
+        max_value=BOUNDS["games_drawn"],
         initial=0,
         required=False,
         label=gettext_lazy("Drawn games before that"),
         help_text=gettext_lazy("A drawn game is replayed while time allows (MTR 9.1). Usually 0."),
     )
 
-    def games(self, side: str) -> tuple[int, int, int]:
+    def games(self, side: str, match_format: MatchFormat) -> tuple[int, int, int]:
         outcome = self.cleaned_data["outcome"]
         drawn = self.cleaned_data.get("drawn") or 0
         if outcome == "id":
@@ -127,7 +132,8 @@ class TeamReportForm(forms.Form):
             return 0, 0, max(drawn, 1)
         we_won = outcome == "won"
         a_won = we_won if side == "a" else not we_won
-        return (1, 0, drawn) if a_won else (0, 1, drawn)
+        games = match_format.game_won(Games(0, 0, drawn), "a" if a_won else "b")
+        return games.a, games.b, games.drawn
 
 
 class TableMoveForm(forms.Form):

@@ -39,7 +39,16 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from pairing.domain.match_format import games_bounds
 from tournament.models import Event, Team
+
+
+def _games_in_bounds() -> Q:
+    bounds = games_bounds()
+    won = bounds["games_a"]
+    return Q(**{f"{name}__lte": high for name, high in bounds.items()}) & ~Q(
+        games_a=won, games_b=won
+    )
 
 
 class Round(models.Model):
@@ -128,12 +137,9 @@ class Match(models.Model):
                 name="match_bracket_slot_unique_in_round",
             ),
             models.CheckConstraint(condition=~Q(team_a=F("team_b")), name="match_two_teams"),
-            # MTR 9.1: a 2HG match ends at its first won game.
-            models.CheckConstraint(
-                condition=Q(games_a__lte=1, games_b__lte=1, games_drawn__lte=20)
-                & ~Q(games_a=1, games_b=1),
-                name="match_games_range",
-            ),
+            # Within the bounds of every match format, and not won by both teams (MTR 9.1: a
+            # 2HG match ends at its first won game); the event's own format is the service's.
+            models.CheckConstraint(condition=_games_in_bounds(), name="match_games_range"),
             # The games and result are the decided result: set exactly when the match is final.
             models.CheckConstraint(
                 condition=Q(result__isnull=True) & ~Q(status="final")

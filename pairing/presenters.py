@@ -238,16 +238,6 @@ def _with_names(names: Names, notes: Sequence[PairingNote]) -> Names:
     return {**names, **dict(Team.objects.filter(pk__in=missing).values_list("pk", "name"))}
 
 
-def match_names(matches: Iterable[Match]) -> dict[int, str]:
-    """The names of the teams of loaded matches (``team_a`` and ``team_b`` selected)."""
-    names: dict[int, str] = {}
-    for m in matches:
-        names[m.team_a_id] = m.team_a.name
-        if m.team_b is not None:
-            names[m.team_b.pk] = m.team_b.name
-    return names
-
-
 # --- seats for a match -----------------------------------------------------------------------
 
 

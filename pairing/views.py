@@ -461,7 +461,7 @@ def team_report(request, key: str, match_id: int):
     if not form.is_valid():
         messages.error(request, _("Choose the result of your match."))
         return redirect(back)
-    games = form.games(side)
+    games = form.games(side, selectors.match_format(team.event))
     if request.POST.get("confirm") != "1":
         preview = Match(
             team_a=match.team_a, team_b=match.team_b, games_a=games[0], games_b=games[1],

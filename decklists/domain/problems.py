@@ -87,8 +87,6 @@ UNCHECKED_CODES = frozenset(
 )
 """Problems that leave a team's legality not checked (never "legal"): as warnings, the team is
 ``unchecked``; ``unknown_card`` is a warning only with card data too old to know every card."""
-ROTATING_FORMATS = frozenset({"standard", "future", "alchemy", "brawl", "standardbrawl"})
-"""Formats whose card pool changes with each set (rotation, reprints): Standard and its kin."""
 NON_ROTATING_FORMATS = frozenset(
     {"modern", "pioneer", "legacy", "vintage", "pauper", "commander", "premodern", "oldschool",
      "duel", "paupercommander", "predh", "timeless", "historic", "explorer", "gladiator",

@@ -119,8 +119,8 @@ def opened_pool_submit(
     """Register the pool a team opened (register and swap), until the swap is drawn."""
     pool_text = clean_text(text, "text")
     event = _lock(team.event)
-    if setup_of(event).pool_procedure != "register_and_swap":
-        raise ServiceError(gettext("This event does not register and swap pools."), code="no_swap")
+    if setup_of(event).pool_procedure != "register_and_swap":  # the event's state: 409
+        raise Conflict(gettext("This event does not register and swap pools."), code="no_swap")
     if PoolSwap.objects.filter(event=event).exists():
         raise Conflict(
             gettext("The swap has been drawn: the opened pools can no longer change."),
@@ -139,8 +139,8 @@ def pool_swap_draw(*, event: Event, seed: object = None, by: By = None) -> PoolS
     each team the pool it received to build from. Every team still playing must have registered
     its opened pool, and the decklists must not be locked yet (round 1 not paired)."""
     event = _lock(event)
-    if setup_of(event).pool_procedure != "register_and_swap":
-        raise ServiceError(gettext("This event does not register and swap pools."), code="no_swap")
+    if setup_of(event).pool_procedure != "register_and_swap":  # the event's state: 409
+        raise Conflict(gettext("This event does not register and swap pools."), code="no_swap")
     if PoolSwap.objects.filter(event=event).exists():
         raise Conflict(gettext("The swap has already been drawn."), code="swap_drawn")
     if is_locked(event):

@@ -73,13 +73,37 @@ class RoundClock(models.Model):
         return f"Clock of round {self.round_id}"
 
 
-class ClockPause(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="clock_pauses")
+class Pause(models.Model):
+    """A pause of a clock (the round's, a Limited timer's): from ``paused_at`` until
+    ``resumed_at`` (None: still paused), by whom. Each clock's model adds its link and its
+    constraint that a pause ends after it starts."""
+
     paused_at = models.DateTimeField()
     resumed_at = models.DateTimeField(null=True, blank=True)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+
+    class Meta:
+        abstract = True
+
+
+class Correction(models.Model):
+    """A correction of a clock's remaining time: ``seconds`` left of the whole clock from
+    ``at``, by whom."""
+
+    at = models.DateTimeField()
+    seconds = models.PositiveIntegerField()
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        abstract = True
+
+
+class ClockPause(Pause):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="clock_pauses")
 
     class Meta:
         ordering = ["round_id", "paused_at", "id"]
@@ -94,13 +118,8 @@ class ClockPause(models.Model):
         return f"Pause of round {self.round_id} at {self.paused_at}"
 
 
-class ClockCorrection(models.Model):
+class ClockCorrection(Correction):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="clock_corrections")
-    at = models.DateTimeField()
-    seconds = models.PositiveIntegerField()
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
 
     class Meta:
         ordering = ["round_id", "at", "id"]

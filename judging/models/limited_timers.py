@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from judging.models.clock import Correction, Pause
 from tournament.models import Event
 
 TIMER_KIND_CHOICES = [
@@ -47,13 +48,8 @@ class LimitedTimer(models.Model):
         return f"{self.kind} timer of event {self.event_id}"
 
 
-class LimitedTimerPause(models.Model):
+class LimitedTimerPause(Pause):
     timer = models.ForeignKey(LimitedTimer, on_delete=models.CASCADE, related_name="pauses")
-    paused_at = models.DateTimeField()
-    resumed_at = models.DateTimeField(null=True, blank=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
 
     class Meta:
         ordering = ["timer_id", "paused_at", "id"]
@@ -68,13 +64,8 @@ class LimitedTimerPause(models.Model):
         return f"Pause of timer {self.timer_id} at {self.paused_at}"
 
 
-class LimitedTimerCorrection(models.Model):
+class LimitedTimerCorrection(Correction):
     timer = models.ForeignKey(LimitedTimer, on_delete=models.CASCADE, related_name="corrections")
-    at = models.DateTimeField()
-    seconds = models.PositiveIntegerField()  # the remaining time of the whole timer from ``at``
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
 
     class Meta:
         ordering = ["timer_id", "at", "id"]

@@ -1,6 +1,6 @@
 """Reads of judge calls: an event's calls (the judges' queue, the ruling log), each call's answer
 (docs/api.md "Judge calls") and the log's figures. Loading a call with its rights check is
-judging.calls_lookup's."""
+access.judging's."""
 
 from __future__ import annotations
 

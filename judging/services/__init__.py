@@ -21,6 +21,7 @@ from judging.services.deckchecks import deck_check_end, deck_check_start
 from judging.services.deckfix import DeckFixApplied, deck_fix_apply, team_decks
 from judging.services.penalties import (
     Issued,
+    PenaltyInput,
     Rescinded,
     penalties_land_on_round,
     penalties_leave_round,
@@ -59,6 +60,7 @@ __all__ = [
     "passing_at_time_set",
     "turn_passed",
     "Issued",
+    "PenaltyInput",
     "Rescinded",
     "penalties_land_on_round",
     "penalties_leave_round",

@@ -20,6 +20,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from access.actors import Actor, require_actor
+from access.rights import Perm
 from core import live, pagecache
 from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
@@ -39,7 +41,7 @@ from judging.models import JudgeCall, JudgeCallJoin, JudgeCallPenalty
 from judging.models.calls import NOTE_MAX
 from judging.selectors import clock as clock_selectors
 from judging.services.clock import MAX_EXTENSION, extension_give
-from judging.services.penalties import Issued, _clean_text, penalty_issue
+from judging.services.penalties import Issued, PenaltyInput, _clean_text, penalty_issue
 from pairing.models import Match
 from tournament.models import Event, Player, Team
 
@@ -185,18 +187,17 @@ def judge_call(
 
 
 @transaction.atomic
-def judge_call_claim(
-    *, call: JudgeCall, by: By, head_judge: bool = False, now: datetime | None = None
-) -> JudgeCall:
+def judge_call_claim(*, call: JudgeCall, actor: Actor, now: datetime | None = None) -> JudgeCall:
     """ "I take it": a judge takes an open call; an escalated call is taken by a head judge. Two
     judges at once: the first wins, the second is told who took it (409 ``already_claimed``);
     the same judge again changes nothing."""
+    require_actor(actor, Perm.EXTENSIONS, call.event)
     row = _locked(call)
     _step(row, "claim")
-    user = recorded(by)
+    user = actor.user
     now = now or timezone.now()
     if row.status == "escalated":
-        if not head_judge:
+        if not actor.holds(Perm.SEVERE_PENALTIES):
             raise HeadJudgeOnly(
                 gettext("The head judge was asked for: a head judge takes this call."),
                 code="head_judge_only",
@@ -263,20 +264,20 @@ def proposal_for(call: JudgeCall, now: datetime | None = None) -> Proposal:
 def judge_call_resolve(
     *,
     call: JudgeCall,
-    by: By,
+    actor: Actor,
     ruling: object,
     rule: object = "",
     extension_minutes: object = None,
-    head_judge: bool = False,
     now: datetime | None = None,
 ) -> Resolved:
     """ "Resolved": the ruling in a line (and the rule cited). ``extension_minutes`` None takes
     the proposal, 0 gives none, a number gives that many minutes: the table's extension
     (reason ``ruling``) dated from the call, under the clock's rules (``extension_give``: 409
     and nothing stored where they refuse it). An escalated call is the head judge's."""
+    require_actor(actor, Perm.EXTENSIONS, call.event)
     row = _locked(call)
     _step(row, "resolve")
-    if row.status == "escalated" and not head_judge:
+    if row.status == "escalated" and not actor.holds(Perm.SEVERE_PENALTIES):
         raise HeadJudgeOnly(
             gettext("The head judge was asked for: the head judge gives this ruling."),
             code="head_judge_only",
@@ -300,14 +301,14 @@ def judge_call_resolve(
             field="extension_minutes",
             message=gettext("an extension is 0 to %(max)s minutes") % {"max": MAX_EXTENSION},
         )
-    user = recorded(by)
+    user = actor.user
     if minutes:
         row.extension = extension_give(
             match=row.match,
             minutes=minutes,
             reason="ruling",
             began_at=row.called_at,
-            by=by,
+            by=user,
             now=now,
         )
     if row.claimed_at is None:
@@ -341,8 +342,7 @@ def judge_call_penalty(
     call: JudgeCall,
     player: Player,
     infraction_code: object,
-    by: By,
-    head_judge: bool = False,
+    actor: Actor,
     notes: object = "",
     penalty: object = None,
     override_reason: object = "",
@@ -355,15 +355,16 @@ def judge_call_penalty(
         raise ServiceError(field="player", message=gettext("Not a player of this table."))
     issued = penalty_issue(
         event=call.event,
-        player=player,
-        infraction_code=infraction_code,
-        by=by,
-        head_judge=head_judge,
-        round_=call.round,
-        variants=variants,
-        notes=notes,
-        penalty=penalty,
-        override_reason=override_reason,
+        actor=actor,
+        wanted=PenaltyInput(
+            player=player,
+            infraction=infraction_code,
+            round_=call.round,
+            variants=variants,
+            notes=notes,
+            penalty=penalty,
+            override_reason=override_reason,
+        ),
     )
     JudgeCallPenalty.objects.bulk_create(
         [JudgeCallPenalty(call=call, penalty=p) for p in (issued.penalty, *issued.related)]

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext
 
-from core.actors import By
+from access.actors import Actor, require_actor
+from access.rights import Perm
 from core.errors import Conflict, ServiceError
 from core.i18n import exception_text
 from decklists import catalogue_cache
@@ -29,7 +30,7 @@ from decklists.models import Decklist
 from decklists.services.decklists import decklist_submit
 from judging.domain.deckfix import DeckFix, DeckFixError, deck_minimum, deck_text, fix_decks
 from judging.models import DeckCheck
-from judging.services.penalties import Issued, penalty_issue
+from judging.services.penalties import Issued, PenaltyInput, penalty_issue
 from tournament.models import Event, Player, Team
 
 # IPG 3.4 Decklist Problem (the list breaks UDC or holds cards it may not); IPG 3.5 Deck Problem
@@ -92,8 +93,7 @@ def deck_fix_apply(
     penalized: Player | None = None,
     infraction: str = "TE-DLP",
     notes: object = "",
-    by: By = None,
-    head_judge: bool = False,
+    actor: Actor,
     bases: Mapping[int, str] | None = None,
 ) -> DeckFixApplied:
     """Apply the remedy of ``card`` found at ``check`` (ended with a problem), or, without a
@@ -110,6 +110,7 @@ def deck_fix_apply(
     else:
         raise ServiceError(field="team", message=gettext("A deck check or a team is needed."))
     event = Event.objects.select_for_update().get(pk=event_id)
+    require_actor(actor, Perm.DECK_CHECKS, event)
     if check is not None:
         check = DeckCheck.objects.select_related("match", "round", "team").get(pk=check.pk)
         if check.ended_at is None or check.outcome != "problem":
@@ -147,7 +148,7 @@ def deck_fix_apply(
                 player=by_id[player_id],
                 main=deck_text(change.after),
                 sideboard=row.sideboard_text if row is not None else "",
-                user=by,
+                user=actor.user,
                 judge=True,
                 reason=_reason(check, fix, player_id, infraction),
                 base=bases.get(player_id) if bases is not None else None,
@@ -155,16 +156,17 @@ def deck_fix_apply(
         )
     issued = penalty_issue(
         event=event,
-        player=penalized,
-        infraction_code=infraction,
-        by=by,
-        head_judge=head_judge,
-        round_=check.round if check is not None else None,
-        variants=["deck_check"] if infraction == "TE-DP" else [],
-        notes=notes
-        or f"{fix.card}: {_removed_text(fix, by_id)}"
-        + (" (deck check)." if check is not None else " (decklist)."),
-        deck_check=check,
+        actor=actor,
+        wanted=PenaltyInput(
+            player=penalized,
+            infraction=infraction,
+            round_=check.round if check is not None else None,
+            variants=["deck_check"] if infraction == "TE-DP" else [],
+            notes=notes
+            or f"{fix.card}: {_removed_text(fix, by_id)}"
+            + (" (deck check)." if check is not None else " (decklist)."),
+            deck_check=check,
+        ),
     )
     return DeckFixApplied(fix=fix, decklists=saved, issued=issued)
 

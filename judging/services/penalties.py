@@ -7,7 +7,8 @@ Effects, each through the app that owns the fact:
 
 - Match Point penalty: ``match_points_deducted`` on the row; the standings read it through
   pairing.hooks.PENALTY_POINTS from the round it counts in.
-- Game Loss (a Game Loss ends the 2HG match, MTR 9.1) or Match Loss: the team's match is lost
+- Game Loss (it ends the match in the event's match format: a 2HG match is one game, MTR 9.1;
+  pairing.domain.match_format) or Match Loss: the team's match is lost
   through pairing.services.match_enter_result. Issued between matches, it waits
   (``pending_next``) and lands on the team's next match when that round is paired
   (pairing.hooks.ROUND_PAIRED); a bye does not take it, it waits for a match.
@@ -39,6 +40,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from access.actors import Actor, require_actor
+from access.rights import Perm
 from core import events
 from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
@@ -57,6 +60,7 @@ from judging.domain.penalties import (
 from judging.errors import HeadJudgeOnly
 from judging.models import DeckCheck, Penalty
 from judging.selectors import clock as clock_selectors
+from pairing import selectors as pairing_selectors
 from pairing import services as pairing_services
 from pairing.models import Match, Round
 from tournament.models import Event, Player, Team
@@ -141,12 +145,33 @@ def _choose(decision: PenaltyDecision, wanted: Code | None) -> _Chosen:
     return _Chosen(wanted, True, False, 1 if wanted is Code.MATCH_POINT else 0, 0, False)
 
 
+@dataclass(frozen=True)
+class PenaltyInput:
+    """What the judge asks for (docs/api.md "Penalties"): the player, the infraction with its
+    variants and notes, and optionally a different penalty (an override, with its reason), the
+    players given Failure to Maintain Game State, the minutes late, whether the game cannot go
+    on, the other team's simultaneous Game Loss and the deck check it was found at."""
+
+    player: Player
+    infraction: object
+    round_: Round | None = None
+    variants: Sequence[str] = ()
+    notes: object = ""
+    penalty: object = None
+    override_reason: object = ""
+    ftmgs_to: Sequence[int] | None = None
+    tardiness_minutes: float | None = None
+    game_cannot_continue: bool = False
+    simultaneous_with: Penalty | None = None
+    deck_check: DeckCheck | None = None
+
+
 def _check_rights(
-    entry: Infraction, decision: PenaltyDecision, chosen: _Chosen, head_judge: bool, event: Event
+    entry: Infraction, decision: PenaltyDecision, chosen: _Chosen, actor: Actor, event: Event
 ) -> None:
     """Overrides are the head judge's; so is a Game Loss or more (IPG 1.2) unless the event's
     settings let every judge issue them (``ClockSettings.head_judge_only`` off)."""
-    if head_judge:
+    if actor.holds(Perm.SEVERE_PENALTIES):
         return
     if chosen.overridden:
         raise HeadJudgeOnly(
@@ -164,84 +189,82 @@ def _check_rights(
         )
 
 
-@transaction.atomic
-def penalty_issue(
-    *,
-    event: Event,
-    player: Player,
-    infraction_code: object,
-    by: By = None,
-    head_judge: bool = False,
-    round_: Round | None = None,
-    variants: Sequence[str] = (),
-    notes: object = "",
-    penalty: object = None,
-    override_reason: object = "",
-    ftmgs_to: Sequence[int] | None = None,
-    tardiness_minutes: float | None = None,
-    game_cannot_continue: bool = False,
-    simultaneous_with: Penalty | None = None,
-    deck_check: DeckCheck | None = None,
-    now: datetime.datetime | None = None,
-) -> Issued:
-    """Issue a penalty to a player (docs/api.md "Penalties"): decided from the infraction, the
-    event's REL and policy and the player's penalties this day; a head judge may override it.
-    ``head_judge``: the caller holds Perm.SEVERE_PENALTIES (checked by the interface)."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    if player.event_id != event.pk:
+def _check_input(event: Event, wanted: PenaltyInput) -> None:
+    if wanted.player.event_id != event.pk:
         raise ServiceError(field="player", message=gettext("Not a player of this event."))
-    if round_ is not None and round_.event_id != event.pk:
+    if wanted.round_ is not None and wanted.round_.event_id != event.pk:
         raise ServiceError(field="round", message=gettext("Not a round of this event."))
-    if deck_check is not None and (
-        deck_check.event_id != event.pk or deck_check.team_id != player.team_id
-    ):
+    check = wanted.deck_check
+    if check is not None and (check.event_id != event.pk or check.team_id != wanted.player.team_id):
         raise ServiceError(
             field="deck_check", message=gettext("Not a deck check of this player's team.")
         )
-    if deck_check is not None and str(infraction_code).strip().upper() == "TE-DLP":
-        # A Decklist Problem issued from a deck check was found at one (JG09, IPG 3.4).
-        variants = sorted({*variants, "deck_check"})
-    notes_text = _clean_text(notes, "notes", MAX_NOTES)
-    reason = _clean_text(override_reason, "override_reason", MAX_REASON)
-    wanted = None if penalty in (None, "") else _code(penalty)
+
+
+def _proposal(
+    event: Event, wanted: PenaltyInput, variants: Sequence[str], now: datetime.datetime | None
+) -> tuple[Infraction, selectors.Proposal]:
     try:
-        entry = infraction(str(infraction_code))
+        entry = infraction(str(wanted.infraction))
         proposal = selectors.propose(
             event=event,
-            player=player,
+            player=wanted.player,
             infraction=entry.code,
-            round_=round_,
+            round_=wanted.round_,
             variants=list(variants),
-            tardiness_minutes=tardiness_minutes,
-            game_cannot_continue=game_cannot_continue,
+            tardiness_minutes=wanted.tardiness_minutes,
+            game_cannot_continue=wanted.game_cannot_continue,
             now=now,
         )
     except UnknownInfractionError:
         raise ServiceError(field="infraction", message=gettext("Not an infraction code.")) from None
     except PenaltyInputError as exc:
         raise ServiceError(exception_text(exc), code="invalid") from None
+    return entry, proposal
+
+
+@transaction.atomic
+def penalty_issue(
+    *, event: Event, actor: Actor, wanted: PenaltyInput, now: datetime.datetime | None = None
+) -> Issued:
+    """Issue a penalty to a player (docs/api.md "Penalties"): decided from the infraction, the
+    event's REL and policy and the player's penalties this day; a head judge may override it.
+    The actor needs Perm.PENALTIES; a Game Loss or more and an override are the head judge's
+    (Perm.SEVERE_PENALTIES), as the event's settings say."""
+    require_actor(actor, Perm.PENALTIES, event)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _check_input(event, wanted)
+    variants = list(wanted.variants)
+    if wanted.deck_check is not None and str(wanted.infraction).strip().upper() == "TE-DLP":
+        # A Decklist Problem issued from a deck check was found at one (JG09, IPG 3.4).
+        variants = sorted({*variants, "deck_check"})
+    notes_text = _clean_text(wanted.notes, "notes", MAX_NOTES)
+    reason = _clean_text(wanted.override_reason, "override_reason", MAX_REASON)
+    code = None if wanted.penalty in (None, "") else _code(wanted.penalty)
+    entry, proposal = _proposal(event, wanted, variants, now)
     decision = proposal.decision
-    chosen = _choose(decision, wanted)
-    _check_rights(entry, decision, chosen, head_judge, event)
+    chosen = _choose(decision, code)
+    _check_rights(entry, decision, chosen, actor, event)
     if chosen.overridden and not reason:
         raise ServiceError(
             field="override_reason",
             message=gettext("Say why the proposed %(label)s is changed.")
             % {"label": localize(decision.penalty.label)},
         )
-    recipients = _ftmgs_recipients(proposal, ftmgs_to)
+    recipients = _ftmgs_recipients(proposal, wanted.ftmgs_to)
     issued_at = now or timezone.now()
+    by = actor.user
     row = Penalty.objects.create(
         event=event,
         round=proposal.round,
         round_number=proposal.round.number if proposal.round else 0,
         match=proposal.match,
         table=proposal.match.table if proposal.match else None,
-        player=player,
-        team_id=player.team_id,
+        player=wanted.player,
+        team_id=wanted.player.team_id,
         infraction=entry.code,
         variants=sorted(set(variants)),
-        tardiness_minutes=tardiness_minutes,
+        tardiness_minutes=wanted.tardiness_minutes,
         penalty=chosen.penalty,
         proposed=decision.penalty,
         upgraded=chosen.upgraded,
@@ -252,14 +275,14 @@ def penalty_issue(
         reasons=list(decision.reasons),
         notes=notes_text,
         override_reason=reason if chosen.overridden else "",
-        overridden_by=recorded(by) if chosen.overridden else None,
-        issued_by=recorded(by),
+        overridden_by=by if chosen.overridden else None,
+        issued_by=by,
         issued_at=issued_at,
         day=proposal.day,
-        deck_check=deck_check,
+        deck_check=wanted.deck_check,
     )
     _slow_play_turns(row, proposal)
-    _apply(row, proposal, chosen, by, simultaneous_with)
+    _apply(row, proposal, chosen, by, wanted.simultaneous_with)
     related = tuple(_issue_ftmgs(row, recipients, event, by, issued_at, proposal.day))
     events.standings_changed.fire(events.StandingsChanged(event.pk))
     return Issued(row, related)
@@ -370,7 +393,7 @@ def _apply(
             row.pending_next = True
             fields.append("pending_next")
         elif proposal.match is not None and not proposal.between_matches:
-            _lose(row, proposal.match, by)
+            _lose(row, proposal.match, by, row.event)
             fields += ["result_match", "result_score"]
     elif simultaneous_with is not None:
         raise ServiceError(
@@ -387,15 +410,19 @@ def _apply(
         row.save(update_fields=fields)
 
 
-def _lose(row: Penalty, match: Match, by: By) -> None:
-    """The penalised team loses the match: the other team wins its one game (MTR 9.1)."""
-    a_loses = match.team_a_id == row.team_id
-    games = (0, 1, 0) if a_loses else (1, 0, 0)
+def _lose(row: Penalty, match: Match, by: By, event: Event) -> None:
+    """The penalised team loses the match: a Match Loss, or a Game Loss where the event's match
+    format makes it end the match (a 2HG match is one game, MTR 9.1): the other team has the
+    games it needs."""
+    match_format = pairing_selectors.match_format(event)
+    if row.penalty_code is Code.GAME_LOSS and not match_format.game_loss_ends_match:
+        raise NotImplementedError("a Game Loss that leaves the match going: no such format yet")
+    games = match_format.lost_by("a" if match.team_a_id == row.team_id else "b")
     pairing_services.match_enter_result(
-        match=match, games_a=games[0], games_b=games[1], games_drawn=games[2], by=by
+        match=match, games_a=games.a, games_b=games.b, games_drawn=games.drawn, by=by
     )
     row.result_match = match
-    row.result_score = "-".join(map(str, games))
+    row.result_score = f"{games.a}-{games.b}-{games.drawn}"
 
 
 def _simultaneous(row: Penalty, other: Penalty, proposal: selectors.Proposal) -> None:
@@ -478,9 +505,9 @@ def _land(match: Match, a_rows: list[Penalty], b_rows: list[Penalty]) -> None:
         row.pending_next = False
         row.no_effect = outcome is GameLossOutcome.BOTH_RECORDED_NO_CHANGE
     if outcome is GameLossOutcome.FIRST_TEAM_LOSES:
-        _lose(a_rows[0], match, None)
+        _lose(a_rows[0], match, None, match.round.event)
     elif outcome is GameLossOutcome.SECOND_TEAM_LOSES:
-        _lose(b_rows[0], match, None)
+        _lose(b_rows[0], match, None, match.round.event)
     for row in a_rows + b_rows:
         if row.result_match_id is None and not row.no_effect:
             row.result_match, row.result_score = match, ""  # landed with an earlier one

@@ -18,12 +18,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from access.actors import Actor
 from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
 from judging.domain.penalties import decide_penalty
 from judging.models import EmptySeatRow, Penalty, SeatCheck
 from judging.selectors.tardiness import again, late_teams
-from judging.services.penalties import penalty_issue
+from judging.services.penalties import PenaltyInput, penalty_issue
 from pairing.models import Match
 from tournament.models import Event, Player
 
@@ -97,8 +98,7 @@ def tardiness_issue(
     *,
     match: Match,
     team_id: int,
-    by: By = None,
-    head_judge: bool = False,
+    actor: Actor,
     now: datetime | None = None,
 ) -> TardinessIssued:
     """Issue the Tardiness penalty of a late team of the table, for the minutes it was late (or
@@ -122,14 +122,15 @@ def tardiness_issue(
         raise Conflict(gettext("This Tardiness penalty was already issued."), code="already_issued")
     issued = penalty_issue(
         event=event,
-        player=player,
-        infraction_code="TE-T",
-        by=by,
-        head_judge=head_judge,
-        round_=match.round,
-        tardiness_minutes=minutes,
-        notes=f"Seat check: {late.minutes:.1f} minutes late"
-        + (" (still missing)." if late.waiting else "."),
+        actor=actor,
+        wanted=PenaltyInput(
+            player=player,
+            infraction="TE-T",
+            round_=match.round,
+            tardiness_minutes=minutes,
+            notes=f"Seat check: {late.minutes:.1f} minutes late"
+            + (" (still missing)." if late.waiting else "."),
+        ),
         now=now,
     )
     for row in rows:

@@ -21,6 +21,7 @@ from decklists import selectors as decklists
 from decklists.models import Decklist
 from pairing import hooks
 from pairing.adapters import match_record
+from pairing.domain import match_format as match_formats
 from pairing.domain.seats import MatchProgress
 from pairing.domain.structure import Structure, plan
 from pairing.domain.tiebreakers import (
@@ -36,6 +37,11 @@ from tournament.selectors import playing_teams
 
 if TYPE_CHECKING:  # the type of an annotated queryset (django-stubs)
     from django_stubs_ext import WithAnnotations
+
+
+def match_format(event: Event) -> match_formats.MatchFormat:
+    """How the event's matches are decided (``Event.match_format``; MTR 9.1: one game)."""
+    return match_formats.match_format(event.match_format)
 
 
 def penalties(event: Event, after_round: int) -> dict[int, int]:

@@ -20,42 +20,50 @@ from core import events
 from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
 from pairing import selectors
+from pairing.domain import match_format as match_formats
+from pairing.domain.match_format import MatchFormat
 from pairing.models import Match, PairingChange, ResultReport, Round
 from pairing.services.rounds import log_change
 from tournament.models import Event, Team
 from tournament.services import events as event_svc
 
-MAX_DRAWN_GAMES = 20
+MAX_DRAWN_GAMES = match_formats.MAX_DRAWN_GAMES
 MAX_RULING_NOTE = 200
 
 
 # --- results -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Games:
-    a: int
-    b: int
-    drawn: int
+class Games(match_formats.Games):
+    """A result's games, with its ``Match.result``."""
+
+    __slots__ = ()
 
     @property
     def result(self) -> str:
-        if self.a:
+        side = self.winner
+        if side == "a":
             return Match.Result.A
-        if self.b:
+        if side == "b":
             return Match.Result.B
         return Match.Result.DRAW
 
 
-def clean_games(games_a: object, games_b: object, games_drawn: object, *, top_cut: bool) -> Games:
-    """Validate a result (MTR 9.1: a match ends at its first won game; 2.4: no playoff draw)."""
+def clean_games(
+    games_a: object,
+    games_b: object,
+    games_drawn: object,
+    *,
+    top_cut: bool,
+    match_format: MatchFormat,
+) -> Games:
+    """Validate a result against the event's match format (MTR 9.1: a 2HG match ends at its
+    first won game) and the stage (MTR 2.4: no playoff draw). The one check of a result's
+    numbers: the forms' and serializers' bounds only describe them."""
     errors: dict[str, list[str]] = {}
     values: dict[str, int] = {}
-    for name, value, high in (
-        ("games_a", games_a, 1),
-        ("games_b", games_b, 1),
-        ("games_drawn", games_drawn, MAX_DRAWN_GAMES),
-    ):
+    for name, high in match_format.bounds().items():
+        value = {"games_a": games_a, "games_b": games_b, "games_drawn": games_drawn}[name]
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
             errors[name] = [gettext("Must be a whole number from 0 to %(high)s.") % {"high": high}]
         else:
@@ -63,7 +71,7 @@ def clean_games(games_a: object, games_b: object, games_drawn: object, *, top_cu
     if errors:
         raise ServiceError(errors=errors, code="invalid")
     games = Games(values["games_a"], values["games_b"], values["games_drawn"])
-    if games.a and games.b:
+    if match_format.refusal(games) == "two_wins":
         raise ServiceError(
             gettext(
                 "A 2HG match ends at its first won game: both teams cannot have won a game (MTR 9.1)."
@@ -161,7 +169,13 @@ def match_enter_result(
             field="note",
             code="too_long",
         )
-    games = clean_games(games_a, games_b, games_drawn, top_cut=match.round.is_top_cut)
+    games = clean_games(
+        games_a,
+        games_b,
+        games_drawn,
+        top_cut=match.round.is_top_cut,
+        match_format=selectors.match_format(match.round.event),
+    )
     _check_cut_winner(match, games)
     before = (match.status, match.score if match.result else None)
     by_id = user.pk if (user := recorded(by)) is not None else None
@@ -255,7 +269,13 @@ def match_report_result(
         raise Conflict(gettext("This round is not published yet."), code="not_published")
     if match.is_bye:
         raise Conflict(gettext("A bye has no result to report."), code="bye")
-    games = clean_games(games_a, games_b, games_drawn, top_cut=match.round.is_top_cut)
+    games = clean_games(
+        games_a,
+        games_b,
+        games_drawn,
+        top_cut=match.round.is_top_cut,
+        match_format=selectors.match_format(match.round.event),
+    )
     if match.status == Match.Status.FINAL:
         if (match.games_a, match.games_b, match.games_drawn) == (games.a, games.b, games.drawn):
             return ReportOutcome(match, "confirmed")
@@ -287,7 +307,10 @@ def results_enter_bulk(
     *, round_: Round, results: Mapping[int, tuple[int, int, int]], by: By = None
 ) -> int:
     """Staff enter many results of one round at once (the simulator; a scorekeeper's sheet)."""
-    Event.objects.select_for_update().get(pk=round_.event_id)  # the lock order: event, matches
+    event = Event.objects.select_for_update().get(
+        pk=round_.event_id
+    )  # the lock order: event, matches
+    fmt = selectors.match_format(event)
     matches = {m.pk: m for m in round_.matches.select_for_update()}
     for m in matches.values():
         m.round = round_  # no query per match below
@@ -306,7 +329,7 @@ def results_enter_bulk(
     for pk, (a, b, drawn) in results.items():
         if matches[pk].is_bye:
             raise Conflict(gettext("A bye has no result to enter."), code="bye")
-        games = clean_games(a, b, drawn, top_cut=round_.is_top_cut)
+        games = clean_games(a, b, drawn, top_cut=round_.is_top_cut, match_format=fmt)
         _check_cut_winner(matches[pk], games)
         groups.setdefault(games, []).append(pk)
     now = timezone.now()

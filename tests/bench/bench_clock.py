@@ -30,6 +30,8 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
+from support import actors
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 QUICK = "--quick" in sys.argv
@@ -103,10 +105,15 @@ def _store():
     Extension.objects.bulk_create(extensions)
     GameEvent.objects.bulk_create(events, batch_size=2000)
     TableClock.objects.bulk_create(passing)
-    from judging import services as judging
 
     for _m, player in penalties:
-        judging.penalty_issue(event=event, player=player, infraction_code="TE-SP", round_=round_)
+        actors.issue_penalty(
+            event=event,
+            actor=actors.judge(event),
+            player=player,
+            infraction_code="TE-SP",
+            round_=round_,
+        )
     # given half-way through the round: two additional turns each (IPG 3.3)
     slow = Penalty.objects.filter(infraction="TE-SP")
     assert slow.update(issued_at=start + timedelta(minutes=30)) == len(penalties)

@@ -13,7 +13,7 @@ from judging import services as judging
 from judging.models import JudgeCall
 from judging.services import calls
 from pairing import services as pairing
-from support import factories
+from support import actors, factories
 from support.rounds import event_with_teams
 from tournament.models import StaffRole
 
@@ -63,14 +63,16 @@ def test_judge_calls_go_there_and_back():
         now=start + timedelta(minutes=5),
     ).call
     calls.judge_call(match=first, team=first.team_b, now=start + timedelta(minutes=6))
-    calls.judge_call_claim(call=called, by=judge, now=start + timedelta(minutes=7))
-    calls.judge_call_penalty(
-        call=called, player=first.team_b.players.first(), infraction_code="GPE-GRV", by=judge
+    calls.judge_call_claim(
+        call=called, actor=actors.judge(called.event, judge), now=start + timedelta(minutes=7)
     )
-    calls.judge_call_resolve(
-        call=called, by=judge, ruling="Blocks stand.", rule="CR 509.1",
-        now=start + timedelta(minutes=8, seconds=30),
-    )  # fmt: skip
+    calls.judge_call_penalty(
+        call=called,
+        actor=actors.judge(called.event, judge),
+        player=first.team_b.players.first(),
+        infraction_code="GPE-GRV",
+    )
+    calls.judge_call_resolve(call=called, actor=actors.judge(called.event, judge), ruling="Blocks stand.", rule="CR 509.1", now=start + timedelta(minutes=8, seconds=30))  # fmt: skip
     calls.judge_call(match=second, team=second.team_b, reason="medical")
     before = _log(event)
     assert before[0][14] == 4  # 3 min 30 s of the table's time: 4 minutes (MTR 2.6)

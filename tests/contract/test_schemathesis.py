@@ -48,7 +48,6 @@ REFUSED_FOR_WHAT_IT_NAMES = {
     "not_staff": "the user id names no staff member of this event",
     "two_wins": "games_a and games_b both won: a 2HG match ends at its first won game (MTR 9.1)",
     "not_limited": "a pool in a constructed event",
-    "no_swap": "a pool swap in an event that does not register and swap pools (its settings)",
     "missing_field": "an event type's own fields (tracker.domain.game_model): one schema for all",
     "unknown_player": "the player id names nobody at this table",
     "nothing_to_undo": "an undo with nothing left to undo in the game",

@@ -10,6 +10,7 @@ from support import factories
 from support.rounds import event_with_teams, games
 from tournament.models import Event
 from tournament.services import events as event_svc
+from tournament.services import teams as tournament_teams
 
 SIGNAL: events.Signal[int] = events.Signal("test")
 
@@ -83,9 +84,9 @@ def heard():
 def test_team_changes_are_announced_on_register_rename_drop_and_undrop(heard):
     event = factories.event(factories.user())
     team = factories.team(event, "Red Giants")
-    event_svc.team_rename(team=team, name="Blue Giants")
-    event_svc.team_drop(team=team)
-    event_svc.team_undrop(team=team)
+    tournament_teams.team_rename(team=team, name="Blue Giants")
+    tournament_teams.team_drop(team=team)
+    tournament_teams.team_undrop(team=team)
     assert heard["team_changed"] == [events.TeamChanged(event.pk, team.pk)] * 4
 
 
@@ -95,7 +96,7 @@ def test_a_refused_change_announces_nothing(heard):
     team = factories.team(event, "Red Giants")
     heard["team_changed"].clear()
     with pytest.raises(Exception, match="has not dropped"):
-        event_svc.team_undrop(team=team)
+        tournament_teams.team_undrop(team=team)
     assert heard["team_changed"] == []
 
 

@@ -12,6 +12,7 @@ import pytest
 from django.db import transaction
 
 from core import live
+from tournament.services import teams as tournament_teams
 
 
 @pytest.fixture(autouse=True)
@@ -270,11 +271,10 @@ def test_a_renewed_team_key_ends_the_streams_opened_with_it_at_once(topic):
 
 @pytest.mark.django_db(transaction=True)
 def test_renewing_a_key_announces_the_end_of_its_streams(world):
-    from tournament.services import events as tournament_services
 
     old_key = world.red.access_key
     tag = live.key_tag(old_key)
     before = live.version(f"end:{tag}")
-    tournament_services.team_new_key(team=world.red)
+    tournament_teams.team_new_key(team=world.red)
     assert live.version(f"end:{tag}") == before + 1
     assert old_key not in tag  # the key itself never goes to Redis

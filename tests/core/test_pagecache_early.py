@@ -17,6 +17,7 @@ from support.answers import assert_same_headers
 from support.rounds import event_with_teams, games, play
 from tournament.services import events as event_svc
 from tournament.services import lifecycle
+from tournament.services import teams as tournament_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -178,7 +179,7 @@ def test_a_new_key_refuses_the_old_link_at_once():
     old = f"/t/{match.team_a.access_key}/"
     assert Client().get(old).status_code == 200
     assert Client().get(old).status_code == 200  # from the cache
-    team = event_svc.team_new_key(team=match.team_a)
+    team = tournament_teams.team_new_key(team=match.team_a)
     assert Client().get(old).status_code == 404
     assert Client().get(f"/t/{team.access_key}/").status_code == 200
 

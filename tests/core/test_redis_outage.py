@@ -101,14 +101,15 @@ SCRIPT = textwrap.dedent(
     from pairing import services
     from pairing.models import Round
     from tournament.services import events as svc
+    from tournament.services import teams as team_svc
 
     out = {}
     organizer = get_user_model().objects.create_user("org", password="correct-horse-9")
     event = svc.event_create(organizer=organizer, name="Outage", structure="sealed",
                              swiss_rounds=3)
     for i in range(8):
-        svc.team_register(event=event, name=f"Team {i}",
-                          players=[{"name": f"A{i}"}, {"name": f"B{i}"}])
+        team_svc.team_register(event=event, name=f"Team {i}",
+                               players=[{"name": f"A{i}"}, {"name": f"B{i}"}])
     services.round_pair_next(event=event, by=organizer)
     staff = Client()
     staff.force_login(organizer)

@@ -182,3 +182,20 @@ def test_api_runs_the_swap_day_for_staff_and_refuses_bad_input(world):
     again = sam.post(f"{url}swap/", {}, content_type="application/json")
     assert again.status_code == 409
     assert _client(world.charlie).get(url).status_code in (403, 404)
+
+
+def test_api_refuses_a_swap_and_an_opened_pool_where_pools_are_not_swapped_with_409(world):
+    """An event that builds from its opened pools (its setup, not the request) refuses both:
+    409 no_swap, as the event's state refuses (docs/api.md "Pools and product")."""
+    event = _sealed(world)
+    sam = _client(world.sam)
+    swap = sam.post(f"/api/v1/events/{event.pk}/pools/swap/", {}, content_type="application/json")
+    assert (swap.status_code, swap.json()["code"]) == (409, "no_swap")
+    put = sam.put(
+        f"/api/v1/teams/{world.red.pk}/opened-pool/",
+        {"text": POOL},
+        content_type="application/json",
+    )
+    assert (put.status_code, put.json()["code"]) == (409, "no_swap")
+    assert not OpenedPool.objects.exists()
+    assert not PoolSwap.objects.exists()

@@ -10,7 +10,7 @@ from judging.models import JudgeCall, JudgeCallJoin
 from judging.services import calls
 from pairing import services as pairing
 from pairing.models import Match
-from support import factories
+from support import actors, factories
 from support.races import race
 from support.rounds import event_with_teams
 
@@ -33,8 +33,12 @@ def test_two_judges_claim_at_once_one_wins_the_other_is_told_who():
     users = get_user_model().objects
     outcomes = race(
         [
-            lambda: calls.judge_call_claim(call=call, by=users.get(pk=ann.pk)),
-            lambda: calls.judge_call_claim(call=call, by=users.get(pk=bob.pk)),
+            lambda: calls.judge_call_claim(
+                call=call, actor=actors.judge(call.event, users.get(pk=ann.pk))
+            ),
+            lambda: calls.judge_call_claim(
+                call=call, actor=actors.judge(call.event, users.get(pk=bob.pk))
+            ),
         ]
     )
     won = [o for o in outcomes if isinstance(o, JudgeCall)]

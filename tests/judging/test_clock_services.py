@@ -12,6 +12,7 @@ from core.errors import Conflict, ServiceError
 from judging import services
 from judging.models import ClockPause, Extension, RoundClock
 from judging.selectors import clock as sel
+from support import actors
 from tracker.models import GameEvent
 
 pytestmark = pytest.mark.django_db
@@ -162,16 +163,20 @@ def test_the_table_page_marks_an_extension_that_does_not_apply(table, world):
 def test_slow_play_penalty_during_turn_zero_adds_two_turns(table):
     """IPG 3.3: two additional turns; turn 0 is not "in additional turns" by default."""
     services.clock_start(round_=table.round, now=timezone.now() - 61 * MIN)
-    services.penalty_issue(
-        event=table.event, player=table.player(table.red), infraction_code="TE-SP"
+    actors.issue_penalty(
+        event=table.event,
+        actor=actors.judge(table.event),
+        player=table.player(table.red),
+        infraction_code="TE-SP",
     )
     state = _state(table)
     assert (state.phase, state.extra_turns_total) == ("finishing_turn", 5)
 
 
 def test_tardiness_penalty_gives_the_table_its_minutes(table):
-    services.penalty_issue(
+    actors.issue_penalty(
         event=table.event,
+        actor=actors.judge(table.event),
         player=table.player(table.blue),
         infraction_code="TE-T",
         tardiness_minutes=3.5,

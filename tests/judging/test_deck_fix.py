@@ -13,6 +13,7 @@ from decklists.models import Decklist, DecklistChange
 from judging import services
 from judging.models import DeckCheck, Penalty
 from pairing import services as pairing_services
+from support import actors
 from support.catalogue import catalogue  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +42,10 @@ def test_fix_removes_the_chosen_copies_tops_up_logs_and_penalizes_the_current_ma
     check = _problem_check(table, world)
     bob = table.player(table.red, 2)
     done = services.deck_fix_apply(
-        check=check, card="Lightning Bolt", remove={bob.pk: 2}, by=world.judy
+        check=check,
+        card="Lightning Bolt",
+        remove={bob.pk: 2},
+        actor=actors.judge(check.event, world.judy),
     )
     bob_list = Decklist.objects.get(player=bob)
     assert bob_list.main_text == "20 Forest\n40 Llanowar Elves\n"
@@ -70,7 +74,10 @@ def test_after_the_match_the_penalty_waits_for_the_next_match(ipg_table, world):
     pairing_services.match_enter_result(match=table.match, games_a=1, games_b=0, games_drawn=0)
     bob = table.player(table.red, 2)
     done = services.deck_fix_apply(
-        check=check, card="Lightning Bolt", remove={bob.pk: 2}, by=world.judy
+        check=check,
+        card="Lightning Bolt",
+        remove={bob.pk: 2},
+        actor=actors.judge(check.event, world.judy),
     )
     penalty = Penalty.objects.get(pk=done.issued.penalty.pk)
     assert penalty.penalty == "game_loss"
@@ -89,8 +96,7 @@ def test_deck_problem_found_at_a_check_carries_the_variant(table, world):
         remove={alice.pk: 4},
         basics={alice.pk: "Island"},
         infraction="TE-DP",
-        by=world.judy,
-        head_judge=True,
+        actor=actors.head_judge(check.event, world.judy),
     )
     assert done.issued.penalty.variants == ["deck_check"]
     assert "4 Island" in Decklist.objects.get(player=alice).main_text
@@ -106,10 +112,12 @@ def test_nothing_is_saved_when_the_penalty_is_refused(table, world):
             card="Lightning Bolt",
             remove={bob.pk: 2},
             penalized=table.player(table.blue, 1),
-            by=world.judy,
+            actor=actors.judge(check.event, world.judy),
         )
     with pytest.raises(ServiceError):
-        services.deck_fix_apply(check=check, card="Lightning Bolt", remove={bob.pk: 3})
+        services.deck_fix_apply(
+            check=check, card="Lightning Bolt", remove={bob.pk: 3}, actor=actors.judge(check.event)
+        )
     assert not DecklistChange.objects.exists()
     assert not Penalty.objects.exists()
     assert Decklist.objects.get(player=bob).main_text == RED_2
@@ -120,10 +128,14 @@ def test_only_a_check_that_found_a_problem(table, world):
     check = services.deck_check_start(round_=table.round, match=table.match, team=table.red)
     bob = table.player(table.red, 2)
     with pytest.raises(Conflict):
-        services.deck_fix_apply(check=check, card="Lightning Bolt", remove={bob.pk: 2})
+        services.deck_fix_apply(
+            check=check, card="Lightning Bolt", remove={bob.pk: 2}, actor=actors.judge(check.event)
+        )
     services.deck_check_end(check=check, outcome="ok")
     with pytest.raises(Conflict):
-        services.deck_fix_apply(check=check, card="Lightning Bolt", remove={bob.pk: 2})
+        services.deck_fix_apply(
+            check=check, card="Lightning Bolt", remove={bob.pk: 2}, actor=actors.judge(check.event)
+        )
     assert DeckCheck.objects.get().penalties.count() == 0
 
 
@@ -192,10 +204,17 @@ def test_staff_fix_a_decklist_problem_without_a_check(table, world):
     alice = table.player(table.red, 1)
     with pytest.raises(ServiceError):
         services.deck_fix_apply(
-            team=table.red, card="Lightning Bolt", remove={alice.pk: 4}, infraction="TE-DP"
+            team=table.red,
+            card="Lightning Bolt",
+            remove={alice.pk: 4},
+            infraction="TE-DP",
+            actor=actors.judge(table.red.event),
         )
     done = services.deck_fix_apply(
-        team=table.red, card="Lightning Bolt", remove={alice.pk: 4}, by=world.judy
+        team=table.red,
+        card="Lightning Bolt",
+        remove={alice.pk: 4},
+        actor=actors.judge(table.red.event, world.judy),
     )
     penalty = done.issued.penalty
     assert penalty.deck_check_id is None
@@ -233,6 +252,7 @@ def test_a_list_changed_since_the_page_was_shown_refuses_the_whole_fix(table, wo
             card="Lightning Bolt",
             remove={bob.pk: 2},
             bases={bob.pk: "2020-01-01T00:00:00+00:00"},
+            actor=actors.judge(check.event),
         )
     assert not Penalty.objects.exists()
     assert Decklist.objects.get(player=bob).main_text == RED_2

@@ -12,6 +12,7 @@ from judging import services
 from judging.errors import HeadJudgeOnly
 from judging.models import Extension, JudgeCall, JudgeCallJoin
 from judging.services import calls
+from support import actors
 
 pytestmark = pytest.mark.django_db
 
@@ -58,15 +59,19 @@ def test_the_whole_life_gives_the_time_back(table, world):
     start = _started(table, 30)
     called = start + timedelta(minutes=10)
     call = calls.judge_call(match=table.match, team=table.red, now=called).call
-    calls.judge_call_claim(call=call, by=world.judy, now=called + timedelta(seconds=40))
+    calls.judge_call_claim(
+        call=call, actor=actors.judge(call.event, world.judy), now=called + timedelta(seconds=40)
+    )
     with pytest.raises(Conflict) as taken:
-        calls.judge_call_claim(call=call, by=world.hank, head_judge=True)
+        calls.judge_call_claim(call=call, actor=actors.head_judge(call.event, world.hank))
     assert taken.value.code == "already_claimed"
     assert taken.value.data == {"claimed_by": "judy"}
-    calls.judge_call_claim(call=call, by=world.judy)  # the same judge again: nothing changes
+    calls.judge_call_claim(
+        call=call, actor=actors.judge(call.event, world.judy)
+    )  # the same judge again: nothing changes
     done = calls.judge_call_resolve(
         call=call,
-        by=world.judy,
+        actor=actors.judge(call.event, world.judy),
         ruling="The trigger resolves now.",
         rule="MTR 2.6",
         now=called + timedelta(minutes=3, seconds=10),
@@ -80,7 +85,9 @@ def test_the_whole_life_gives_the_time_back(table, world):
     assert row.claimed_by == world.judy
     assert row.resolved_by == world.judy
     with pytest.raises(Conflict) as again:
-        calls.judge_call_resolve(call=call, by=world.judy, ruling="again")
+        calls.judge_call_resolve(
+            call=call, actor=actors.judge(call.event, world.judy), ruling="again"
+        )
     assert again.value.code == "resolved"
     # the table may call again now
     assert calls.judge_call(match=table.match, team=table.blue).created
@@ -93,7 +100,7 @@ def test_zero_gives_none_and_a_number_changes_the_proposal(table, world):
     ).call
     done = calls.judge_call_resolve(
         call=call,
-        by=world.judy,
+        actor=actors.judge(call.event, world.judy),
         ruling="Play on.",
         extension_minutes=0,
         now=start + timedelta(minutes=9),
@@ -105,7 +112,7 @@ def test_zero_gives_none_and_a_number_changes_the_proposal(table, world):
     ).call
     done = calls.judge_call_resolve(
         call=call,
-        by=world.judy,
+        actor=actors.judge(call.event, world.judy),
         ruling="Play on.",
         extension_minutes=2,
         now=start + timedelta(minutes=12, seconds=30),
@@ -124,11 +131,19 @@ def test_a_forced_extension_in_turn_0_follows_the_clock(table, world):
     ).call
     now = start + timedelta(minutes=66)
     with pytest.raises(Conflict) as refused:
-        calls.judge_call_resolve(call=call, by=world.judy, ruling="x", extension_minutes=4, now=now)
+        calls.judge_call_resolve(
+            call=call,
+            actor=actors.judge(call.event, world.judy),
+            ruling="x",
+            extension_minutes=4,
+            now=now,
+        )
     assert refused.value.code == "time_called"
     assert JudgeCall.objects.get().status == "open"
     assert not Extension.objects.exists()
-    done = calls.judge_call_resolve(call=call, by=world.judy, ruling="Play on.", now=now)
+    done = calls.judge_call_resolve(
+        call=call, actor=actors.judge(call.event, world.judy), ruling="Play on.", now=now
+    )
     assert done.proposal.minutes == 0
     assert done.call.extension is None
 
@@ -142,11 +157,13 @@ def test_escalated_calls_are_the_head_judges(table, world):
     with pytest.raises(Conflict):
         calls.judge_call_escalate(call=call, by=world.judy)
     with pytest.raises(HeadJudgeOnly):
-        calls.judge_call_resolve(call=call, by=world.judy, ruling="x")
+        calls.judge_call_resolve(call=call, actor=actors.judge(call.event, world.judy), ruling="x")
     with pytest.raises(HeadJudgeOnly):
-        calls.judge_call_claim(call=call, by=world.judy)
-    calls.judge_call_claim(call=call, by=world.hank, head_judge=True)
-    done = calls.judge_call_resolve(call=call, by=world.hank, ruling="Upheld.", head_judge=True)
+        calls.judge_call_claim(call=call, actor=actors.judge(call.event, world.judy))
+    calls.judge_call_claim(call=call, actor=actors.head_judge(call.event, world.hank))
+    done = calls.judge_call_resolve(
+        call=call, actor=actors.head_judge(call.event, world.hank), ruling="Upheld."
+    )
     assert done.call.head_claimed_by == world.hank
     assert done.call.resolved_by == world.hank
 
@@ -167,7 +184,10 @@ def test_a_penalty_from_the_ruling_is_issued_by_the_penalty_service_and_linked(t
     team (the penalty service's rules), and every penalty issued is linked to the call."""
     call = calls.judge_call(match=table.match, team=table.red).call
     issued = calls.judge_call_penalty(
-        call=call, player=table.player(table.blue), infraction_code="GPE-GRV", by=world.judy
+        call=call,
+        actor=actors.judge(call.event, world.judy),
+        player=table.player(table.blue),
+        infraction_code="GPE-GRV",
     )
     assert (issued.penalty.infraction, issued.penalty.penalty) == ("GPE-GRV", "warning")
     linked = set(JudgeCall.objects.get().penalty_links.values_list("penalty_id", flat=True))
@@ -176,6 +196,9 @@ def test_a_penalty_from_the_ruling_is_issued_by_the_penalty_service_and_linked(t
     stranger = world.green.players.first()
     with pytest.raises(ServiceError) as refused:
         calls.judge_call_penalty(
-            call=call, player=stranger, infraction_code="GPE-GRV", by=world.judy
+            call=call,
+            actor=actors.judge(call.event, world.judy),
+            player=stranger,
+            infraction_code="GPE-GRV",
         )
     assert refused.value.field == "player"

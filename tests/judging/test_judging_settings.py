@@ -9,6 +9,7 @@ from judging import services
 from judging.errors import HeadJudgeOnly
 from judging.models import ClockSettings, Penalty
 from judging.selectors import clock as clock_selectors
+from support import actors
 
 pytestmark = pytest.mark.django_db
 
@@ -62,9 +63,14 @@ def test_bad_minutes_are_refused_and_nothing_saved(table, world, bad):
 def test_a_judge_issues_a_match_loss_once_the_event_relaxes_the_head_judge_rule(table, world):
     """IPG 1.2 makes Game Loss or more the head judge's; docs/rules.md: relaxable per event."""
     rita = table.player(table.red)
-    kw = {"event": table.event, "player": rita, "infraction_code": "TE-OA", "by": world.judy}
+    kw = {
+        "event": table.event,
+        "player": rita,
+        "infraction_code": "TE-OA",
+        "actor": actors.judge(table.event, world.judy),
+    }
     with pytest.raises(HeadJudgeOnly):
-        services.penalty_issue(**kw, head_judge=False)
+        actors.issue_penalty(**kw)
     services.judging_settings_update(
         event=table.event,
         turn_zero_is_additional=False,
@@ -72,12 +78,11 @@ def test_a_judge_issues_a_match_loss_once_the_event_relaxes_the_head_judge_rule(
         final_minutes=None,
         head_judge_only=False,
     )
-    row = services.penalty_issue(**kw, head_judge=False).penalty
+    row = actors.issue_penalty(**kw).penalty
     assert row.penalty == "match_loss"
     with pytest.raises(HeadJudgeOnly):  # overriding stays the head judge's
-        services.penalty_issue(
+        actors.issue_penalty(
             **{**kw, "infraction_code": "GPE-LEC"},
-            head_judge=False,
             penalty="none",
             override_reason="x",
         )

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from judging import services
 from judging.models import Penalty
+from support import actors
 
 pytestmark = pytest.mark.django_db
 MIN = timedelta(minutes=1)
@@ -126,8 +127,9 @@ def test_extension_reasons_and_deck_check_outcomes_in_spanish(table, world):
 def test_rescinding_a_match_point_penalty_says_what_was_undone_in_spanish(table, world):
     """JG09: a Decklist Problem's Game Loss found at a deck check is one match point off;
     rescinded, it comes back."""
-    row = services.penalty_issue(
+    row = actors.issue_penalty(
         event=table.event,
+        actor=actors.judge(table.event),
         player=table.player(table.red),
         infraction_code="TE-DLP",
         variants=["deck_check"],

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from judging.models import Penalty
+from support import actors
 
 pytestmark = pytest.mark.django_db
 
@@ -73,13 +74,18 @@ def test_the_head_judges_override_needs_a_reason_on_the_page(table, world):
 
 
 def test_list_filters_and_rescind(table, world):
-    from judging import services
 
-    services.penalty_issue(
-        event=table.event, player=table.player(table.red), infraction_code="TE-SP"
+    actors.issue_penalty(
+        event=table.event,
+        actor=actors.judge(table.event),
+        player=table.player(table.red),
+        infraction_code="TE-SP",
     )
-    row = services.penalty_issue(
-        event=table.event, player=table.player(table.blue), infraction_code="GPE-LEC"
+    row = actors.issue_penalty(
+        event=table.event,
+        actor=actors.judge(table.event),
+        player=table.player(table.blue),
+        infraction_code="GPE-LEC",
     ).penalty
     hank = _client(world.hank)
     base = f"/events/{table.event.pk}/penalties/"
@@ -95,13 +101,16 @@ def test_list_filters_and_rescind(table, world):
 
 
 def test_csv_report_has_the_columns_and_wizards_accounts(table, world):
-    from judging import services
 
     rita = table.player(table.red)
     rita.wizards_id = "123456"
     rita.save(update_fields=["wizards_id"])
-    services.penalty_issue(
-        event=table.event, player=rita, infraction_code="TE-SP", by=world.judy, notes="=cmd"
+    actors.issue_penalty(
+        event=table.event,
+        actor=actors.judge(table.event, world.judy),
+        player=rita,
+        infraction_code="TE-SP",
+        notes="=cmd",
     )
     response = _client(world.judy).get(f"/events/{table.event.pk}/penalties.csv")
     rows = list(csv.reader(io.StringIO(response.content.decode())))
@@ -140,15 +149,17 @@ def test_quick_reference_cites_the_right_rules_and_the_policy(table, world):
 def test_the_dq_report_names_the_teammate_and_both_opponents_with_wizards_accounts(table, world):
     """docs/rules.md "Penalties": the report keeps the Wizards Accounts of the player, the
     teammate and both opponents."""
-    from judging import services
     from tournament.models import Player
 
     for k, p in enumerate(Player.objects.filter(team__in=[table.red, table.blue]), start=1):
         p.wizards_id = f"40000{k}"
         p.save(update_fields=["wizards_id"])
     rita = table.player(table.red)
-    row = services.penalty_issue(
-        event=table.event, player=rita, infraction_code="USC-C", head_judge=True
+    row = actors.issue_penalty(
+        event=table.event,
+        actor=actors.head_judge(table.event),
+        player=rita,
+        infraction_code="USC-C",
     ).penalty
     hank = _client(world.hank)
     listing = hank.get(f"/events/{table.event.pk}/penalties/").content.decode()

@@ -3,7 +3,7 @@ of queries for 1 penalty as for 3, so the list never costs a query per row."""
 
 import pytest
 
-from judging import services
+from support import actors
 from support.api_clients import client_for
 
 pytestmark = pytest.mark.django_db
@@ -13,11 +13,11 @@ BUDGET = 5  # token, event, caller's role, penalties (players, teams, users join
 
 def _penalties(table, n: int) -> None:
     for _ in range(n):
-        services.penalty_issue(
+        actors.issue_penalty(
             event=table.event,
+            actor=actors.head_judge(table.event),
             player=table.player(table.red),
             infraction_code="GPE-GRV",
-            head_judge=True,
         )
 
 

@@ -10,18 +10,18 @@ from judging.models import Penalty
 from pairing import selectors as standings
 from pairing import services as pairing_services
 from pairing.models import Match
+from support import actors
 from support.rounds import match_of
 
 pytestmark = pytest.mark.django_db
 
 
 def issue(t, team, code, *, by=None, head_judge=True, seat=1, **kw):
-    return services.penalty_issue(
+    return actors.issue_penalty(
         event=t.event,
+        actor=(actors.head_judge if head_judge else actors.judge)(t.event, by),
         player=t.player(team, seat),
         infraction_code=code,
-        by=by,
-        head_judge=head_judge,
         **kw,
     )
 
@@ -151,7 +151,12 @@ def test_an_override_without_a_reason_is_refused_and_nothing_written(table, worl
 def test_bad_input_is_refused_and_nothing_written(table, kw, field):
     kw.setdefault("infraction_code", "GPE-LEC")
     with pytest.raises(ServiceError) as err:
-        services.penalty_issue(event=table.event, player=table.player(table.red), **kw)
+        actors.issue_penalty(
+            event=table.event,
+            actor=actors.judge(table.event),
+            player=table.player(table.red),
+            **kw,
+        )
     assert field in err.value.errors
     assert not Penalty.objects.exists()
 
@@ -270,12 +275,12 @@ def test_in_a_playoff_a_game_loss_under_match_point_ends_the_match(db):
     event, match = _playoff_match()
     assert event.penalty_policy == "match_point"
     offender = match.team_a.players.get(seat=1)
-    row = services.penalty_issue(
+    row = actors.issue_penalty(
         event=event,
+        actor=actors.head_judge(event),
         player=offender,
         infraction_code="TE-MC",
         variants=["pattern"],
-        head_judge=True,
         round_=match.round,
     ).penalty
     assert (row.penalty, row.match_points_deducted) == ("game_loss", 0)
@@ -463,7 +468,9 @@ def test_dq_during_a_playoff_match_loses_it_and_the_opponent_advances():
     semi = pairing_services.round_pair_next(event=event)
     first, second = semi.matches.order_by("table")
     offender = first.team_a.players.get(seat=1)
-    services.penalty_issue(event=event, player=offender, infraction_code="USC-C", head_judge=True)
+    actors.issue_penalty(
+        event=event, actor=actors.head_judge(event), player=offender, infraction_code="USC-C"
+    )
     first.refresh_from_db()
     assert (first.status, first.result) == ("final", "b")
     pairing_services.match_enter_result(match=second, games_a=1, games_b=0, games_drawn=0)
@@ -480,8 +487,11 @@ def test_dq_between_playoff_rounds_drops_the_team_and_nobody_takes_the_place():
     for m in (first, second):
         pairing_services.match_enter_result(match=m, games_a=1, games_b=0, games_drawn=0)
     winner = first.team_a
-    dq = services.penalty_issue(
-        event=event, player=winner.players.get(seat=1), infraction_code="USC-C", head_judge=True
+    dq = actors.issue_penalty(
+        event=event,
+        actor=actors.head_judge(event),
+        player=winner.players.get(seat=1),
+        infraction_code="USC-C",
     ).penalty
     assert (dq.penalty, dq.pending_next, dq.dropped_team) == ("disqualification", False, True)
     final = pairing_services.round_pair_next(event=event).matches.get()

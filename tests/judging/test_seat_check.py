@@ -12,6 +12,7 @@ from judging import services
 from judging.models import EmptySeatRow, Penalty
 from judging.selectors import clock as clock_selectors
 from judging.selectors.tardiness import seat_board
+from support import actors
 
 pytestmark = pytest.mark.django_db
 
@@ -42,10 +43,16 @@ def test_a_player_seated_within_the_first_minute_gets_a_warning(table, started, 
     services.seat_arrived(match=table.match, player=rita, now=started + timedelta(seconds=40))
     (line,) = seat_board(table.round, timezone.now()).waiting[0].late
     assert (line.proposed.penalty.value, line.late.waiting) == ("warning", False)
-    done = services.tardiness_issue(match=table.match, team_id=table.red.pk, by=world.judy)
+    done = services.tardiness_issue(
+        match=table.match,
+        actor=actors.judge(table.match.round.event, world.judy),
+        team_id=table.red.pk,
+    )
     assert (done.penalty.penalty, done.penalty.player_id) == ("warning", rita.pk)
     with pytest.raises(Conflict):
-        services.tardiness_issue(match=table.match, team_id=table.red.pk)
+        services.tardiness_issue(
+            match=table.match, actor=actors.judge(table.match.round.event), team_id=table.red.pk
+        )
 
 
 def test_four_minutes_late_is_a_game_loss_and_the_table_gets_four_minutes(table, started):
@@ -54,7 +61,9 @@ def test_four_minutes_late_is_a_game_loss_and_the_table_gets_four_minutes(table,
     rita = table.player(table.red)
     services.seat_check_record(match=table.match, missing=[rita.pk], now=started)
     services.seat_arrived(match=table.match, player=rita, now=started + timedelta(minutes=3.5))
-    row = services.tardiness_issue(match=table.match, team_id=table.red.pk).penalty
+    row = services.tardiness_issue(
+        match=table.match, actor=actors.judge(table.match.round.event), team_id=table.red.pk
+    ).penalty
     assert (row.penalty, row.tardiness_minutes) == ("game_loss", 3.5)
     tables = clock_selectors.round_tables(table.round, [table.match])
     extensions = tables.facts[table.match.pk].extensions
@@ -68,7 +77,11 @@ def test_still_missing_at_ten_minutes_is_a_match_loss_and_the_drop(table, starte
     (line,) = seat_board(table.round, timezone.now()).waiting[0].late
     assert (line.proposed.penalty.value, line.proposed.drops_team) == ("match_loss", True)
     assert line.player == rita  # the team's first missing player
-    row = services.tardiness_issue(match=table.match, team_id=table.red.pk, by=world.judy).penalty
+    row = services.tardiness_issue(
+        match=table.match,
+        actor=actors.judge(table.match.round.event, world.judy),
+        team_id=table.red.pk,
+    ).penalty
     assert (row.penalty, row.dropped_team) == ("match_loss", True)
     table.red.refresh_from_db()
     table.match.refresh_from_db()
@@ -84,7 +97,9 @@ def test_only_players_of_the_table_and_no_timer_before_the_clock(table, world):
     services.seat_check_record(match=table.match, missing=[rita.pk])
     assert seat_board(table.round, timezone.now()).waiting[0].late == []
     with pytest.raises(ServiceError):
-        services.tardiness_issue(match=table.match, team_id=table.red.pk)
+        services.tardiness_issue(
+            match=table.match, actor=actors.judge(table.match.round.event), team_id=table.red.pk
+        )
 
 
 def test_the_page_checks_seats_records_the_arrival_and_issues_in_one_tap(table, started, world):
@@ -112,12 +127,21 @@ def test_a_game_loss_while_waiting_then_the_match_loss_and_drop_at_ten(table, wo
     services.clock_start(round_=table.round, now=t0)
     rita = table.player(table.red)
     services.seat_check_record(match=table.match, missing=[rita.pk], now=t0)
-    first = services.tardiness_issue(match=table.match, team_id=table.red.pk).penalty
+    first = services.tardiness_issue(
+        match=table.match, actor=actors.judge(table.match.round.event), team_id=table.red.pk
+    ).penalty
     assert first.penalty == "game_loss"
     with pytest.raises(Conflict):
-        services.tardiness_issue(match=table.match, team_id=table.red.pk)
+        services.tardiness_issue(
+            match=table.match, actor=actors.judge(table.match.round.event), team_id=table.red.pk
+        )
     later = t0 + timedelta(minutes=11)
-    second = services.tardiness_issue(match=table.match, team_id=table.red.pk, now=later).penalty
+    second = services.tardiness_issue(
+        match=table.match,
+        actor=actors.judge(table.match.round.event),
+        team_id=table.red.pk,
+        now=later,
+    ).penalty
     assert (second.penalty, second.dropped_team) == ("match_loss", True)
     table.match.refresh_from_db()
     assert table.match.status == "final"
@@ -128,7 +152,9 @@ def test_the_page_names_the_penalty_already_issued(table, world):
     services.clock_start(round_=table.round, now=t0)
     rita = table.player(table.red)
     services.seat_check_record(match=table.match, missing=[rita.pk], now=t0)
-    services.tardiness_issue(match=table.match, team_id=table.red.pk)
+    services.tardiness_issue(
+        match=table.match, actor=actors.judge(table.match.round.event), team_id=table.red.pk
+    )
     page = _client(world.judy).get(f"/events/{table.event.pk}/seats/").content.decode()
     assert "issued: Game Loss" in page
     assert "game_loss" not in page

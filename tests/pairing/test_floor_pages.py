@@ -9,6 +9,7 @@ from django.test import Client
 from core import live
 from judging.services.clock import clock_start
 from pairing import services
+from support import actors
 from support.rounds import event_with_teams, games, match_of
 from tournament.selectors import remember_cookie
 
@@ -126,13 +127,18 @@ def test_live_topics_are_followed_only_by_who_may_see_them(running):
 
 
 def test_team_page_holds_round_table_clock_tracker_standings_and_penalties(running):
-    from judging.services.penalties import penalty_issue
 
     event, round_, teams = running
     team = teams[0]
     match = match_of(round_, team)
     player = team.players.order_by("seat").first()
-    penalty_issue(event=event, player=player, infraction_code="GPE-LEC", round_=round_)
+    actors.issue_penalty(
+        event=event,
+        actor=actors.judge(event),
+        player=player,
+        infraction_code="GPE-LEC",
+        round_=round_,
+    )
     clock_start(round_=round_)
     page = _text(Client().get(f"/t/{team.access_key}/"))
     assert f"Round {round_.number}" in page

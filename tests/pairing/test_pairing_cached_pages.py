@@ -14,6 +14,7 @@ from judging.services import clock as clock_svc
 from pairing import services
 from pairing.models import Round
 from support.rounds import event_with_teams, games, play
+from tournament.services import teams as tournament_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -112,9 +113,8 @@ def test_a_penalty_or_a_renamed_team_bumps_the_pages_version():
     version = type(event).objects.get(pk=event.pk).pages_version
     events.standings_changed.fire(events.StandingsChanged(event.pk))
     assert type(event).objects.get(pk=event.pk).pages_version == version + 1
-    from tournament.services import events as team_svc
 
-    team_svc.team_rename(team=teams[0], name="Renamed Giants")
+    tournament_teams.team_rename(team=teams[0], name="Renamed Giants")
     assert type(event).objects.get(pk=event.pk).pages_version == version + 2
     assert "Renamed Giants" in _text(Client().get(f"/events/{event.pk}/standings/"))
 

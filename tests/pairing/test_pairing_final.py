@@ -8,7 +8,7 @@ import pytest
 from pairing import selectors, services
 from pairing.selectors import results as final_reads
 from support.rounds import event_with_teams, games, win_all_a
-from tournament.services import events as event_svc
+from tournament.services import teams as tournament_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def test_finish_order_and_exports_of_a_played_event(client):
     first, the loser second, then the Swiss standings; a team that dropped before round 1 has no
     place; the export shows an intentional draw as 0-0-3 and a bye as 2-0-0."""
     event, teams = event_with_teams(6, swiss_rounds=2, top_cut=2)
-    event_svc.team_drop(team=teams[5])  # before round 1: did not take part
+    tournament_teams.team_drop(team=teams[5])  # before round 1: did not take part
     first = services.round_pair_next(event=event, seed=1)
     played = list(first.matches.filter(team_b__isnull=False).order_by("table"))
     results = {m.pk: (1, 0, 0) for m in played}

@@ -9,6 +9,7 @@ from django.test import Client
 from pairing import rendering, services
 from pairing.models import Match, PairingChange, Round
 from support.rounds import bulk_teams, event_with_teams, games, match_of, play
+from tournament.services import teams as tournament_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -51,9 +52,8 @@ def test_cached_pairings_show_a_team_renamed_after_publication(event8):
     services.round_publish(round_=round_)
     url = f"/events/{event.pk}/rounds/1/"
     assert teams[0].name in _text(_client().get(url))  # rendered and cached
-    from tournament.services import events as team_services
 
-    team_services.team_rename(team=teams[0], name="Renamed Giants")
+    tournament_teams.team_rename(team=teams[0], name="Renamed Giants")
     page = _text(_client().get(url))
     assert "Renamed Giants" in page
     assert f"<strong>{teams[0].name}</strong>" not in page

@@ -11,7 +11,7 @@ from pairing.models import Match, MatchTeam, PairingChange, ResultReport, Round
 from support import factories
 from support.rounds import event_with_teams, games, match_of, play, win_all_a
 from tournament.models import Event
-from tournament.services import events as event_svc
+from tournament.services import teams as tournament_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +59,7 @@ def test_pair_next_round_refused_while_a_result_is_missing():
 def test_pair_stores_seat_order_of_each_team_at_pairing():
     """MTR 9.4: the seat order is recorded per match."""
     event, teams = event_with_teams(4)
-    event_svc.team_set_seats(
+    tournament_teams.team_set_seats(
         team=teams[0], seat_order=[p.pk for p in teams[0].players.order_by("-seat")]
     )
     round_ = services.round_pair_next(event=event)
@@ -70,7 +70,7 @@ def test_pair_stores_seat_order_of_each_team_at_pairing():
 
 def test_tables_follow_the_pairing_order_and_a_fixed_table_is_kept():
     event, teams = event_with_teams(8)
-    event_svc.team_set_fixed_table(team=teams[5], table=2)
+    tournament_teams.team_set_fixed_table(team=teams[5], table=2)
     round_ = services.round_pair_next(event=event, seed=4)
     mine = match_of(round_, teams[5])
     assert mine.table == 2
@@ -79,7 +79,7 @@ def test_tables_follow_the_pairing_order_and_a_fixed_table_is_kept():
 
 def test_fixed_table_beyond_the_count_keeps_its_number_and_the_rest_stay_compact():
     event, teams = event_with_teams(6)
-    event_svc.team_set_fixed_table(team=teams[0], table=40)
+    tournament_teams.team_set_fixed_table(team=teams[0], table=40)
     round_ = services.round_pair_next(event=event)
     assert match_of(round_, teams[0]).table == 40
     assert sorted(round_.matches.values_list("table", flat=True)) == [1, 2, 40]
@@ -118,7 +118,7 @@ def test_a_dropped_team_is_not_paired_and_records_the_round_it_dropped_after():
     """MTR 8.2; docs/rules.md: never pairs a dropped team."""
     event, teams = event_with_teams(6)
     first = services.round_pair_next(event=event)
-    event_svc.team_drop(team=teams[2])
+    tournament_teams.team_drop(team=teams[2])
     teams[2].refresh_from_db()
     assert teams[2].dropped_after_round == first.number
     play(first)
@@ -439,7 +439,7 @@ def test_top_cut_does_not_replace_a_team_that_dropped_after_the_swiss_rounds():
     for k in range(2):
         play(services.round_pair_next(event=event, seed=k), random.Random(k))
     ranked = _ranked(event)
-    event_svc.team_drop(team=event.teams.get(pk=ranked[0]))
+    tournament_teams.team_drop(team=event.teams.get(pk=ranked[0]))
     semi = services.round_pair_next(event=event)
     pairs = set(semi.matches.values_list("team_a_id", "team_b_id"))
     assert pairs == {(ranked[1], None), (ranked[2], ranked[3])}

@@ -5,9 +5,10 @@ import pytest
 from core.errors import Conflict
 from pairing import presenters, selectors, services
 from pairing.models import MatchTeam, Round
+from support import actors
 from support.rounds import event_with_teams, win_all_a
 from tournament.models import Event
-from tournament.services import events as event_svc
+from tournament.services import teams as tournament_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,7 @@ def test_the_structure_does_not_change_after_round_1_when_teams_drop():
     event, teams = event_with_teams(9, swiss_rounds=None, top_cut=0, top_cut_automatic=False)
     services.round_pair_next(event=event)
     for team in teams[:4]:
-        event_svc.team_drop(team=team)
+        tournament_teams.team_drop(team=team)
     assert selectors.structure(event).swiss_rounds == 4
 
 
@@ -55,13 +56,13 @@ def test_pairing_needs_two_teams_and_three_play_as_a_casual_event():
 def test_no_team_re_enters_after_the_cut():
     """MTR 2.10: re-entry is never allowed after a cut; before it the organizer may."""
     event, teams = event_with_teams(4, swiss_rounds=1, top_cut=2)
-    event_svc.team_drop(team=teams[0])
-    event_svc.team_undrop(team=teams[0])
+    tournament_teams.team_drop(team=teams[0])
+    tournament_teams.team_undrop(team=teams[0])
     win_all_a(services.round_pair_next(event=event))
-    event_svc.team_drop(team=teams[1])
+    tournament_teams.team_drop(team=teams[1])
     services.round_pair_next(event=event)  # the top 2
     with pytest.raises(Conflict) as caught:
-        event_svc.team_undrop(team=teams[1])
+        tournament_teams.team_undrop(team=teams[1])
     assert caught.value.code == "after_cut"
     teams[1].refresh_from_db()
     assert teams[1].dropped
@@ -74,7 +75,7 @@ def test_a_drop_in_the_bracket_gives_the_bye_to_the_highest_ranked_team_left():
     quarters = services.round_pair_next(event=event, seed=3)
     win_all_a(quarters)
     seeds = _seeds(quarters)
-    event_svc.team_drop(team=event.teams.get(pk=seeds[3]))
+    tournament_teams.team_drop(team=event.teams.get(pk=seeds[3]))
     semis = services.round_pair_next(event=event)
     byes = list(semis.matches.filter(team_b__isnull=True).values_list("team_a_id", flat=True))
     assert byes == [seeds[1]]
@@ -91,7 +92,7 @@ def test_the_last_team_left_in_the_bracket_wins_it_with_a_bye():
     event, _teams = event_with_teams(4, swiss_rounds=0, top_cut=4)
     semis = services.round_pair_next(event=event, seed=1)
     win_all_a(semis)
-    event_svc.team_drop(team=event.teams.get(pk=_seeds(semis)[2]))
+    tournament_teams.team_drop(team=event.teams.get(pk=_seeds(semis)[2]))
     final = services.round_pair_next(event=event)
     assert list(final.matches.values_list("team_a_id", "team_b_id")) == [(_seeds(semis)[1], None)]
     event.refresh_from_db()
@@ -119,7 +120,7 @@ def test_a_team_that_drops_after_the_last_swiss_round_is_not_replaced():
     paired: seed 5 does not come in, the seeds are not renumbered, seed 1 has the bye and
     seeds 3 and 4 play."""
     event, ranked = _after_swiss_top_4()
-    event_svc.team_drop(team=event.teams.get(pk=ranked[1]))
+    tournament_teams.team_drop(team=event.teams.get(pk=ranked[1]))
     semis = services.round_pair_next(event=event, seed=3)
     byes, played = _entries(semis)
     assert byes == [ranked[0]]
@@ -135,15 +136,14 @@ def test_a_team_that_drops_after_the_last_swiss_round_is_not_replaced():
 def test_a_team_disqualified_after_the_last_swiss_round_is_not_replaced():
     """MTR 2.10, IPG 1.1: a disqualification after the Swiss rounds drops the team; nobody
     takes its place in the top 4 (seed 5 stays out), seed 1 gets the bye."""
-    from judging import services as judging
 
     event, ranked = _after_swiss_top_4()
     team = event.teams.get(pk=ranked[3])
-    judging.penalty_issue(
+    actors.issue_penalty(
         event=event,
+        actor=actors.head_judge(event),
         player=team.players.get(seat=1),
         infraction_code="USC-C",
-        head_judge=True,
     )
     team.refresh_from_db()
     assert team.dropped
@@ -160,7 +160,7 @@ def test_a_team_that_dropped_during_the_swiss_rounds_is_not_in_the_cut():
     event, _teams = event_with_teams(6, swiss_rounds=2, top_cut=4, rel="competitive")
     win_all_a(services.round_pair_next(event=event, seed=1))
     leader = selectors.standings(event, after_round=1).rows[0].team
-    event_svc.team_drop(team=event.teams.get(pk=leader))
+    tournament_teams.team_drop(team=event.teams.get(pk=leader))
     win_all_a(services.round_pair_next(event=event, seed=2))
     ranked = [
         row.team for row in selectors.standings(event, after_round=2).rows if row.team != leader
@@ -185,7 +185,7 @@ def test_awarded_byes_count_as_app_e_says_for_the_structure():
     14 + 4 = 18: 5 rounds and a top 8 (issue 23)."""
     event, teams = event_with_teams(15, swiss_rounds=None, top_cut=0, top_cut_automatic=True)
     assert (selectors.structure(event).swiss_rounds, selectors.structure(event).top_cut) == (5, 4)
-    event_svc.team_set_awarded_byes(team=teams[0], byes=2)
+    tournament_teams.team_set_awarded_byes(team=teams[0], byes=2)
     plan = selectors.structure(event)
     assert (plan.teams, plan.swiss_rounds, plan.top_cut) == (18, 5, 8)
 
@@ -194,7 +194,7 @@ def test_a_team_with_awarded_byes_is_not_paired_in_those_rounds_and_wins_them():
     """MTR App. E: a 2-round bye means rounds 1 and 2 are byes, each a match win (MTR App. C);
     the team plays from round 3. The others pair as usual (an odd count still gives one bye)."""
     event, teams = event_with_teams(6, swiss_rounds=3, top_cut=0)
-    event_svc.team_set_awarded_byes(team=teams[0], byes=2)
+    tournament_teams.team_set_awarded_byes(team=teams[0], byes=2)
     for number in (1, 2):
         round_ = services.round_pair_next(event=event, seed=number)
         byes = set(round_.matches.filter(team_b__isnull=True).values_list("team_a_id", flat=True))
@@ -205,4 +205,6 @@ def test_a_team_with_awarded_byes_is_not_paired_in_those_rounds_and_wins_them():
     third = services.round_pair_next(event=event, seed=3)
     assert not third.matches.filter(team_a=teams[0], team_b__isnull=True).exists()
     with pytest.raises(Conflict):
-        event_svc.team_set_awarded_byes(team=teams[1], byes=1)  # fixed once round 1 is paired
+        tournament_teams.team_set_awarded_byes(
+            team=teams[1], byes=1
+        )  # fixed once round 1 is paired

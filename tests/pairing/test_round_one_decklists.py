@@ -9,6 +9,7 @@ from pairing import selectors, services
 from pairing.models import Round
 from support import factories
 from support.api_clients import client_for
+from tournament.services import teams as tournament_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -34,9 +35,8 @@ def test_regular_rel_without_any_list_collects_none():
 
 def test_dropped_teams_are_not_named():
     event = _event()
-    from tournament.services import events as svc
 
-    svc.team_drop(team=event.teams.get(name="Team B"))
+    tournament_teams.team_drop(team=event.teams.get(name="Team B"))
     assert "Team B" not in [g.name for g in selectors.decklist_gaps(event)]
 
 

@@ -18,6 +18,7 @@ from pairing import selectors, services
 from pairing.models import Match, MatchTeam, Round
 from support.api_clients import client_for
 from support.rounds import event_with_teams, win_all_a
+from tournament.services import teams as tournament_teams
 
 
 def _run(coroutine):
@@ -278,13 +279,12 @@ def test_pairing_reuses_the_standings_of_the_same_facts_and_not_after_a_change()
 
 @pytest.mark.django_db
 def test_a_dropped_team_changes_the_kept_standings_key():
-    from tournament.services import events as tournament_services
 
     event, teams = event_with_teams(6)
     first = services.round_pair_next(event=event, seed=1)
     services.round_publish(round_=first)
     win_all_a(first)
     key = selectors.standings_key(event, 1)
-    tournament_services.team_drop(team=teams[0])
+    tournament_teams.team_drop(team=teams[0])
     assert selectors.standings_key(event, 1) != key
     assert Match.objects.filter(round=first).count() == 3

@@ -13,7 +13,7 @@ from judging import services as judging
 from judging.selectors import penalties_of
 from pairing import selectors as pairing_selectors
 from pairing import services as pairing
-from support import factories, rounds
+from support import actors, factories, rounds
 from tournament.models import Event, StaffRole
 from tracker.services import game_add_event
 
@@ -53,14 +53,17 @@ def build(teams: int = 9, played: int = 2) -> Event:
         match=tables[1], missing=[tables[1].team_b.players.first().pk], by=judge
     )
     offender = tables[2 % len(tables)].team_a.players.first()
-    judging.penalty_issue(event=event, player=offender, infraction_code="TE-SP", by=judge)
-    judging.penalty_issue(
-        event=event, player=offender, infraction_code="GPE-HCE", by=judge, round_=round_
+    actors.issue_penalty(
+        event=event, actor=actors.judge(event, judge), player=offender, infraction_code="TE-SP"
     )
-    judging.penalty_issue(
-        event=event, player=tables[1].team_a.players.first(), infraction_code="USC-MJ",
-        by=head, head_judge=True, round_=round_,
-    )  # fmt: skip
+    actors.issue_penalty(
+        event=event,
+        actor=actors.judge(event, judge),
+        player=offender,
+        infraction_code="GPE-HCE",
+        round_=round_,
+    )
+    actors.issue_penalty(event=event, actor=actors.head_judge(event, head), player=tables[1].team_a.players.first(), infraction_code="USC-MJ", round_=round_)  # fmt: skip
     pairing.match_report_result(
         match=tables[-1], team=tables[-1].team_a, games_a=1, games_b=0, games_drawn=0
     )

@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 
 from tournament.models import Event, StaffRole, Team
 from tournament.services import events as svc
+from tournament.services import teams as tournament_teams
 
 _seq = count(1)
 
@@ -30,6 +31,6 @@ def staff(event: Event, role: str, username: str | None = None):
 def team(event: Event, name: str | None = None, players: list[str] | None = None) -> Team:
     n = next(_seq)
     players = players or [f"Player {n}-{seat}" for seat in range(1, event.team_size + 1)]
-    return svc.team_register(
+    return tournament_teams.team_register(
         event=event, name=name or f"Team {n}", players=[{"name": p} for p in players]
     )

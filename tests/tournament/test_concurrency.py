@@ -8,7 +8,7 @@ from django.db import connection
 from core.errors import ServiceError
 from support import factories
 from tournament.models import Player
-from tournament.services import events as svc
+from tournament.services import teams as tournament_teams
 
 
 @pytest.mark.postgres
@@ -21,7 +21,7 @@ def test_same_player_registered_twice_at_once_ends_in_one_team():
     def register(team_name: str) -> None:
         try:
             barrier.wait()
-            svc.team_register(
+            tournament_teams.team_register(
                 event=event, name=team_name, players=[{"name": "Shared Sam"}, {"name": team_name}]
             )
             outcomes.append("ok")

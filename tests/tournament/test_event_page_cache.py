@@ -21,6 +21,7 @@ from support.rounds import event_with_teams, games
 from tournament.selectors import remember_cookie, signup_cookie
 from tournament.services import events as event_svc
 from tournament.services import signups as signup_svc
+from tournament.services import teams as tournament_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +79,7 @@ def test_every_change_the_page_shows_is_there_at_once():
     assert "4 of 2 players each" in page()
     factories.team(event, "Newcomers")  # a team registered
     assert "5 of 2 players each" in page()
-    event_svc.team_drop(team=teams[0])  # a team dropped
+    tournament_teams.team_drop(team=teams[0])  # a team dropped
     assert "4 of 2 players each" in page()
     signup_svc.signups_set_open(event=event, open=True)
     assert "Sign up your team" in page()

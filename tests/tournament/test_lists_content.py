@@ -8,7 +8,7 @@ from django.test import Client
 
 from support import factories
 from support.api_clients import client_for
-from tournament.services import events as svc
+from tournament.services import teams as tournament_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def test_home_counts_each_team_once_for_the_organizer():
 def test_home_counts_each_team_once_for_staff_and_leaves_out_dropped_teams():
     alice = factories.user()
     event = _event_with_staff(alice, teams=5, staff=3, name="Five", public=False)
-    svc.team_drop(team=event.teams.first())
+    tournament_teams.team_drop(team=event.teams.first())
     judge = event.staff.first().user
     assert "4 teams" in _home(judge)
 

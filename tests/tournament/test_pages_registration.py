@@ -7,6 +7,7 @@ from django.test import Client
 
 from support import factories
 from tournament.models import Event, Team
+from tournament.services import teams as tournament_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -149,9 +150,8 @@ def test_forms_speak_in_words_and_stop_at_the_servers_limits(alice_client, world
 
 
 def test_duplicated_wizards_id_is_named_as_such(alice_client, world):
-    from tournament.services import events as svc
 
-    svc.player_update(player=world.red.players.first(), wizards_id="12345")
+    tournament_teams.player_update(player=world.red.players.first(), wizards_id="12345")
     response = alice_client.post(
         f"/events/{world.event.pk}/teams/",
         {"name": "Copy", "player1": "Someone Else", "wizards1": "12345", "player2": "New",

@@ -7,7 +7,7 @@ from core.errors import Conflict
 from pairing import services as pairing_svc
 from support.rounds import event_with_teams
 from tournament.models import PlayerChange
-from tournament.services import events as svc
+from tournament.services import teams as tournament_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +16,9 @@ def test_before_round_1_name_and_wizards_id_may_change_and_are_logged():
     event, teams = event_with_teams(4)
     organizer = event.organizer
     player = teams[0].players.get(seat=1)
-    svc.player_update(player=player, name="Alex Smyth", wizards_id="12345678", by=organizer)
+    tournament_teams.player_update(
+        player=player, name="Alex Smyth", wizards_id="12345678", by=organizer
+    )
     changes = {(c.field, c.new, c.by_id) for c in PlayerChange.objects.filter(player=player)}
     assert changes == {
         ("name", "Alex Smyth", organizer.pk),
@@ -28,16 +30,16 @@ def test_after_round_1_the_wizards_id_is_locked_but_a_name_typo_is_fixed():
     """MTR 8.2: no substitution once play starts; a typo in a name may be fixed."""
     event, teams = event_with_teams(4)
     player = teams[0].players.get(seat=1)
-    svc.player_update(player=player, wizards_id="12345678")
+    tournament_teams.player_update(player=player, wizards_id="12345678")
     pairing_svc.round_pair_next(event=event)
     with pytest.raises(Conflict) as caught:
-        svc.player_update(player=player, wizards_id="87654321")
+        tournament_teams.player_update(player=player, wizards_id="87654321")
     assert caught.value.code == "identity_locked"
     with pytest.raises(Conflict):
-        svc.player_update(player=player, wizards_id=None)
+        tournament_teams.player_update(player=player, wizards_id=None)
     player.refresh_from_db()
     assert player.wizards_id == "12345678"
-    svc.player_update(player=player, name="Fixed Name", wizards_id="12345678")
+    tournament_teams.player_update(player=player, name="Fixed Name", wizards_id="12345678")
     player.refresh_from_db()
     assert player.name == "Fixed Name"
     assert [c.field for c in PlayerChange.objects.filter(player=player)] == ["name", "wizards_id"]

@@ -10,7 +10,7 @@ from pairing.models import MatchTeam, Round
 from support.races import race
 from support.rounds import event_with_teams
 from tournament.models import Team
-from tournament.services import events as svc
+from tournament.services import teams as tournament_teams
 
 
 @pytest.mark.postgres
@@ -21,7 +21,7 @@ def test_drops_racing_a_pairing_never_leave_a_dropped_team_paired(trial):
     dropping = teams[:12]
 
     def drop(team):
-        return lambda: svc.team_drop(team=team)
+        return lambda: tournament_teams.team_drop(team=team)
 
     calls = [drop(t) for t in dropping[:6]]
     calls.append(lambda: pairing_svc.round_pair_next(event=event))
@@ -49,7 +49,7 @@ def test_four_teams_asking_for_one_fixed_table_at_once_leave_one_holding_it(tria
     event, teams = event_with_teams(4)
 
     def ask(team):
-        return lambda: svc.team_set_fixed_table(team=team, table=7)
+        return lambda: tournament_teams.team_set_fixed_table(team=team, table=7)
 
     outcomes = race([ask(t) for t in teams])
     kept = [o for o in outcomes if isinstance(o, Team)]

@@ -10,7 +10,7 @@ from pairing import services as pairing
 from support import factories
 from tournament import selectors
 from tournament.models import Player, Team
-from tournament.services import events as event_services
+from tournament.services import teams as tournament_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -58,9 +58,9 @@ def test_a_search_with_like_wildcards_finds_them_literally(hall):
 def test_a_renamed_team_and_player_are_found_by_their_new_names(hall):
     event, _alice = hall
     team = Team.objects.get(event=event, name="Team Blue")
-    event_services.team_rename(team=team, name="Águilas")
+    tournament_teams.team_rename(team=team, name="Águilas")
     player = Player.objects.get(team=team, name="Bea")
-    event_services.player_update(player=player, name="Beatriz Peña")
+    tournament_teams.player_update(player=player, name="Beatriz Peña")
     assert _found(event, "aguilas") == ["Águilas"]
     assert _found(event, "pena") == ["Águilas"]
 

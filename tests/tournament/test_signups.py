@@ -179,7 +179,7 @@ def test_only_staff_manage_signups_and_unknown_keys_are_404(event):
 
 
 def test_a_new_private_link_issued_by_staff_is_not_shown_on_the_signup_page(event):
-    from tournament.services.events import team_new_key
+    from tournament.services.teams import team_new_key
 
     signup = svc.signup_start(event=event, name="Leaky", player="Quinn Quill")
     svc.signup_join(code=signup.join_code, player="Rita Rose")

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.test import Client
 
-from judging import services as judging_services
 from pairing import services as pairing
+from support import actors
 
 pytestmark = pytest.mark.django_db
 
@@ -87,10 +87,7 @@ def test_a_visitor_reads_no_judging_settings_penalty_badges_or_pairing_notes(pub
     round_ = pairing.round_pair_next(event=event, seed=1)
     pairing.round_publish(round_=round_)
     rita = public.red.players.get(name="Rita")
-    judging_services.penalty_issue(
-        event=event, player=rita, infraction_code="USC-MJ", by=public.alice, head_judge=True,
-        round_=round_, penalty="match_point", override_reason="a match point, as announced",
-    )  # fmt: skip
+    actors.issue_penalty(event=event, actor=actors.head_judge(event, public.alice), player=rita, infraction_code="USC-MJ", round_=round_, penalty="match_point", override_reason="a match point, as announced")  # fmt: skip
     pairing.results_enter_bulk(
         round_=round_, results={m.pk: (1, 0, 0) for m in round_.matches.all()}
     )

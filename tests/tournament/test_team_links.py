@@ -12,7 +12,7 @@ from django.test import Client
 from core import keylog
 from support import factories
 from tournament import selectors
-from tournament.services import events as event_services
+from tournament.services import teams as tournament_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +80,7 @@ def test_a_new_link_makes_a_new_code_and_the_old_code_stops(hall):
     event, teams, _client = hall
     team = teams[-1]
     old = selectors.team_code(team)
-    team = event_services.team_new_key(team=team)
+    team = tournament_teams.team_new_key(team=team)
     assert selectors.team_code(team) != old
     response = Client().get("/t/find/", {"event": event.pk, "name": "Los Pumas", "key": old})
     assert response["Location"].startswith(f"/events/{event.pk}/")

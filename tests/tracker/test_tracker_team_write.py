@@ -20,7 +20,7 @@ from pairing import services as pairing_services
 from pairing.models import Match, Round
 from support.answers import assert_same_headers
 from tournament.models import Player, Team
-from tournament.services import events as tournament_services
+from tournament.services import teams as tournament_teams
 from tracker.models import Game, GameEvent
 
 pytestmark = pytest.mark.django_db
@@ -196,7 +196,7 @@ def test_a_new_key_refuses_the_old_one_at_once(table, seated):
     old = table.team_a.access_key
     red = phone(old)
     assert send(red, table, life(seated[0][0], "k1")).status_code == 201
-    tournament_services.team_new_key(team=table.team_a)
+    tournament_teams.team_new_key(team=table.team_a)
     assert access_match_by_key(old, table.pk) is None
     assert send(red, table, life(seated[0][0], "k2")).status_code == 401
     new = Team.objects.get(pk=table.team_a_id).access_key
@@ -226,7 +226,7 @@ def test_another_tables_team_and_another_events_team_are_refused(world, table, s
 
 def test_a_dropped_team_writes_as_access_match_allows(world, table, seated):
     """A drop does not take a team's table away (access_match's rule): both ways agree."""
-    tournament_services.team_drop(team=table.team_a, after_round=1)
+    tournament_teams.team_drop(team=table.team_a, after_round=1)
     team = Team.objects.get(pk=table.team_a_id)
     caller = Caller(AnonymousUser(), team)
     access_match(caller, table.pk, Perm.TRACK_GAME)  # allowed

@@ -93,6 +93,10 @@ class Event(models.Model):
     # MTR 7.6: in a Booster Draft event teams play only teams of their pod, unless the organizer
     # lifts this before the event at Regular REL (docs/rules.md "Swiss pairing").
     pods_lifted = models.BooleanField(default=False)
+    # How a match is decided: a key of pairing.domain.match_format.FORMATS (games to win, drawn
+    # games replayed). A 2HG match is one game, a drawn one replayed (MTR 9.1): no page or API
+    # sets another.
+    match_format = models.CharField(max_length=16, default="one_game", editable=False)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events"

@@ -25,31 +25,6 @@ from tournament.domain.names import NameError_, clean_name
 from tournament.domain.pods import DEFAULT_POD_SIZE, seat_pods
 from tournament.models import Event, StaffRole, Team
 
-# The team writes lived in this module until it was split; tests and scripts written then still
-# reach them here. New code imports tournament.services.teams and .team_import.
-from tournament.services.team_import import (
-    MAX_CSV_BYTES,
-    MAX_CSV_ROWS,
-    ImportPreview,
-    ImportRow,
-    teams_import,
-    teams_import_preview,
-)
-from tournament.services.teams import (
-    MAX_AWARDED_BYES,
-    PlayerIn,
-    TeamIn,
-    player_update,
-    team_drop,
-    team_new_key,
-    team_register,
-    team_rename,
-    team_set_awarded_byes,
-    team_set_fixed_table,
-    team_set_seats,
-    team_undrop,
-)
-
 EVENT_FIELDS = (
     "name", "date", "structure", "format", "rel", "team_size", "round_minutes", "swiss_rounds",
     "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order", "top_cut_automatic",
@@ -278,9 +253,4 @@ def event_seat_pods(
 __all__ = [
     "EVENT_FIELDS", "LOCKED_AFTER_START", "LOCKED_WORDS", "STATUS_MOVES", "event_create",
     "event_seat_pods", "event_set_status", "event_update", "staff_remove", "staff_set",
-    # the team writes' old address
-    "MAX_AWARDED_BYES", "MAX_CSV_BYTES", "MAX_CSV_ROWS", "ImportPreview", "ImportRow", "PlayerIn",
-    "TeamIn", "player_update", "team_drop", "team_new_key", "team_register", "team_rename",
-    "team_set_awarded_byes", "team_set_fixed_table", "team_set_seats", "team_undrop",
-    "teams_import", "teams_import_preview",
 ]  # fmt: skip

@@ -73,8 +73,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Literal
 
 from core.text import Text, gettext_noop
+from pairing.domain.match_format import ONE_GAME, Games, MatchFormat
 from tracker.domain.game_checks import undo_violation, violation
 from tracker.domain.game_model import (
     Change,
@@ -197,21 +199,28 @@ class ResultProposal:
     match_over: bool
 
 
-def propose_result(state: GameState) -> ResultProposal | None:
-    """None while the game is playing. A 2HG match ends at its first won game; every earlier
-    game of the match was drawn (a new game follows only a drawn one)."""
+def propose_result(state: GameState, match_format: MatchFormat = ONE_GAME) -> ResultProposal | None:
+    """None while the game is playing. Every earlier game of the match was drawn (a new game
+    follows only a drawn one), so the result is the drawn games and this game's outcome in the
+    match's format: in 2HG (``ONE_GAME``, MTR 9.1) a game won ends the match, a drawn one is
+    replayed while time allows. The tracker knows no other format: one where a game won does
+    not decide the match would carry its format in the game's setup."""
     if state.status != "over":
         return None
-    drawn_before = state.game - 1
+    before = Games(0, 0, state.game - 1)
     if state.drawn or state.winner is None:
-        return ResultProposal(0, 0, drawn_before + 1, None, match_over=False)
-    won_by_a = state.winner == state.setup.teams[0].team
+        games = match_format.game_drawn(before)
+        winner = None
+    else:
+        side: Literal["a", "b"] = "a" if state.winner == state.setup.teams[0].team else "b"
+        games = match_format.game_won(before, side)
+        winner = state.winner
     return ResultProposal(
-        games_a=1 if won_by_a else 0,
-        games_b=0 if won_by_a else 1,
-        games_drawn=drawn_before,
-        winner=state.winner,
-        match_over=True,
+        games_a=games.a,
+        games_b=games.b,
+        games_drawn=games.drawn,
+        winner=winner,
+        match_over=match_format.over_after(games),
     )
 
 

@@ -8,6 +8,7 @@ private: who cannot see it gets 404, the event's team (red) 403.
 from judging import services as judging_services
 from judging.models import DeckCheck, Penalty
 from pairing import services
+from support import actors
 from support.matrix import Row, expect
 from support.matrix.clock import _round
 
@@ -21,8 +22,11 @@ def _paired(world) -> None:
 
 def _with_penalty(world) -> None:
     _paired(world)
-    judging_services.penalty_issue(
-        event=world.event, player=world.red.players.get(seat=1), infraction_code="GPE-LEC"
+    actors.issue_penalty(
+        event=world.event,
+        actor=actors.judge(world.event),
+        player=world.red.players.get(seat=1),
+        infraction_code="GPE-LEC",
     )
 
 
