@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0014_solo_signups_check_in_drops_capacity'),
+        ('tournament', '0016_solo_asks_for_a_team'),
     ]
 
     operations = [
