@@ -95,30 +95,27 @@ class CachedPagesMiddleware(_AnswersEarly):
         return self.xframe.process_response(request, response)
 
 
-def early_write(handler: Callable[..., HttpResponse | None]) -> Callable:
-    """Mark an API view whose team-keyed POST ``handler(request, *args, **kwargs)`` answers
-    (None when it does not take the request as it is): TeamKeyWritesMiddleware asks it first,
-    before the rest of the middleware runs. The handler must answer only what the view itself
-    would answer, and must not have changed anything when it answers None."""
-
-    def mark(view: Callable) -> Callable:
-        view.early_write = handler  # type: ignore[attr-defined]  # an attribute on the view function, read by the middleware
-        return view
-
-    return mark
+def sessionless(view: Callable) -> Callable:
+    """Mark an API view that answers a team's keyed write (a POST with X-Team-Key and no
+    Authorization) without the session, the user or the middleware after
+    TeamKeyWritesMiddleware: that middleware calls it for such a request, before they are
+    loaded. The view reads the caller from the request's headers itself."""
+    view.sessionless = True  # type: ignore[attr-defined]  # an attribute on the view function, read by the middleware
+    return view
 
 
 class TeamKeyWritesMiddleware(_AnswersEarly):
-    """A team's keyed write to the API (a phone's game event: a POST with X-Team-Key and no
-    Authorization) answered before the session, the user and the rest of the middleware are
-    loaded, by the handler its view marks (``early_write``); what the handler does not take goes
-    down the chain as before. After CachedPagesMiddleware in MIDDLEWARE.
+    """A team's keyed write to the API (a phone's game event: a POST with X-Team-Key, no
+    Authorization and no query) answered by its view before the session, the user and the rest of the
+    middleware are loaded, when the view is marked ``sessionless``. After CachedPagesMiddleware
+    in MIDDLEWARE.
 
     What the skipped middleware would do to such a request is done here, with their own code: the
     host check (CommonMiddleware), the language of the answer's words (LocaleMiddleware;
     Content-Language, Vary), the key throttle (an address past its unknown keys goes down the
-    chain, which answers 429), X-Frame-Options. The key is the caller's credential: no session,
-    login or CSRF check is involved (the API checks CSRF for a session's requests only)."""
+    chain, which answers 429; an unknown key is counted, core.keylog.counted), X-Frame-Options.
+    The key is the caller's credential: no session, login or CSRF check is involved (the API
+    checks CSRF for a session's requests only)."""
 
     def _takes(self, request) -> bool:
         meta = request.META
@@ -126,14 +123,17 @@ class TeamKeyWritesMiddleware(_AnswersEarly):
             request.method == "POST"
             and "HTTP_X_TEAM_KEY" in meta
             and "HTTP_AUTHORIZATION" not in meta
+            and not meta.get("QUERY_STRING")  # the whole way checks a query (core.inputs)
             and request.path_info.startswith(API_PREFIX)
         )
 
     def _early(self, request):
-        route = _route(request.path_info, "early_write")
+        route = _route(request.path_info, "sessionless")
         if route is None or keylog.refused_address(request):
             return None
-        response = _answer_early(request, route, vary=("Accept-Language",))
+        response = keylog.counted(
+            request, lambda: _answer_early(request, route, vary=("Accept-Language",))
+        )
         if response is None:
             return None
         return self.xframe.process_response(request, response)
@@ -166,8 +166,8 @@ _ROUTES_KEPT = 4096
 
 
 def _route(path: str, mark: str) -> tuple | None:
-    """The early handler a view at ``path`` marks with ``mark`` (``cached_page``,
-    ``early_write``), with the view's arguments, or None. Resolving walks every pattern of the URL
+    """The early handler a view at ``path`` marks with ``mark`` (``cached_page``: its lookup;
+    ``sessionless``: the view itself), with the view's arguments, or None. Resolving walks every pattern of the URL
     configuration (a tenth of a millisecond), so the view of a path is kept; the paths seen are
     few (a team's link, a table's events), and the table starts again when full."""
     key = (settings.ROOT_URLCONF, path)
@@ -186,6 +186,8 @@ def _route(path: str, mark: str) -> tuple | None:
     if found is None:
         return None
     handler = getattr(found[0], mark, None)
+    if handler is True:
+        handler = found[0]
     return None if handler is None else (handler, found[1], found[2])
 
 
