@@ -10,10 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
-from django.middleware.clickjacking import XFrameOptionsMiddleware
-from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import Resolver404, resolve
-from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 from django.utils.module_loading import import_string
@@ -43,11 +40,13 @@ class CallerMiddleware:
 
 class _AnswersEarly:
     """A middleware that answers some requests itself (``_takes``, then ``_early``; None: not
-    this one) and hands every other one down the chain."""
+    this one) and hands every other one down the chain. In MIDDLEWARE after the middleware whose
+    work such an answer needs (the host check and Content-Length: CommonMiddleware; the language:
+    LocaleMiddleware; the CSRF cookie: CsrfViewMiddleware; X-Frame-Options), before the session
+    and everything that reads it."""
 
     def __init__(self, get_response):
         self.get_response = get_response
-        self.xframe = XFrameOptionsMiddleware(get_response)
 
     def __call__(self, request):
         if self._takes(request):
@@ -68,17 +67,8 @@ class CachedPagesMiddleware(_AnswersEarly):
     are loaded (core.pagecache.answers_early): for a GET from a caller who brings nothing of
     their own (no session cookie, so anonymous and without messages in a session; no messages
     cookie; no X-Team-Key or Authorization header; no ``key`` parameter) to a view that marks a
-    lookup. Whatever the lookup does not answer goes down the chain as before.
-
-    What the skipped middleware would have done to such an answer is done here, with their own
-    code where it matters: the host check (CommonMiddleware), the language
-    (LocaleMiddleware: the switcher's cookie, else the browser's; Content-Language, Vary), the
-    CSRF cookie (CsrfViewMiddleware), X-Frame-Options. The security headers are added by the
-    middleware above this one, as for every answer. After WhiteNoise in MIDDLEWARE."""
-
-    def __init__(self, get_response):
-        super().__init__(get_response)
-        self.csrf = CsrfViewMiddleware(get_response)
+    lookup. Whatever the lookup does not answer goes down the chain as before. The page varies
+    by Cookie, as SessionMiddleware would say of it."""
 
     def _takes(self, request) -> bool:
         return _brings_nothing(request)
@@ -87,12 +77,10 @@ class CachedPagesMiddleware(_AnswersEarly):
         route = _route(request.path_info, "cached_page")
         if route is None:
             return None
-        self.csrf.process_request(request)  # the caller's CSRF secret, from the cookie
-        response = _answer_early(request, route, vary=("Cookie", "Accept-Language"))
-        if response is None:
-            return None
-        self.csrf.process_response(request, response)  # the cookie, on the same response
-        return self.xframe.process_response(request, response)
+        response = _answer_early(request, route)
+        if response is not None:
+            patch_vary_headers(response, ("Cookie",))
+        return response
 
 
 def sessionless(view: Callable) -> Callable:
@@ -106,16 +94,14 @@ def sessionless(view: Callable) -> Callable:
 
 class TeamKeyWritesMiddleware(_AnswersEarly):
     """A team's keyed write to the API (a phone's game event: a POST with X-Team-Key, no
-    Authorization and no query) answered by its view before the session, the user and the rest of the
-    middleware are loaded, when the view is marked ``sessionless``. After CachedPagesMiddleware
-    in MIDDLEWARE.
+    Authorization and no query) answered by its view before the session, the user and the rest
+    of the middleware are loaded, when the view is marked ``sessionless``. After
+    CachedPagesMiddleware in MIDDLEWARE.
 
-    What the skipped middleware would do to such a request is done here, with their own code: the
-    host check (CommonMiddleware), the language of the answer's words (LocaleMiddleware;
-    Content-Language, Vary), the key throttle (an address past its unknown keys goes down the
-    chain, which answers 429; an unknown key is counted, core.keylog.counted), X-Frame-Options.
-    The key is the caller's credential: no session, login or CSRF check is involved (the API
-    checks CSRF for a session's requests only)."""
+    The key throttle is checked here (an address past its unknown keys goes down the chain,
+    which answers 429; an unknown key is counted, core.keylog.counted). The key is the caller's
+    credential: no session, login or CSRF check is involved (the API checks CSRF for a session's
+    requests only)."""
 
     def _takes(self, request) -> bool:
         meta = request.META
@@ -131,33 +117,18 @@ class TeamKeyWritesMiddleware(_AnswersEarly):
         route = _route(request.path_info, "sessionless")
         if route is None or keylog.refused_address(request):
             return None
-        response = keylog.counted(
-            request, lambda: _answer_early(request, route, vary=("Accept-Language",))
-        )
-        if response is None:
-            return None
-        return self.xframe.process_response(request, response)
+        return keylog.counted(request, lambda: _answer_early(request, route))
 
 
-def _answer_early(request, route: tuple, vary: tuple[str, ...]) -> HttpResponse | None:
-    """The early answer of ``route`` (handler, args, kwargs), with what LocaleMiddleware and
-    CommonMiddleware do to a request and its answer; None, and the request as it was, when the
-    handler does not answer."""
+def _answer_early(request, route: tuple) -> HttpResponse | None:
+    """The early answer of ``route`` (handler, args, kwargs) to an anonymous caller; None, and
+    the request as it was, when the handler does not answer."""
     handler, args, kwargs = route
-    request.get_host()  # a Host not allowed is refused here too (DisallowedHost: 400)
-    language = translation.get_language_from_request(request)
-    translation.activate(language)
-    request.LANGUAGE_CODE = translation.get_language()
     request.user = AnonymousUser()
     request.caller = SimpleLazyObject(lambda: resolve_caller(request))
     response = handler(request, *args, **kwargs)
     if response is None:  # not kept: the chain sets these again, its own way
         del request.user, request.caller
-        return None
-    response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
-    if not response.has_header("Content-Length"):  # as CommonMiddleware
-        response.headers["Content-Length"] = str(len(response.content))
-    patch_vary_headers(response, vary)
     return response
 
 
