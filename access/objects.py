@@ -15,9 +15,8 @@ else:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
 from django.core.exceptions import ObjectDoesNotExist
@@ -248,89 +247,94 @@ def access_own_match(caller: Caller, match_id: int, right: Perm = Perm.REPORT_RE
     return match
 
 
-def access_match_by_key(key: str, match_id: int) -> tuple[Team, Match] | None:
-    """The fast answer of access_match for a team right asked by the holder of a team key
-    (X-Team-Key) on a match its team plays: the team and the match read in one query, checked
-    at the moment of the call (a new key, an unpublished round or a re-paired match count at
-    once; nothing is kept between requests). None for anything else (no team has the key, the
-    team does not play the match, its round is not published, the match does not exist): the
-    caller then takes the whole way (the authentication, access_match), which says why and
-    counts an unknown key.
+@dataclass(frozen=True, slots=True)
+class KeyMatch:
+    """What the check of a team key on a match found (match_by_key): the ids, and the team's
+    name (a tracker write logs it)."""
 
-    The rules are access_match's for a team caller: the event is seen by its teams, the match's
-    round is published, the team plays the match. The objects carry what a tracker write reads:
-    the team's id, name and event; the match's ids and its round's id and event."""
-    found = access_match_by_key_with(key, match_id, None)
-    return None if found is None else (found[0], found[1])
+    team_id: int
+    team_name: str
+    event_id: int
+    match_id: int
+    round_id: int
+    team_a_id: int | None
+    team_b_id: int | None
+
+    def objects(self, key: str) -> tuple[Team, Match]:
+        """The team and the match, built as the ORM builds what it reads (Model.from_db, about
+        half the cost of keywords): the values in the models' field order, every other field
+        deferred (read if asked for)."""
+        team = Team.from_db(
+            DEFAULT_DB_ALIAS, _TEAM_FIELDS, (self.team_id, self.event_id, self.team_name, key)
+        )
+        match = Match.from_db(
+            DEFAULT_DB_ALIAS,
+            _MATCH_FIELDS,
+            (self.match_id, self.round_id, self.team_a_id, self.team_b_id),
+        )
+        match.round = Round.from_db(
+            DEFAULT_DB_ALIAS, _ROUND_FIELDS, (self.round_id, self.event_id, True)
+        )
+        return team, match
 
 
-@dataclass(frozen=True)
-class Joined:
-    """A row of another table, one per match at most, read in the same query as the key's match
-    (access_match_by_key_with): ``table``'s ``columns`` where its ``match_column`` is the match's
-    id. A caller that reads such a row next saves a round trip to the database."""
+# The check as one SELECT of KeyMatch's fields, in their order (the tables' names come from the
+# models; the key and the id are parameters, key_match_params). access_match's rules for a team
+# caller: the event is seen by its teams, the match's round is published, the team plays the
+# match. A caller that reads a row of its own with the match in the same statement (the
+# tracker's keyed write, tracker.game_sql) selects from it as from a table.
+KEY_MATCH_SQL = (
+    "SELECT t.id AS team_id, t.name AS team_name, t.event_id AS event_id,"  # noqa: S608
+    " m.id AS match_id, m.round_id AS round_id, m.team_a_id AS team_a_id,"
+    " m.team_b_id AS team_b_id"
+    f" FROM {Team._meta.db_table} t, {Round._meta.db_table} r, {Match._meta.db_table} m"
+    " WHERE t.access_key = %s AND m.id = %s AND r.id = m.round_id AND r.published = %s"
+    " AND r.event_id = t.event_id AND (m.team_a_id = t.id OR m.team_b_id = t.id)"
+)
+KEY_MATCH_COLUMNS = len(fields(KeyMatch))
 
-    table: str
-    match_column: str
-    columns: tuple[str, ...]
 
-
-def access_match_by_key_with(
-    key: str, match_id: int, joined: Joined | None
-) -> tuple[Team, Match, tuple | None] | None:
-    """access_match_by_key, and the ``joined`` row's values as the database driver returns them
-    (None when the match has no such row, or without ``joined``). The row is read only when the
-    access is granted: one statement, one snapshot."""
+def key_match_params(key: str, match_id: int) -> list[str | int | bool] | None:
+    """KEY_MATCH_SQL's parameters, or None when no team can hold the key or no match the id."""
     if not key or "\x00" in key or not 0 < match_id <= MAX_ID:
         return None
-    with prepared_cursor() as cursor:
-        cursor.execute(_match_by_key_sql(joined), [key, match_id, True])
-        found = cursor.fetchone()
-    if found is None:
+    return [key, match_id, True]
+
+
+def match_by_key(key: str, match_id: int) -> KeyMatch | None:
+    """The fast answer of access_match for a team right asked by the holder of a team key
+    (X-Team-Key) on a match its team plays: the ids of the team and the match, read in one
+    query, checked at the moment of the call (a new key, an unpublished round or a re-paired
+    match count at once; nothing is kept between requests). None for anything else (no team
+    has the key, the team does not play the match, its round is not published, the match does
+    not exist): the caller then takes the whole way (team_of_key, access_match), which says why
+    and counts an unknown key."""
+    params = key_match_params(key, match_id)
+    if params is None:
         return None
-    team_id, name, event_id, round_id, team_a_id, team_b_id = found[:6]
-    # Built as the ORM builds what it reads (Model.from_db, about half the cost of keywords):
-    # the values in the models' field order, every other field deferred (read if asked for).
-    team = Team.from_db(DEFAULT_DB_ALIAS, _TEAM_FIELDS, (team_id, event_id, name, key))
-    match = Match.from_db(
-        DEFAULT_DB_ALIAS, _MATCH_FIELDS, (match_id, round_id, team_a_id, team_b_id)
-    )
-    match.round = Round.from_db(DEFAULT_DB_ALIAS, _ROUND_FIELDS, (round_id, event_id, True))
-    row = None
-    if joined is not None and found[6]:  # the joined row's match column: NULL when none
-        row = tuple(found[7:])
-    return team, match, row
+    with prepared_cursor() as cursor:
+        cursor.execute(KEY_MATCH_SQL, params)
+        found = cursor.fetchone()
+    return None if found is None else KeyMatch(*found)
+
+
+def access_match_by_key(key: str, match_id: int) -> tuple[Team, Match] | None:
+    """match_by_key's team and match as objects: the team's id, name and event; the match's
+    ids and its round's id and event."""
+    found = match_by_key(key, match_id)
+    return None if found is None else found.objects(key)
 
 
 def _loaded(model: type[Model], *names: str) -> tuple[str, ...]:
     """The fields of ``model`` named, in the model's order (the order Model.from_db reads)."""
-    fields = tuple(f.attname for f in model._meta.concrete_fields if f.attname in names)
-    assert len(fields) == len(names), (model, names)
-    return fields
+    found = tuple(f.attname for f in model._meta.concrete_fields if f.attname in names)
+    assert len(found) == len(names), (model, names)
+    return found
 
 
 _TEAM_FIELDS = _loaded(Team, "id", "event_id", "name", "access_key")
 _MATCH_FIELDS = _loaded(Match, "id", "round_id", "team_a_id", "team_b_id")
 _ROUND_FIELDS = _loaded(Round, "id", "event_id", "published")
-
-
-# The tables' names come from the models (and Joined's from its caller's); the key and the id
-# are parameters.
-_TABLES = f"{Team._meta.db_table} t, {Round._meta.db_table} r, {Match._meta.db_table} m"
-_MATCH_BY_KEY_WHERE = (
-    " WHERE t.access_key = %s AND m.id = %s AND r.id = m.round_id AND r.published = %s"
-    " AND r.event_id = t.event_id AND (m.team_a_id = t.id OR m.team_b_id = t.id)"
-)
-
-
-@functools.cache
-def _match_by_key_sql(joined: Joined | None) -> str:
-    columns = "t.id, t.name, t.event_id, m.round_id, m.team_a_id, m.team_b_id"
-    tables = _TABLES
-    if joined is not None:
-        columns += f", j.{joined.match_column}" + "".join(f", j.{c}" for c in joined.columns)
-        tables += f" LEFT JOIN {joined.table} j ON j.{joined.match_column} = m.id"
-    return f"SELECT {columns} FROM {tables}{_MATCH_BY_KEY_WHERE}"  # noqa: S608
 
 
 # --- live topics ---------------------------------------------------------------------------

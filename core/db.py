@@ -3,15 +3,21 @@ connection on PostgreSQL.
 
 Django's PostgreSQL backend binds the parameters on the client: the statement travels with its
 values written into it, and PostgreSQL parses and plans it again every time. For a phone's game
-event (tracker.services, access.access_match_by_key: 500 a second at a full event) that planning
+event (tracker.game_sql: 500 a second at a full event) that planning
 was a large part of the database's work. ``prepared_cursor()`` answers a Django cursor whose
-statements are sent with server-side binding and prepared (psycopg's prepared statements: parsed
-and planned at the first execution on a connection, then only executed). It is Django's own
-cursor wrapper around it, so execute wrappers, query logging (with the placeholders, not the
-values, in the text) and the database error mapping see these statements like any other. On other databases (SQLite) it is the usual cursor.
+statements are sent with server-side binding and prepared (psycopg's own cursor, ``prepare=True``:
+parsed and planned at the first execution on a connection, then only executed). It is Django's
+own cursor wrapper around it, so execute wrappers, query logging (with the placeholders, not the
+values, in the text) and the database error mapping see these statements like any other. On
+other databases (SQLite) it is the usual cursor.
 
 Only for fixed SQL text with ``%s`` parameters: every distinct text is one prepared statement kept
 for the connection's life.
+
+Measured against psycopg's ``server_side_binding`` option for every cursor (issue 26:
+bench_tracker_write, runs alternated): no difference beyond the runs' spread, and that option
+changes how every other query of the application is bound; this cursor keeps it to the hot
+statements.
 """
 
 from __future__ import annotations
@@ -27,12 +33,10 @@ from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 
 @functools.cache
 def _prepared_cursor_class() -> type:
-    from django.db.backends.postgresql import base  # its cursors are not in django-stubs
+    import psycopg  # PostgreSQL's driver: imported only where it is the database
 
-    ServerBindingCursor: Any = base.ServerBindingCursor  # type: ignore[attr-defined]  # psycopg 3's server-side binding cursor is not in django-stubs
-
-    class PreparedCursor(ServerBindingCursor):
-        """Django's server-side binding cursor, preparing every statement it executes."""
+    class PreparedCursor(psycopg.Cursor[Any]):
+        """psycopg's cursor, which binds on the server, preparing every statement it executes."""
 
         def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
             kwargs["prepare"] = True

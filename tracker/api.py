@@ -8,21 +8,39 @@ read any table of their event (Perm.READ_GAME) and a scorekeeper or judge may wr
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AnonymousUser
-from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse
-from django.utils.translation import gettext
-from drf_spectacular.utils import extend_schema, extend_schema_field
-from rest_framework import serializers, status
-from rest_framework.response import Response
+import io
+from typing import Any
 
-from access import Caller, Joined, Perm, access_match, access_match_by_key_with, plays
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.utils.translation import gettext
+from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import exceptions, serializers
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.utils.mediatypes import media_type_matches
+
+from access import (
+    KEY_MATCH_COLUMNS,
+    KEY_MATCH_SQL,
+    Caller,
+    KeyMatch,
+    Perm,
+    access_match,
+    key_match_params,
+    plays,
+)
+from core import api_errors
 from core.api_errors import ErrorSerializer
 from core.api_views import APIView
 from core.errors import ServiceError
-from core.middleware import early_write
+from core.middleware import sessionless
 from core.parsers import plain_json_object
-from tracker import selectors, services
+from tournament.models import Team
+from tracker import game_sql, selectors, services
 from tracker.domain.game_model import EVENT_TYPES
 
 # --- shapes (the schema; the views answer the dicts of tracker.selectors.api_state) ------------
@@ -144,7 +162,11 @@ class GameView(APIView):
         return Response(selectors.game_state(match))
 
 
-class GameEventsView(APIView):
+class GameEventsSchema(APIView):
+    # The schema of POST .../game/events/ (drf-spectacular reads it from the view's ``cls``):
+    # the requests are answered by game_events below, a plain Django view; this class answers
+    # nothing.
+
     @extend_schema(
         request=EventInSerializer,
         responses={201: AddedSerializer, 200: AddedSerializer, 400: ErrorSerializer},
@@ -152,63 +174,185 @@ class GameEventsView(APIView):
     def post(self, request, pk: int):
         """Add an event. The same `client_id` again answers the first answer with 200 (a phone
         may retry); an event the game refuses is a 400 with its code."""
-        caller = request.caller
-        match = access_match(caller, pk, Perm.TRACK_GAME)
-        if not isinstance(request.data, dict):
-            raise ServiceError(
-                gettext("The body is one event: a JSON object."), code="missing_field"
-            )
-        data = dict(request.data)
-        added = services.game_add_event(
-            match=match,
-            data=data,
-            client_id=data.pop("client_id", None),
-            by_user=request.user,
-            by_team=caller.team if plays(caller.team, match) else None,
-        )
-        code = status.HTTP_201_CREATED if added.created else status.HTTP_200_OK
-        return Response({"seq": added.seq, "state": added.state}, status=code)
+        raise NotImplementedError  # pragma: no cover - game_events answers
 
 
-# --- the phones' write, without DRF's machinery ----------------------------------------------
+# --- the write: one plain Django view -------------------------------------------------------
 #
-# A phone's event (X-Team-Key, a JSON object) is the one request sent 500 times a second during a
-# round (issue 10). It is answered here as GameEventsView answers it, with the same statuses,
-# bodies and headers, at a fraction of the cost: the team and its match in one query
-# (access.access_match_by_key), no DRF request, negotiation or renderer. Every other request,
-# and every one this path does not take as it is (a token, an unknown key, a match the key may
-# not write, a body the parser would refuse, an Accept or ?format= asking for something else),
-# goes to GameEventsView, which answers it as always. core.middleware.TeamKeyWritesMiddleware asks
-# this path, before the session, the user and the rest of the middleware are loaded.
+# POST /api/v1/matches/{id}/game/events/ is answered by game_events, a plain Django view (as
+# healthchecks answers its pings): a phone's event is the request sent 500 times a second during a
+# round (issue 10). It reads the caller with the API's authentication classes, in their order (a
+# token, a team key, a session with its CSRF check), the body with the API's parsers, and answers
+# what docs/api.md says with the statuses, bodies and headers of the API's other views (errors
+# by core.api_errors). A phone's event (a team key, no token) costs one statement for the access
+# check and the Game row together (access.KEY_MATCH_SQL joined with the row by
+# tracker.game_sql) and the write's one; core.middleware.TeamKeyWritesMiddleware calls the view
+# before the session and the rest of the middleware, which it does not need (``sessionless``).
 
-_MAX_BODY = 64 * 1024  # an event is a few hundred bytes; a bigger body takes the whole way
-_JSON_TYPES = frozenset({"*/*", "application/*", "application/json"})
-_HEADERS = {"Allow": "POST, OPTIONS", "Vary": "Accept"}  # what DRF's APIView adds
+_API: Any = api_settings  # the classes named in settings.REST_FRAMEWORK, imported
+_AUTHENTICATORS = [cls() for cls in _API.DEFAULT_AUTHENTICATION_CLASSES]
+_PARSERS = [cls() for cls in _API.DEFAULT_PARSER_CLASSES]
+_RENDERS = [cls.media_type for cls in _API.DEFAULT_RENDERER_CLASSES]
+_HEADERS = {"Allow": "POST, OPTIONS", "Vary": "Accept"}  # as DRF's views answer
+_OPTIONS = {
+    "name": "Game Events",
+    "description": "",
+    "renders": _RENDERS,
+    "parses": [parser.media_type for parser in _PARSERS],
+}
+_KEYED_READ = game_sql.keyed_read_sql(KEY_MATCH_SQL)
 
 
-def _takes_fast_path(request: HttpRequest) -> bool:
+@csrf_exempt  # a session's write is checked below, as the API checks it; a key or a token needs none
+@sessionless
+def game_events(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add an event to the match's game (docs/api.md "Tracker")."""
+    user: Any = AnonymousUser()
+    auth: object = None
+    try:
+        added = _phones_write(request, pk)
+        if added is None:
+            _acceptable(request)
+            user, auth = _authenticate(request)
+            request.user = user
+            caller = request.caller = Caller(user, auth if isinstance(auth, Team) else None)  # type: ignore[attr-defined]  # the caller, as core.middleware.CallerMiddleware sets it
+            data = _body(request) if request.method == "POST" else None
+            if request.method == "OPTIONS":
+                return _json_response(_OPTIONS, 200)
+            if request.method != "POST":
+                raise exceptions.MethodNotAllowed(str(request.method))
+            match = access_match(caller, pk, Perm.TRACK_GAME)
+            if not isinstance(data, dict):
+                raise ServiceError(
+                    gettext("The body is one event: a JSON object."), code="missing_field"
+                )
+            data = dict(data)
+            added = services.game_add_event(
+                match=match,
+                data=data,
+                client_id=data.pop("client_id", None),
+                by_user=user,
+                by_team=caller.team if plays(caller.team, match) else None,
+            )
+    except Exception as exc:  # noqa: BLE001 - every answer the API's views give; others raise
+        return _error(request, exc, user, auth)
+    return _added_response(added, 201 if added.created else 200)
+
+
+def _phones_write(request: HttpRequest, pk: int) -> services.Added | None:
+    """A phone's event (a team key, no token, a JSON body) when its key may track the match:
+    its answer, the access check and the Game row read in one statement. None when the request
+    is not that (the whole way then checks and answers it)."""
     meta = request.META
     if (
         request.method != "POST"
-        or "HTTP_X_TEAM_KEY" not in meta
-        or "HTTP_AUTHORIZATION" in meta  # a token comes before the team key in DRF
-        or meta.get("QUERY_STRING")
+        or "HTTP_AUTHORIZATION" in meta
         or request.content_type != "application/json"
-        or (request.content_params or {}).get("charset", "utf-8").lower() not in ("utf-8", "utf8")
+        or (request.encoding or "utf-8").lower() not in ("utf-8", "utf8")
     ):
-        return False
+        return None
+    key = meta.get("HTTP_X_TEAM_KEY", "").strip()
+    params = key_match_params(key, pk)
+    if params is None or not _acceptable(request, answer=False):
+        return None
+    found = game_sql.keyed_read(_KEYED_READ, params, KEY_MATCH_COLUMNS)
+    if found is None:
+        return None
+    data: Any = plain_json_object(request.body)
+    if data is None:  # the parser's refusal, with its reasons
+        data = _body(request)
+    team, match = KeyMatch(*found[0]).objects(key)
+    request.caller = Caller(AnonymousUser(), team)  # type: ignore[attr-defined]  # as above
+    return services.game_add_event(
+        match=match,
+        data=data,
+        client_id=data.pop("client_id", None),
+        by_team=team,
+        row=found[1],
+    )
+
+
+def _acceptable(request: HttpRequest, *, answer: bool = True) -> bool:
+    """Whether the Accept header takes one of the API's media types (JSON; HTML, which gets
+    JSON here); a 406 as the API's views answer it (with ``answer``) when it does not."""
+    accept = request.META.get("HTTP_ACCEPT", "*/*")
+    wanted = [part.strip() for part in accept.split(",")]
+    if any(media_type_matches(media, part) for part in wanted for media in _RENDERS):
+        return True
+    if answer:
+        raise exceptions.NotAcceptable()
+    return False
+
+
+def _authenticate(request: HttpRequest) -> tuple[Any, object]:
+    """(user, auth) as the API's authentication classes find them, in their order; an
+    AnonymousUser and None when none does. A session's write must carry its CSRF token."""
+    for authenticator in _AUTHENTICATORS:
+        if isinstance(authenticator, SessionAuthentication):
+            user = getattr(request, "user", None)  # AuthenticationMiddleware's, lazily
+            if user is None or not user.is_active:
+                continue
+            authenticator.enforce_csrf(request)  # type: ignore[arg-type]  # reads the Django request only
+            return user, None
+        found = authenticator.authenticate(request)  # reads META only
+        if found is not None:
+            return found
+    return AnonymousUser(), None
+
+
+def _body(request: HttpRequest) -> object:
+    """The body as the API's parsers read it (an empty body: nothing; a media type none reads:
+    415)."""
+    media_type = request.META.get("CONTENT_TYPE", request.META.get("HTTP_CONTENT_TYPE", ""))
     try:
-        if not 0 < int(meta.get("CONTENT_LENGTH") or 0) <= _MAX_BODY:
-            return False
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
-        return False
-    accept = meta.get("HTTP_ACCEPT", "*/*")
-    return all(part.split(";")[0].strip() in _JSON_TYPES for part in accept.split(","))
+        length = 0
+    if not length or not media_type:
+        form = media_type.split(";")[0].strip() in (
+            "application/x-www-form-urlencoded",
+            "multipart/form-data",
+        )
+        return QueryDict("", encoding=request.encoding) if form else {}
+    parser = next((p for p in _PARSERS if media_type_matches(p.media_type, media_type)), None)
+    if parser is None:
+        raise exceptions.UnsupportedMediaType(media_type)
+    context = {"request": request, "encoding": request.encoding or settings.DEFAULT_CHARSET}
+    parsed = parser.parse(io.BytesIO(request.body), media_type, context)
+    if hasattr(parsed, "files"):  # multipart: the fields and the files, as DRF's request.data
+        data = parsed.data.copy()
+        data.update(parsed.files)
+        return data
+    return parsed
 
 
-def _json_response(data: object, status_code: int) -> HttpResponse:
+class _Who:
+    """The caller as core.api_errors.exception_handler reads it (``user``, ``auth``)."""
+
+    def __init__(self, user: Any, auth: object) -> None:
+        self.user, self.auth = user, auth
+
+
+def _error(request: HttpRequest, exc: Exception, user: Any, auth: object) -> HttpResponse:
+    """The API's answer to ``exc`` (core.api_errors), as DRF's views give it."""
+    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
+        failed: Any = exc  # DRF's views set the header's value on the exception
+        failed.auth_header = _AUTHENTICATORS[0].authenticate_header(request)
+    answer = api_errors.exception_handler(exc, {"request": _Who(user, auth)})
+    if answer is None:
+        raise exc
+    headers = {h: v for h, v in answer.headers.items() if h in ("WWW-Authenticate", "Retry-After")}
+    return _json_response(answer.data, answer.status_code, headers)
+
+
+def _json_response(
+    data: object, status_code: int, headers: dict[str, str] | None = None
+) -> HttpResponse:
     """As DRF's JSONRenderer writes it (compact, UTF-8, U+2028 and U+2029 escaped)."""
-    return _text_response(services.json_text(data), status_code)
+    response = _text_response(services.json_text(data), status_code)
+    for header, value in (headers or {}).items():
+        response[header] = value
+    return response
 
 
 def _added_response(added: services.Added, status_code: int) -> HttpResponse:
@@ -226,39 +370,5 @@ def _text_response(text: str, status_code: int) -> HttpResponse:
     return response
 
 
-_GAME_ROW = Joined(services.GAME_TABLE, services.GAME_MATCH_COLUMN, services.GAME_ROW_COLUMNS)
-
-
-def _team_write(request: HttpRequest, pk: int) -> HttpResponse | None:
-    """The phone's event by the fast path, or None when the whole way must answer it."""
-    if not _takes_fast_path(request):
-        return None
-    data = plain_json_object(request.body)  # the body stays readable for the whole way
-    if data is None:
-        return None
-    try:
-        key = request.META["HTTP_X_TEAM_KEY"].strip()
-        found = access_match_by_key_with(key, pk, _GAME_ROW)  # the Game row in the same query
-        if found is None:
-            return None
-        team, match, row = found
-        request.caller = Caller(AnonymousUser(), team)  # type: ignore[attr-defined]  # the caller, as core.middleware.CallerMiddleware sets it on requests
-        added = services.game_add_event(
-            match=match,
-            data=data,
-            client_id=data.pop("client_id", None),
-            by_team=team,
-            row=services.game_row(row),
-        )
-    except ServiceError as exc:
-        return _json_response(exc.as_dict(), exc.status)
-    except (OperationalError, InterfaceError):
-        return None  # nothing was saved: the whole way answers as the database allows (503)
-    code = status.HTTP_201_CREATED if added.created else status.HTTP_200_OK
-    return _added_response(added, code)
-
-
-# POST /api/v1/matches/{id}/game/events/: GameEventsView, whose phone's event
-# core.middleware.TeamKeyWritesMiddleware answers first by _team_write, before the session and the
-# rest of the middleware; what _team_write does not take reaches the view.
-game_events = early_write(_team_write)(GameEventsView.as_view())
+game_events.cls = GameEventsSchema  # type: ignore[attr-defined]  # read by drf-spectacular's endpoint enumerator
+game_events.initkwargs = {}  # type: ignore[attr-defined]  # as APIView.as_view sets them

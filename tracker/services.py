@@ -26,15 +26,15 @@ from django.utils import timezone
 
 from core import events
 from core.actors import By, recorded
-from core.db import json_column, prepared_cursor
 from core.errors import Conflict, ServiceError
 from pairing import services as pairing_services
 from pairing.models import Match
 from tournament.models import Team
-from tracker import hooks, selectors
+from tracker import game_sql, hooks, selectors
 from tracker.domain import game_json
 from tracker.domain.game import GameError, apply, fold, initial_state, parse_event
 from tracker.domain.game_undo import name_target
+from tracker.game_sql import GameRow
 from tracker.models import Game, GameEvent
 
 CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
@@ -71,9 +71,6 @@ def clean_client_id(value: object) -> str:
     return value
 
 
-GameRow = tuple[int, Any, Any, Any]  # last_seq, setup, core, state (decoded)
-
-
 class NotRead(enum.Enum):
     """game_add_event's ``row`` when the caller did not read the Game row."""
 
@@ -81,13 +78,6 @@ class NotRead(enum.Enum):
 
 
 NOT_READ = NotRead.NOT_READ
-
-# The Game row's table and the columns a write reads, in GameRow's order: for a caller that
-# reads them with the match (tracker.api, by access.access_match_by_key_with) and hands them on
-# (game_row).
-GAME_TABLE, GAME_MATCH_COLUMN = Game._meta.db_table, "match_id"
-GAME_ROW_COLUMNS = ("last_seq", "setup", "core", "state")
-
 
 OPTIMISTIC_TRIES = 3  # writes tried without a lock before the one that waits for the Game row
 
@@ -112,8 +102,8 @@ def game_add_event(
     its turn, so a busy table still makes progress. ``match`` needs only its ids and
     ``round.event_id`` (the team's write path, access.access_match_by_key, loads no more); the
     whole match is read for the game's first event only. ``row``: the Game row as the caller
-    read it with the match (``GAME_ROW_COLUMNS``; None when the match has none yet), for the
-    first try."""
+    read it with the match (tracker.game_sql.keyed_read; None when the match has none yet), for
+    the first try."""
     client_id = clean_client_id(client_id)
     for _try in range(OPTIMISTIC_TRIES):
         added = _add(match, data, client_id, by_user, by_team, lock=False, read=row)
@@ -207,6 +197,8 @@ def _add(
     return Added(seq, body, created=True, state_text=text)
 
 
+_read_row = game_sql.read_row  # the Game row as a write reads it (a name the tests wrap)
+
 _EVENT_FIELDS = tuple(f.attname for f in GameEvent._meta.concrete_fields)
 
 
@@ -214,50 +206,6 @@ def _new_row(**columns: Any) -> GameEvent:
     """A new GameEvent from every one of its columns, passed to the model by position as
     Model.from_db does (half the cost of keywords); a column left out is a KeyError."""
     return GameEvent(*[columns[name] for name in _EVENT_FIELDS])
-
-
-# A write's statements in SQL: the ORM would compile them again on every write, which cost more
-# than the rest of the write. The tables' names come from the models; every value is a parameter.
-_GAME = Game._meta.db_table
-_EVENT = GameEvent._meta.db_table
-_EVENT_COLUMNS = (
-    "match_id, seq, client_id, type, player, team, amount, changes, by_user_id, by_team_id,"
-    " created_at"
-)
-# The Game row moves from the seq it was read at to the next, unless another event took that
-# seq or this client_id is already in the log; the event is stored only with the move.
-_MOVE = (
-    f"UPDATE {_GAME} SET last_seq = %s, state = %s, core = %s, updated_at = %s"  # noqa: S608
-    f" WHERE match_id = %s AND last_seq = %s AND NOT EXISTS"
-    f" (SELECT 1 FROM {_EVENT} WHERE match_id = %s AND client_id = %s)"
-)
-_VALUES = "%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s"
-# PostgreSQL: both in one statement (its own transaction outside an atomic block).
-_MOVE_AND_INSERT = (
-    f"WITH moved AS ({_MOVE} RETURNING match_id)"  # noqa: S608
-    f" INSERT INTO {_EVENT} ({_EVENT_COLUMNS}) SELECT {_VALUES} FROM moved RETURNING id"
-)
-_INSERT = f"INSERT INTO {_EVENT} ({_EVENT_COLUMNS}) VALUES ({_VALUES}) RETURNING id"  # noqa: S608
-
-
-def game_row(values: tuple | None) -> GameRow | None:
-    """GAME_ROW_COLUMNS' values as the database returned them, decoded (game_add_event's
-    ``row``)."""
-    if values is None:
-        return None
-    return values[0], json_column(values[1]), json_column(values[2]), json_column(values[3])
-
-
-def _read_row(match_id: int, *, lock: bool) -> GameRow | None:
-    """The Game row's last_seq, setup, core and state; with ``lock``, locked until the commit
-    (PostgreSQL: FOR UPDATE; on SQLite the writer holds the database from its BEGIN IMMEDIATE)."""
-    sql = f"SELECT {', '.join(GAME_ROW_COLUMNS)} FROM {_GAME} WHERE match_id = %s"  # noqa: S608
-    if lock and connection.features.has_select_for_update:
-        sql += " FOR UPDATE"
-    with prepared_cursor() as cursor:
-        cursor.execute(sql, [match_id])
-        found = cursor.fetchone()
-    return game_row(found)
 
 
 def _append(row: GameEvent, read_at: int, state_text: str, core: dict[str, Any]) -> bool:
@@ -287,20 +235,10 @@ def _append(row: GameEvent, read_at: int, state_text: str, core: dict[str, Any])
         row.by_team_id,
         connection.ops.adapt_datetimefield_value(row.created_at),
     ]
-    if connection.vendor == "postgresql":
-        with prepared_cursor() as cursor:
-            cursor.execute(_MOVE_AND_INSERT, move + values)
-            inserted = cursor.fetchone()
-    else:
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(_MOVE, move)
-            if cursor.rowcount != 1:
-                return False
-            cursor.execute(_INSERT, values)
-            inserted = cursor.fetchone()
+    inserted = game_sql.append(move, values)
     if inserted is None:
         return False
-    row.pk = inserted[0]
+    row.pk = inserted
     return True
 
 
@@ -311,12 +249,6 @@ def _answered_before(match: Match, client_id: str) -> Added | None:
         return None
     state_then = selectors.state_at(match, first.seq)
     return Added(first.seq, selectors.state_summary(state_then), created=False)
-
-
-_CREATE = (
-    f"INSERT INTO {_GAME} (match_id, last_seq, setup, state, core, updated_at)"  # noqa: S608
-    " VALUES (%s, 0, %s, %s, %s, %s) ON CONFLICT (match_id) DO NOTHING"
-)
 
 
 def _create_game(match_id: int) -> GameRow | None:
@@ -334,10 +266,7 @@ def _create_game(match_id: int) -> GameRow | None:
         json_text(core_json),
         connection.ops.adapt_datetimefield_value(timezone.now()),
     ]
-    with prepared_cursor() as cursor:
-        cursor.execute(_CREATE, values)
-        created = cursor.rowcount == 1
-    return (0, setup_json, core_json, state) if created else None
+    return (0, setup_json, core_json, state) if game_sql.create(values) else None
 
 
 def _locked_game(match: Match) -> Game:

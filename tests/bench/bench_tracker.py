@@ -9,7 +9,7 @@ and Redis on 127.0.0.1:6379; starts and stops its own server, creates and drops 
                                                   [--web-workers N] [--web-threads N]
                                                   [--web-keepalive SECONDS]
 
-Set-up: a fresh database ``bench_tracker_<pid>`` (dropped at the end), Redis db 9 for the cache
+Set-up: a fresh database ``bench_tracker_<pid>`` (dropped at the end), Redis db 9 (or BENCH_REDIS_URL) for the cache
 and the live versions (flushed at the end, pub/sub on a channel of this run), an event of 1,000
 teams (two per table when ``--tables`` asks for more than 500) with round 1 paired and published. The servers are docker-compose.yml's: the
 web service (deploy/web.sh's granian: 2 workers x 8 threads, keep-alive 10 s,
@@ -61,7 +61,7 @@ from procstats import host_busy, host_speed, servers_cpu, stat, tree
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
-REDIS_DB = "redis://127.0.0.1:6379/9"
+REDIS_DB = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9")
 WORKERS = 2
 TAIL = 3.0  # seconds after the last post for the last deliveries
 CONNECT_TIMEOUT = 30.0
@@ -265,7 +265,7 @@ class Setup:
 
             redis.Redis.from_url(REDIS_DB, socket_timeout=5).flushdb()
         except Exception as exc:  # noqa: BLE001
-            print(f"could not flush Redis db 9: {exc}", file=sys.stderr)
+            print(f"could not flush {REDIS_DB}: {exc}", file=sys.stderr)
 
 
 # --- the load generator --------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Benchmark: the server's cost of one tracker write, through the whole WSGI stack.
 
 Run from the repository root (needs PostgreSQL on 127.0.0.1:5432 as user postgres and Redis on
-127.0.0.1:6379; creates and drops its own database, uses Redis db 5 and flushes it at the end):
+127.0.0.1:6379; creates and drops its own database, uses Redis db 5, or BENCH_REDIS_URL, and flushes it at the end):
 
     .venv/bin/python tests/bench/bench_tracker_write.py [--events N] [--tables N] [--profile]
 
@@ -40,7 +40,7 @@ from procstats import host_speed, named, stat  # tests/bench/, beside the script
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
-REDIS_DB = "redis://127.0.0.1:6379/5"
+REDIS_DB = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/5")
 
 
 def _arg(name: str, default: int) -> int:
@@ -215,7 +215,7 @@ def main() -> None:
 
             redis.Redis.from_url(REDIS_DB, socket_timeout=5).flushdb()
         except Exception as exc:  # noqa: BLE001 - say so and go on
-            print(f"could not flush Redis db 5: {exc}", file=sys.stderr)
+            print(f"could not flush {REDIS_DB}: {exc}", file=sys.stderr)
 
 
 if __name__ == "__main__":

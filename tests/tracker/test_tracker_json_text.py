@@ -1,5 +1,5 @@
-"""tracker.services.json_text writes the JSON DRF's JSONRenderer writes (the phone's answer by
-the fast path must be the same bytes as GameEventsView's), for any value the tracker stores:
+"""tracker.services.json_text writes the JSON DRF's JSONRenderer writes (the phone's answer must
+be the same bytes as the API's other views write), for any value the tracker stores:
 dicts with string keys, lists, strings (any Unicode, U+2028 and U+2029 escaped), 64-bit ints,
 booleans and None."""
 

@@ -1,8 +1,9 @@
-"""A phone's event (X-Team-Key, a JSON body) is answered by tracker.api._team_write, which
-core.middleware.TeamKeyWritesMiddleware asks before the rest of the middleware: its queries are
-few, its answers are GameEventsView's (the whole DRF way), and its access check
-(access.access_match_by_key) is made at the moment of the request, so a new key, an unpublished
-round or a match that no longer exists is refused at once (docs/api.md "Tracker")."""
+"""A phone's event (X-Team-Key, a JSON body) is answered by tracker.api.game_events, which
+core.middleware.TeamKeyWritesMiddleware calls before the rest of the middleware: its queries are
+few, its answers are those the whole middleware chain gets from the same view (``?format=json``
+takes that way), and its access check (access.match_by_key, joined with the Game row by
+tracker.game_sql) is made at the moment of the request, so a new key, an unpublished round or a
+match that no longer exists is refused at once (docs/api.md "Tracker")."""
 
 from __future__ import annotations
 
@@ -14,13 +15,22 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.renderers import JSONRenderer
 
-from access import Caller, Joined, Perm, access_match, access_match_by_key, access_match_by_key_with
+from access import (
+    KEY_MATCH_COLUMNS,
+    KEY_MATCH_SQL,
+    Caller,
+    Perm,
+    access_match,
+    access_match_by_key,
+    key_match_params,
+)
 from core.errors import AccessDenied, NotVisible
 from pairing import services as pairing_services
 from pairing.models import Match, Round
 from support.answers import assert_same_headers
 from tournament.models import Player, Team
 from tournament.services import teams as tournament_teams
+from tracker import game_sql
 from tracker.models import Game, GameEvent
 
 pytestmark = pytest.mark.django_db
@@ -245,20 +255,30 @@ def test_the_fast_check_agrees_with_access_match(world, table):
             assert_agree(team, Match.objects.order_by("pk").last().pk + 1)  # no such match
 
 
+def access_match_by_key_with(key: str, match_id: int):
+    """The team key's check and the Game row in one statement, as tracker.api reads them: (team
+    id, match id, the row's last_seq or None), or None."""
+    sql = game_sql.keyed_read_sql(KEY_MATCH_SQL)
+    found = game_sql.keyed_read(sql, key_match_params(key, match_id), KEY_MATCH_COLUMNS)
+    if found is None:
+        return None
+    check, row = found
+    return check[0], check[3], None if row is None else (row[0],)
+
+
 def test_the_joined_row_is_read_only_with_the_access(world, table, seated):
-    """access_match_by_key_with: the Game row's values when the match has one, None before its
-    first event, and no answer at all (nothing of the row) when the key may not track it."""
-    joined = Joined(Game._meta.db_table, "match_id", ("last_seq",))
+    """The keyed read: the Game row's values when the match has one, None before its first
+    event, and no answer at all (nothing of the row) when the key may not track it."""
     team = table.team_a
-    assert access_match_by_key_with(team.access_key, table.pk, joined)[2] is None
+    assert access_match_by_key_with(team.access_key, table.pk)[2] is None
     send(phone(team.access_key), table, life(seated[0][0], "c1"))
     send(phone(team.access_key), table, life(seated[0][0], "c2"))
-    found = access_match_by_key_with(team.access_key, table.pk, joined)
-    assert (found[0].pk, found[1].pk, found[2]) == (team.pk, table.pk, (2,))
+    found = access_match_by_key_with(team.access_key, table.pk)
+    assert (found[0], found[1], found[2]) == (team.pk, table.pk, (2,))
     other = Team.objects.exclude(pk__in=[table.team_a_id, table.team_b_id]).first()
-    assert access_match_by_key_with(other.access_key, table.pk, joined) is None
+    assert access_match_by_key_with(other.access_key, table.pk) is None
     Round.objects.update(published=False)
-    assert access_match_by_key_with(team.access_key, table.pk, joined) is None
+    assert access_match_by_key_with(team.access_key, table.pk) is None
 
 
 def assert_agree(team: Team, match_id: int) -> None:
