@@ -64,6 +64,14 @@ def actor_for(caller: Caller, event: Event) -> Actor:
     )
 
 
+def actor_of_user(user: User, event: Event) -> Actor:
+    """A logged-in user acting in ``event`` where the service was given only who acts (``by``):
+    their staff role read once, here (check-in and drops at the desk)."""
+    from access.caller import Caller
+
+    return actor_for(Caller(user), event)
+
+
 def require_actor(actor: Actor, right: Perm, event: Event) -> None:
     """The service's own check: the actor acts in ``event`` and holds ``right`` (403 otherwise;
     401 for nobody at all)."""

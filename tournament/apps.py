@@ -15,5 +15,4 @@ class TournamentConfig(AppConfig):
 
         hooks.TEAM_PAGE.register(arrival_views.team_block)  # check in, drop (MTR 2.10)
         hooks.EVENT_PAGE.register(arrival_views.dashboard_block)  # staff: teams checked in
-        hooks.STAFF_RIGHT.register(arrival_views.holds_staff_right)  # services ask access
         live.register_kind("checkin", arrival_views.may_follow_check_in)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from access import Caller, Perm, access_event, access_team_by_key, can, may_follow
+from access import Perm, access_event, access_team_by_key, can, may_follow
 from core import live
 from core.errors import ServiceError
 from tournament.forms import TeamForm
@@ -328,16 +328,6 @@ def team_drop(request, key: str):
             "staff": can(request.caller, Perm.MANAGE_TEAMS, team.event),
         },
     )
-
-
-def holds_staff_right(user, event: Event, right: str) -> bool:
-    """tournament.hooks.STAFF_RIGHT: the access layer decides whether a logged-in user holds
-    ``right`` as the event's staff (a team right: its staff side)."""
-    try:
-        perm = Perm(right)
-    except ValueError:
-        return False
-    return can(Caller(user), perm, event)
 
 
 # --- late entry ------------------------------------------------------------------------------

@@ -12,10 +12,6 @@
 - ``PLAN_CHOICES`` (first answer): (team count, Swiss rounds or None, a Booster Draft event) ->
   [(top cut choice, what it plays in words)] for the event form: "auto", "0", "2", "4", "8" as
   the form names them.
-- ``STAFF_RIGHT`` (first answer): (logged-in user, event, right: an access.Perm value) ->
-  whether the user holds that right as the event's staff (for a team right, its staff side).
-  The access layer answers (access.can), so a service checks who acts without importing it;
-  no answer means no.
 """
 
 from __future__ import annotations
@@ -73,4 +69,3 @@ UNDROP_REFUSED: FirstAnswer[[Team], str] = FirstAnswer("undrop_refused")
 PLAN_CHOICES: FirstAnswer[[int, int | None, bool], list[tuple[str, str]]] = FirstAnswer(
     "plan_choices"
 )
-STAFF_RIGHT: FirstAnswer[[Any, Event, str], bool] = FirstAnswer("staff_right")

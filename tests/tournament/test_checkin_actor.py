@@ -1,5 +1,5 @@
 """Who checks a team in, drops or brings it back as staff (docs/rules.md "Check-in"): the
-service itself asks the access layer (tournament.hooks.STAFF_RIGHT, answered by access.can)
+service itself asks the access layer (access.actors.actor_of_user: the user's role in the event)
 whether the logged-in user acting is staff of that event, whatever its caller passed; a
 logged-in user who is not (Charlie, or another event's organizer) is refused and nothing is
 written. The team itself (no user) and a task (nobody) act as before."""

@@ -12,10 +12,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from access.actors import actor_of_user
+from access.rights import Perm
 from core import events, live
 from core.actors import By, recorded
 from core.errors import AccessDenied, Conflict
-from tournament import hooks
 from tournament.models import CheckIn, DropRecord, Event, Team, TeamCheckIn
 from tournament.selectors import playing_teams
 from tournament.services import capacity
@@ -31,12 +32,12 @@ def topic(event: Event) -> str:
     return capacity.topic(event)
 
 
-def _staff(by: By, event: Event, right: str) -> User | None:
-    """The logged-in user acting as the event's staff, once the access layer agrees that they
-    hold ``right`` there (tournament.hooks.STAFF_RIGHT); None for nobody (a task, a command).
-    A logged-in user who is not staff is refused (AccessDenied), whatever the caller decided."""
+def _staff(by: By, event: Event, right: Perm) -> User | None:
+    """The logged-in user acting as the event's staff, once their actor in the event holds
+    ``right`` there (access.actors); None for nobody (a task, a command). A logged-in user who
+    is not staff is refused (AccessDenied), whatever the caller decided."""
     user = recorded(by)
-    if user is not None and not hooks.STAFF_RIGHT(user, event, right):
+    if user is not None and not actor_of_user(user, event).holds(right):
         raise AccessDenied(gettext("Only the event's staff may do this."))
     return user
 
@@ -71,7 +72,7 @@ def team_check_in(*, team: Team, by: By = None) -> TeamCheckIn:
     check-in. The team itself only while check-in is open; staff also while it is closed,
     before round 1 is paired."""
     event = _locked(team.event)
-    staff_user = _staff(by, event, "check_in")
+    staff_user = _staff(by, event, Perm.CHECK_IN)
     team = Team.objects.select_for_update().get(pk=team.pk)
     done = TeamCheckIn.objects.filter(team=team).first()
     if done is not None:
@@ -97,7 +98,7 @@ def team_check_in(*, team: Team, by: By = None) -> TeamCheckIn:
 def team_check_in_undo(*, team: Team, by: By = None) -> None:
     """Staff take back a check-in made by mistake (before round 1)."""
     event = _locked(team.event)
-    _staff(by, event, "check_in")
+    _staff(by, event, Perm.CHECK_IN)
     if event.status != Event.Status.REGISTRATION:
         raise Conflict(
             gettext("Check-in is over: round 1 has been paired."), code="registration_closed"
@@ -178,7 +179,7 @@ def drop_records(team: Team) -> list[DropRecord]:
 @transaction.atomic
 def team_drop_by_staff(*, team: Team, by: By = None) -> Team:
     """Staff drop a team (as before), now recorded with who and when."""
-    _staff(by, team.event, "drop_team")
+    _staff(by, team.event, Perm.DROP_TEAM)
     team = team_svc.team_drop(team=team)
     DropRecord.objects.create(
         event_id=team.event_id,
@@ -194,7 +195,7 @@ def team_drop_by_staff(*, team: Team, by: By = None) -> Team:
 @transaction.atomic
 def team_undrop_by_staff(*, team: Team, by: By = None) -> Team:
     """Staff bring a dropped team back (a team dropped as not arrived included); recorded."""
-    _staff(by, team.event, "manage_teams")
+    _staff(by, team.event, Perm.MANAGE_TEAMS)
     team = team_svc.team_undrop(team=team)
     DropRecord.objects.create(
         event_id=team.event_id,
