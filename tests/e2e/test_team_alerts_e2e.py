@@ -14,7 +14,7 @@ from judging import services as judging_services
 from judging.services import calls
 from pairing import services
 from pairing.models import Match
-from support import factories
+from support import actors, factories
 
 pytestmark = pytest.mark.e2e
 
@@ -94,7 +94,7 @@ def test_on_the_lan_the_open_page_beeps_vibrates_and_retitles_on_each_event(
 
         match = Match.objects.get(round=round_1)
         call = calls.judge_call(match=match, team=red).call
-        calls.judge_call_claim(call=call, by=judge)
+        calls.judge_call_claim(call=call, actor=actors.judge(event, judge))
         seen = _told(page, "judy is on the way", seen)
 
         services.match_report_result(match=match, team=blue, games_a=0, games_b=1, games_drawn=0)

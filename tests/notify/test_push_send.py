@@ -16,6 +16,7 @@ from notify import services, tasks, vapid
 from notify.models import PushSubscription
 from pairing import services as pairing
 from pairing.models import MatchTeam
+from support import actors
 from support.push import Browser, check_vapid
 from support.rounds import event_with_teams, match_of
 
@@ -172,7 +173,7 @@ def test_clock_time_result_and_judge_are_pushed_to_the_right_teams(receiver):
 
     call = calls.judge_call(match=match, team=red).call
     assert pushed() == {}
-    calls.judge_call_claim(call=call, by=event.organizer)
+    calls.judge_call_claim(call=call, actor=actors.judge(event, event.organizer))
     coming = pushed()
     assert set(coming) == {red.pk, rival.pk}
     assert coming[red.pk]["type"] == "judge_coming"

@@ -14,7 +14,7 @@ from core import live
 from judging.services import calls
 from judging.services.clock import clock_set_remaining, clock_start
 from pairing import services
-from support import factories
+from support import actors, factories
 from support.rounds import event_with_teams, games, match_of
 
 pytestmark = pytest.mark.django_db
@@ -88,7 +88,7 @@ def test_a_judge_on_the_way_is_marked_on_the_teams_page(running):
     match = match_of(round_, teams[0])
     call = calls.judge_call(match=match, team=teams[0]).call
     assert "judge_coming" not in _markers(teams[0])
-    calls.judge_call_claim(call=call, by=judge)
+    calls.judge_call_claim(call=call, actor=actors.judge(event, judge))
     assert _markers(teams[0])["judge_coming"] == (f"judge-{call.pk}-claimed", "judy is on the way")
 
 
