@@ -86,6 +86,19 @@ def clean_games(
     return games
 
 
+def _clean_match_games(
+    match: Match, games_a: object, games_b: object, games_drawn: object
+) -> Games:
+    """``clean_games`` for this match: its round's stage and its event's format."""
+    return clean_games(
+        games_a,
+        games_b,
+        games_drawn,
+        top_cut=match.round.is_top_cut,
+        match_format=selectors.match_format(match.round.event),
+    )
+
+
 def _locked_match(match: Match) -> Match:
     Event.objects.select_for_update().get(pk=match.round.event_id)
     try:
@@ -169,13 +182,7 @@ def match_enter_result(
             field="note",
             code="too_long",
         )
-    games = clean_games(
-        games_a,
-        games_b,
-        games_drawn,
-        top_cut=match.round.is_top_cut,
-        match_format=selectors.match_format(match.round.event),
-    )
+    games = _clean_match_games(match, games_a, games_b, games_drawn)
     _check_cut_winner(match, games)
     before = (match.status, match.score if match.result else None)
     by_id = user.pk if (user := recorded(by)) is not None else None
@@ -269,13 +276,7 @@ def match_report_result(
         raise Conflict(gettext("This round is not published yet."), code="not_published")
     if match.is_bye:
         raise Conflict(gettext("A bye has no result to report."), code="bye")
-    games = clean_games(
-        games_a,
-        games_b,
-        games_drawn,
-        top_cut=match.round.is_top_cut,
-        match_format=selectors.match_format(match.round.event),
-    )
+    games = _clean_match_games(match, games_a, games_b, games_drawn)
     if match.status == Match.Status.FINAL:
         if (match.games_a, match.games_b, match.games_drawn) == (games.a, games.b, games.drawn):
             return ReportOutcome(match, "confirmed")
