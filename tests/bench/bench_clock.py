@@ -30,8 +30,6 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-from support import actors
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 QUICK = "--quick" in sys.argv
@@ -60,7 +58,7 @@ def _store():
 
     from judging.models import Extension, Penalty, RoundClock, TableClock
     from pairing import services
-    from support import factories
+    from support import actors, factories
     from support.rounds import bulk_teams
     from tracker.models import GameEvent
 
