@@ -194,6 +194,9 @@ LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 600)
 # failure publishes are skipped for LIVE_REDIS_RETRY_SECONDS (core/live.py's breaker).
 LIVE_REDIS_TIMEOUT_MS = env_int("LIVE_REDIS_TIMEOUT_MS", 500)
 LIVE_REDIS_RETRY_SECONDS = env_int("LIVE_REDIS_RETRY_SECONDS", 5)
+# Connections to the live Redis per process; more callers at once wait for one (at most the
+# timeout above).
+LIVE_REDIS_CONNECTIONS = env_int("LIVE_REDIS_CONNECTIONS", 50)
 # Each answer tells how long its phases took (Server-Timing, core/timing.py): for benchmarks,
 # off by default (it tells every caller about the server's work).
 SERVER_TIMING = env_bool("SERVER_TIMING", False)

@@ -129,9 +129,16 @@ class RedisBackend:
         # write's commit, inside its request; Redis down or hung costs the write at most one
         # timeout, then nothing while the breaker is open (_publish).
         seconds = settings.LIVE_REDIS_TIMEOUT_MS / 1000
-        self._redis = redis.Redis.from_url(
-            url, socket_timeout=seconds, socket_connect_timeout=seconds
+        # A blocking pool: the live server answers each poll in a thread of its own, and more
+        # callers than connections wait for one (up to the timeout) instead of failing.
+        pool = redis.BlockingConnectionPool.from_url(
+            url,
+            max_connections=settings.LIVE_REDIS_CONNECTIONS,
+            timeout=seconds,
+            socket_timeout=seconds,
+            socket_connect_timeout=seconds,
         )
+        self._redis = redis.Redis(connection_pool=pool)
         self.breaker = Breaker("live updates (Redis)", settings.LIVE_REDIS_RETRY_SECONDS)
         self._script = self._redis.register_script(_PUBLISH_LUA)
         self._script_many = self._redis.register_script(_PUBLISH_MANY_LUA)

@@ -176,7 +176,10 @@ class Server:
 
 class Stats:
     def __init__(self, tables: int):
-        self.sent: list[list[float]] = [[] for _ in range(tables)]  # publish times by version-1
+        # Publish times in order, and each table's first version (the publish route's answer):
+        # with Redis a topic's first version is a time in microseconds, then + 1 a change.
+        self.sent: list[list[float]] = [[] for _ in range(tables)]
+        self.first: list[int | None] = [None] * tables
         self.lat: list[float] = []
         self.expected = 0
         self.polls = 0
@@ -185,10 +188,12 @@ class Stats:
         self.measure_from = 0.0
 
     def seen(self, table: int, upto: int, already: int) -> None:
-        now, sent = time.monotonic(), self.sent[table]
-        for v in range(already + 1, min(upto, len(sent)) + 1):
-            if sent[v - 1] >= self.measure_from:
-                self.lat.append(now - sent[v - 1])
+        now, sent, first = time.monotonic(), self.sent[table], self.first[table]
+        if first is None:  # the first change reached a phone before its publish was answered
+            return
+        for v in range(max(already + 1, first), min(upto, first + len(sent) - 1) + 1):
+            if sent[v - first] >= self.measure_from:
+                self.lat.append(now - sent[v - first])
 
 
 async def _request(port: int, path: str, headers: str = "") -> tuple:
@@ -279,7 +284,9 @@ async def publisher(port: int, tables: range, stats: Stats, stop, seconds: float
             try:
                 head = await r.readuntil(b"\r\n\r\n")
                 n = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
-                await r.readexactly(n)
+                v = int(await r.readexactly(n))
+                if stats.first[t] is None:
+                    stats.first[t] = v - len(stats.sent[t]) + 1
             except (OSError, asyncio.IncompleteReadError):
                 stats.errors += 1  # the server dropped the connection: this change may be lost
                 r, w = await asyncio.open_connection(HOST, port)

@@ -46,3 +46,24 @@ def test_versions_keep_growing_after_redis_restarts(redis_live):
     after, data = live.latest(topic)
     assert after > before
     assert data == {"n": 6}
+
+
+def test_a_reader_waits_for_a_free_connection_instead_of_failing(redis_live, settings):
+    """The live server runs each poll in a thread of its own (ASGI): with more callers than the
+    pool's connections at once, the next waits for one (redis-py 8's plain pool refused with
+    "Too many connections", so 400 phones polling one process got errors)."""
+    import threading
+
+    settings.LIVE_REDIS_CONNECTIONS = 1
+    live._backends.clear()
+    backend = live.backend()
+    live._publish("event:78", '{"n":1}', None)
+    held = backend._redis.connection_pool.get_connection()  # the only connection, taken
+    answers = []
+    reader = threading.Thread(target=lambda: answers.append(backend.latest("event:78")))
+    reader.start()
+    time.sleep(0.1)
+    assert answers == []  # waiting, not failed
+    backend._redis.connection_pool.release(held)
+    reader.join(timeout=5)
+    assert [data for _v, data in answers] == ['{"n":1}']
