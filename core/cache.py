@@ -82,6 +82,12 @@ class ResilientRedisCache(RedisCache):
         retry_after = float(options.pop("retry_after", 5))
         options.setdefault("socket_connect_timeout", 0.5)
         options.setdefault("socket_timeout", 0.5)
+        # A blocking pool: on the live server each request's sync part runs in a thread of its
+        # own, and more callers than connections wait for one (up to the socket timeout)
+        # instead of failing, which would open the breaker for every request of the process.
+        options.setdefault("pool_class", "redis.BlockingConnectionPool")
+        options.setdefault("max_connections", 50)
+        options.setdefault("timeout", options["socket_timeout"])
         params["OPTIONS"] = options
         super().__init__(server, params)
         self._class = KeptClients

@@ -188,3 +188,26 @@ def test_publishing_with_the_broker_and_cache_down_answers_quickly(redis_server,
         "worker": "unknown",  # no shared cache to read its heartbeat from
     }
     assert out["health_back"]["status"] == "ok", out
+
+
+def test_more_callers_than_connections_wait_for_one_and_are_not_a_miss(redis_server):
+    """More threads at once than the pool's connections (the live server's requests) wait for a
+    free one: a plain pool would refuse ("Too many connections"), count it as Redis down and
+    serve every request of the process uncached for a while."""
+    import threading
+
+    from core.cache import ResilientRedisCache
+
+    shared = ResilientRedisCache(redis_server.url, {"OPTIONS": {"max_connections": 1}})
+    shared.set("k", "v")
+    client = shared._cache.get_client()
+    held = client.connection_pool.get_connection()  # the only connection, taken
+    got = []
+    reader = threading.Thread(target=lambda: got.append(shared.get("k")))
+    reader.start()
+    time.sleep(0.1)
+    assert got == []  # waiting
+    client.connection_pool.release(held)
+    reader.join(timeout=5)
+    assert got == ["v"]
+    assert shared.breaker.closed
