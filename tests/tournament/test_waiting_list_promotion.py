@@ -96,3 +96,28 @@ def test_a_formed_teams_solo_page_shows_the_waiting_list_then_the_place(
         checkin_svc.team_drop_by_staff(team=red)
     assert "You are in: a place opened at" in _page(f"/solo/{code}/")
     assert SoloSignup.objects.get(code=code).team.waiting_entry.promoted_at is not None
+
+
+def test_a_team_brought_back_while_the_cap_is_full_waits_last_in_line(event):
+    """Before round 1 a team staff undrop takes no place a team waiting was given: with the cap
+    full again it goes to the end of the waiting list, and a place that opens later lets it in
+    in its turn (the cap of 2 is never passed)."""
+    red = factories.team(event, "Red")
+    blue = factories.team(event, "Blue")
+    owls = _signed_up(event, "Owls", "Olga Owl", "Otto Owl")
+    cats = _signed_up(event, "Cats", "Cleo Cat", "Carl Cat")
+    checkin_svc.team_drop_by_staff(team=red)  # Owls in
+    checkin_svc.team_undrop_by_staff(team=red)
+    assert capacity.admitted(event) == 2
+    assert [capacity.position(t) for t in (red, owls, cats)] == [2, None, 1]
+    checkin_svc.team_drop_by_staff(team=blue)  # Cats in, then Red next
+    assert [capacity.position(t) for t in (red, cats)] == [1, None]
+    assert capacity.admitted(event) == 2
+
+
+def test_a_team_brought_back_under_the_cap_is_in_at_once(event):
+    red = factories.team(event, "Red")
+    checkin_svc.team_drop_by_staff(team=red)
+    checkin_svc.team_undrop_by_staff(team=red)
+    assert capacity.position(red) is None
+    assert capacity.admitted(event) == 1

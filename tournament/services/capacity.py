@@ -62,6 +62,19 @@ def place_new_team(event: Event, team: Team) -> None:
     publish(event)  # the dashboard's counts
 
 
+def wait_if_full(event: Event, team: Team) -> None:
+    """A team brought back (undrop) before round 1 while the admitted teams fill the cap: it
+    waits again, last in line, rather than taking a place a team waiting was given."""
+    if event.status != Event.Status.REGISTRATION:
+        return
+    cap = max_teams(event)
+    if cap is None or is_waiting(team) or admitted(event) <= cap:
+        return
+    WaitingTeam.objects.update_or_create(
+        team=team, defaults={"since": timezone.now(), "promoted_at": None}
+    )
+
+
 def promote(event: Event) -> list[Team]:
     """Before round 1, the first teams waiting take the places open under the cap."""
     if event.status != Event.Status.REGISTRATION:

@@ -26,6 +26,7 @@ from tournament.domain.names import (
     search_key,
 )
 from tournament.models import Event, Player, PlayerChange, Team
+from tournament.services import capacity
 
 
 def _team_changed(team: Team) -> None:
@@ -351,6 +352,7 @@ def team_undrop(*, team: Team) -> Team:
         raise Conflict(refused, code="after_cut")
     team.dropped, team.dropped_after_round = False, None
     team.save(update_fields=["dropped", "dropped_after_round"])
+    capacity.wait_if_full(team.event, team)
     _team_changed(team)
     return team
 
