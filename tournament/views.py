@@ -226,7 +226,14 @@ def team_manage(request, pk: int, team_id: int):
                 _ok(request, _("%(name)s dropped."), name=team.name)
             elif action == "undrop":
                 checkin_svc.team_undrop_by_staff(team=team, by=request.user)
-                _ok(request, _("%(name)s is back in the event."), name=team.name)
+                if capacity.is_waiting(team):
+                    _ok(
+                        request,
+                        _("%(name)s is back, on the waiting list: the cap is full."),
+                        name=team.name,
+                    )
+                else:
+                    _ok(request, _("%(name)s is back in the event."), name=team.name)
             elif action == "new_key":
                 team_svc.team_new_key(team=team)
                 _ok(request, _("New private link issued; the old one no longer works."))

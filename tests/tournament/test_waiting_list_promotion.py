@@ -121,3 +121,16 @@ def test_a_team_brought_back_under_the_cap_is_in_at_once(event):
     checkin_svc.team_undrop_by_staff(team=red)
     assert capacity.position(red) is None
     assert capacity.admitted(event) == 1
+
+
+def test_the_staff_page_says_a_team_brought_back_waits(event):
+    red = factories.team(event, "Red")
+    factories.team(event, "Blue")
+    _signed_up(event, "Owls", "Olga Owl", "Otto Owl")
+    checkin_svc.team_drop_by_staff(team=red)
+    client = Client()
+    client.force_login(event.organizer)
+    response = client.post(f"/events/{event.pk}/teams/{red.pk}/", {"action": "undrop"}, follow=True)
+    assert "Red is back, on the waiting list: the cap is full." in " ".join(
+        response.content.decode().split()
+    )
