@@ -537,9 +537,9 @@ def final_results_csv(request, pk: int):
         [
             line.round,
             line.stage,
-            line.table or "bye",
+            "" if line.missed else line.table or "bye",
             line.team_name,
-            line.opponent_name or "bye",
+            "missed (late entry)" if line.missed else line.opponent_name or "bye",
             line.outcome,
             *line.games,
         ]

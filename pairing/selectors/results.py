@@ -12,7 +12,7 @@ from pairing.domain import final
 from pairing.domain.tiebreakers import StandingRow
 from pairing.models import Match, PairingChange, Round
 from pairing.selectors import disqualified, standings
-from tournament.models import Event, Player
+from tournament.models import Event, LateEntry, Player
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ class ResultLine:
     opponent_name: str
     outcome: str  # "win", "loss", "draw"
     games: tuple[int, int, int]  # won, lost, drawn
+    missed: bool = False  # a round a late entry missed: a match loss with no opponent
 
 
 def final_results(event: Event) -> list[FinalRow]:
@@ -77,7 +78,9 @@ def _winner(m: Match) -> int | None:
 
 
 def result_lines(event: Event) -> list[ResultLine]:
-    """Every final match of the event from each team's side, by round then table (byes last)."""
+    """Every final match of the event from each team's side, by round then table (byes last),
+    and each round a late entry missed: a match loss, 0-2 in games, as its standings count it
+    (docs/rules.md "Late entry"), after the round's byes."""
     lines: list[ResultLine] = []
     matches = (
         Match.objects.filter(round__event=event, status=Match.Status.FINAL)
@@ -111,6 +114,24 @@ def result_lines(event: Event) -> list[ResultLine]:
                     games,
                 )
             )
+    missed = [
+        ResultLine(
+            number,
+            Round.Stage.SWISS,
+            None,
+            late.team_id,
+            late.team.name,
+            None,
+            "",
+            "loss",
+            (0, 2, 0),
+            missed=True,
+        )
+        for late in LateEntry.objects.filter(team__event=event).select_related("team")
+        for number in late.missed_rounds
+    ]
+    if missed:  # a stable sort keeps the matches' order within a round
+        lines = sorted([*lines, *missed], key=lambda line: line.round)
     return lines
 
 

@@ -187,3 +187,35 @@ def test_no_late_entry_once_the_last_swiss_round_of_an_automatic_structure_is_pa
         assert round_.number == number
     refused = _late(client_for(organizer), event)
     assert (refused.status_code, refused.json()["code"]) == (409, "event_over")
+
+
+def test_the_eventlink_results_list_the_rounds_a_late_team_missed(running):
+    """The results file for EventLink has a line for each round a late entry missed: a match
+    loss, 0-2 in games as its standings count it, no table and no opponent, after the round's
+    matches."""
+    import csv
+    import io
+
+    event, _teams, organizer = running
+    _late(client_for(organizer), event)
+    play(Round.objects.get(event=event, number=1))
+    play(pairing_svc.round_pair_next(event=event))
+    client = client_for(organizer)
+    client.force_login(organizer)
+    answer = client.get(f"/events/{event.pk}/final/results.csv")
+    rows = list(csv.reader(io.StringIO(answer.content.decode())))[1:]
+    late = [row for row in rows if row[3] == "Late Comers"]
+    assert late[0] == [
+        "1",
+        "swiss",
+        "",
+        "Late Comers",
+        "missed (late entry)",
+        "loss",
+        "0",
+        "2",
+        "0",
+    ]
+    assert [row[0] for row in late] == ["1", "2"]  # then its round 2 match
+    assert late[1][4] != "missed (late entry)"
+    assert rows.index(late[0]) == max(i for i, row in enumerate(rows) if row[0] == "1")
