@@ -160,6 +160,13 @@ def team_page(request, team: Team) -> TeamBlock | None:
     match = entry.match
     reports = {r.team_id: r for r in ResultReport.objects.filter(match=match)}
     opponent_id = match.team_b_id if entry.side == "a" else match.team_a_id
+    # After its last Swiss match, whether the top cut was made without the team (the `cut` push
+    # says the same): read only once the team's match is over.
+    out_of_cut = (
+        (match.is_bye or match.status == Match.Status.FINAL)
+        and not entry.round.is_top_cut
+        and rounds.filter(number__gt=entry.round.number, stage=Round.Stage.TOP_CUT).exists()
+    )
     mine, theirs = reports.get(team.pk), reports.get(opponent_id) if opponent_id else None
     context: dict[str, object] = {
         "my_round": entry.round,
@@ -170,6 +177,7 @@ def team_page(request, team: Team) -> TeamBlock | None:
         "their_report": theirs,
         "can_report": not match.is_bye and match.status != Match.Status.FINAL,
         "my_score": score_for(match, team),  # the team's own games first
+        "out_of_cut": out_of_cut,
     }
     time = None
     if not match.is_bye and match.status != Match.Status.FINAL:

@@ -378,3 +378,21 @@ def test_playoff_report_offers_no_match_draw():
     assert 'value="id"' not in page
     assert "cannot end in a draw" in page
     assert 'name="drawn"' in page
+
+
+def test_a_team_left_out_of_the_top_cut_reads_so_on_its_page():
+    """Once the top cut is published, a team not in it reads so on its page (as its `cut` push
+    says), not only its last Swiss result; a team in the cut sees its playoff match."""
+    event, teams = event_with_teams(6, swiss_rounds=1, top_cut=4)
+    round_ = services.round_pair_next(event=event)
+    services.round_publish(round_=round_)
+    play(round_)
+    cut = services.round_pair_next(event=event)
+    in_cut = {t for m in cut.matches.all() for t in (m.team_a_id, m.team_b_id)}
+    out = next(t for t in teams if t.pk not in in_cut)
+    inside = next(t for t in teams if t.pk in in_cut)
+    message = "The top cut is made; your team is not in it. Well played!"
+    assert message not in _text(_client().get(f"/t/{out.access_key}/"))  # not published yet
+    services.round_publish(round_=cut)
+    assert message in _text(_client().get(f"/t/{out.access_key}/"))
+    assert message not in _text(_client().get(f"/t/{inside.access_key}/"))
