@@ -46,9 +46,17 @@ def worker_env() -> dict[str, str]:
 
 
 @contextmanager
-def celery_worker(env: dict[str, str]) -> Iterator[str]:
-    """A solo worker listening on a queue of its own; yields the queue's name."""
+def celery_worker(env: dict[str, str], settings_module: str | None = None) -> Iterator[str]:
+    """A solo worker listening on a queue of its own; yields the queue's name. With
+    ``settings_module`` (a module of tests/support) the worker runs with those settings, which
+    read the queue's name from TEST_CELERY_QUEUE."""
     queue = f"tandem-test-{uuid.uuid4().hex[:8]}"
+    if settings_module:
+        env = env | {
+            "TEST_CELERY_QUEUE": queue,
+            "DJANGO_SETTINGS_MODULE": settings_module,
+            "PYTHONPATH": str(ROOT / "tests"),
+        }
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo",
          "--queues", queue, "--without-gossip", "--without-mingle", "--loglevel", "WARNING"],
