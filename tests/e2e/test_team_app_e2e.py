@@ -243,3 +243,51 @@ def test_a_push_shows_its_title_and_body_and_opens_its_page(hall, live_server, p
             "data": {"url": f"/t/{red.access_key}/"},
         }
     ]
+
+
+def test_offline_the_table_page_shows_the_round_the_team_page_was_told_of(
+    transactional_db, live_server, phone_context
+):
+    """A round published while the team page is open: the worker keeps the new table page as
+    well as the new team page, so offline the table page shows the new opponents, not the last
+    round's table it kept when installed."""
+    event = factories.event(factories.user("olivia"), name="Friday 2HG", swiss_rounds=3)
+    teams = [
+        factories.team(event, name, players)
+        for name, players in (
+            ("Team Red", ["Rita", "Rob"]),
+            ("Team Blue", ["Bea", "Ben"]),
+            ("Team Gold", ["Gus", "Gia"]),
+            ("Team Jade", ["Jo", "Jay"]),
+        )
+    ]
+    red = teams[0]
+    services.round_publish(round_=services.round_pair_next(event=event, seed=1))
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{red.access_key}/")
+    _controlled(page)
+    for match in event.rounds.get(number=1).matches.all():
+        services.match_enter_result(match=match, games_a=1, games_b=0, games_drawn=0)
+    round_two = services.round_pair_next(event=event, seed=2)
+    services.round_publish(round_=round_two)
+    expect(page.locator(".my-match h2")).to_contain_text("Round 2", timeout=SETTLE)
+    match = round_two.matches.get(entries__team=red)
+    opponent = match.team_b if match.team_a_id == red.pk else match.team_a
+    # The worker fetches the table page after the live part names the new match.
+    page.wait_for_function(
+        """async ([path, name]) => {
+            for (const key of await caches.keys()) {
+                const hit = await (await caches.open(key)).match(path);
+                if (hit && (await hit.text()).includes(name)) return true;
+            }
+            return false;
+        }""",
+        arg=[f"/t/{red.access_key}/table/", opponent.name],
+        timeout=SETTLE,
+    )
+    context.set_offline(True)
+    page.goto(f"{live_server.url}/t/{red.access_key}/table/")
+    expect(page.locator("#offline-banner")).to_be_visible()
+    expect(page.locator("main")).to_contain_text(opponent.name)
+    expect(page.locator(".table-head")).to_contain_text(str(match.table))

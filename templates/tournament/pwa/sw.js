@@ -8,7 +8,9 @@
  *   shows "As of 14:32, offline");
  * - the team page's live part (?part=blocks, fetched again on each live change): spliced into
  *   the kept page between <!--team-blocks--> and <!--/team-blocks-->, so the copy is as fresh as
- *   the last thing the phone showed;
+ *   the last thing the phone showed; when it names another match than the copy did (a new round
+ *   published: data-match), the table page is fetched again and kept too, so offline it shows
+ *   the new table and opponents, not the last round's;
  * - static files: network first (the browser's own cache answers most), kept for offline;
  * - live updates (/live/, Server-Sent Events) and everything else: never touched.
  * The team page answering 404 or 403 (a new key was issued, the team is gone) deletes the copy
@@ -44,6 +46,17 @@ function keepPage(cache, url, response) {
   });
 }
 
+function matchOf(html) {
+  var found = /data-match="(\d+)"/.exec(html);
+  return found ? found[1] : null;
+}
+
+function fetchPage(cache, path) {
+  return fetch(path, { credentials: "same-origin" }).then(function (response) {
+    return response.status === 200 && !response.redirected ? keepPage(cache, path, response) : null;
+  }, function () { return null; });
+}
+
 function keepBlocks(cache, response) {
   return Promise.all([response.text(), cache.match(SCOPE)]).then(function (found) {
     var blocks = found[0], page = found[1];
@@ -52,7 +65,10 @@ function keepBlocks(cache, response) {
       var start = html.indexOf(START), end = html.indexOf(END);
       if (start < 0 || end < start) return null;
       var fresh = html.slice(0, start + START.length) + blocks + html.slice(end);
-      return keepPage(cache, SCOPE, new Response(fresh, { headers: page.headers }));
+      var kept = keepPage(cache, SCOPE, new Response(fresh, { headers: page.headers }));
+      var now = matchOf(blocks);
+      if (now === null || now === matchOf(html.slice(start, end))) return kept;
+      return Promise.all([kept, fetchPage(cache, SCOPE + "table/")]);
     });
   });
 }
@@ -106,11 +122,7 @@ function fromNetwork(event, url, k) {
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    var pages = PAGES.map(function (path) {
-      return fetch(path, { credentials: "same-origin" }).then(function (response) {
-        return response.status === 200 && !response.redirected ? keepPage(cache, path, response) : null;
-      }, function () { return null; });
-    });
+    var pages = PAGES.map(function (path) { return fetchPage(cache, path); });
     var assets = ASSETS.map(function (path) {
       return fetch(path).then(function (response) {
         return response.status === 200 ? cache.put(new URL(path, self.location.origin).href, response) : null;
