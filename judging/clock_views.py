@@ -29,6 +29,7 @@ from judging.models import Extension as ExtensionRow
 from judging.selectors import clock as clock_selectors
 from judging.views import int_param, shown_round
 from pairing.models import Match, Round
+from tournament.models import Team
 
 
 def _follow(round_: Round) -> tuple[str, int]:
@@ -82,7 +83,7 @@ def _floor(round_: Round) -> tuple[list, RoundState]:
     matches = clock_selectors.MatchRow.of_round(round_)
     tables = clock_selectors.round_tables(round_, matches, whole_round=True)
     states = clock_selectors.states_of(tables, now)
-    names = clock_selectors.team_names(round_, matches, states.values())
+    names = dict(Team.objects.filter(event_id=round_.event_id).values_list("pk", "name"))
     by_table = {m.table: m for m in matches}
     lines = [(line, by_table[line.table]) for line in floor_order(states.values(), names)]
     return lines, round_state(tables.round, now)

@@ -62,7 +62,7 @@ from judging.models import (
     Extension as ExtensionRow,
 )
 from pairing.models import Match, Round
-from tournament.models import Event, Team
+from tournament.models import Event
 from tracker.domain.game import Event as LogEvent
 from tracker.domain.game import undone_by
 from tracker.models import Game, GameEvent
@@ -197,12 +197,10 @@ class MatchRow(NamedTuple):
     team_b_id: int | None
     result: str | None
     updated_at: datetime | None  # when the result was entered; None without one
-    team_a_name: str = ""
-    team_b_name: str = ""
 
     @classmethod
     def of_round(cls, round_: Round) -> list[MatchRow]:
-        """The round's played tables (byes left out), by table, with the teams' names."""
+        """The round's played tables (byes left out), by table."""
         # The time of the result only where there is one (a match's end, MatchEnded): the
         # others' timestamps would be read and converted for nothing.
         ended = Case(When(result__isnull=False, then=_instant("updated_at")), default=None)
@@ -210,18 +208,9 @@ class MatchRow(NamedTuple):
             round_.matches.filter(table__isnull=False, team_b__isnull=False)
             .order_by("table")
             .annotate(ended=ended)
-            .values_list(
-                "id",
-                "table",
-                "team_a_id",
-                "team_b_id",
-                "result",
-                "ended",
-                "team_a__name",
-                "team_b__name",
-            )
+            .values_list("id", "table", "team_a_id", "team_b_id", "result", "ended")
         )
-        return [cls(pk, t, a, b, res, _at(at), na, nb) for pk, t, a, b, res, at, na, nb in rows]
+        return [cls(pk, table, a, b, result, _at(at)) for pk, table, a, b, result, at in rows]
 
 
 @dataclass(frozen=True)
@@ -422,24 +411,6 @@ def states_of(tables: RoundTables, now: datetime | None = None) -> dict[int, Tab
     ids = list(tables.facts)
     states = table_states((tables.facts[i] for i in ids), now or timezone.now())
     return dict(zip(ids, states, strict=True))
-
-
-def team_names(
-    round_: Round, matches: Sequence[MatchRow], states: Iterable[TableState]
-) -> dict[int, str]:
-    """The names of the event's teams a floor view names: the tables' teams (read with their
-    rows); a team a state names that is not one of its table's two (none the tracker records)
-    is asked."""
-    names: dict[int, str] = {}
-    for m in matches:
-        names[m.team_a_id] = m.team_a_name
-        if m.team_b_id is not None:
-            names[m.team_b_id] = m.team_b_name
-    named = {t for s in states for t in (s.active_team, s.winner) if t is not None}
-    if missing := named - names.keys():
-        rows = Team.objects.filter(event_id=round_.event_id, pk__in=missing)
-        names.update(rows.values_list("pk", "name"))
-    return names
 
 
 def next_deadline_of(tables: RoundTables, now: datetime | None = None) -> datetime | None:

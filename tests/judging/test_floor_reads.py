@@ -1,12 +1,12 @@
 """The judges' floor view of a whole round reads its facts in a few narrow queries (timestamps as
-integers on PostgreSQL, only the games that are over outside a playoff, the teams' names with
-their tables) and builds each line's words when the line is shown (issue 27, item 5). What it
-shows must be what the complete reading shows: every table read from its own model rows, one by
-one, each table's state computed alone and the summaries built at once. Compared here on a round
-with every kind of fact: turns passed before and after time (an extra turn from a card, a
-play/draw choice, an undo), extensions applied and not, Tardiness, Slow Play before time and in
-additional turns, passing at time, a game won, a game drawn and a new one, a reported result; and
-on a playoff round with life totals (won on life, kept until reported; equal totals)."""
+integers on PostgreSQL, only the games that are over outside a playoff) and builds each line's
+words when the line is shown (issue 27, item 5). What it shows must be what the complete reading
+shows: every table read from its own model rows, one by one, and each table's state computed
+alone. Compared here on a round with every kind of fact: turns passed before and after time (an
+extra turn from a card, a play/draw choice, an undo), extensions applied and not, Tardiness,
+Slow Play before time and in additional turns, passing at time, a game won, a game drawn and a
+new one, a reported result; and on a playoff round with life totals (won on life, kept until
+reported; equal totals; a game drawn in the additional turns)."""
 
 import math
 from datetime import timedelta

@@ -249,7 +249,7 @@ BUDGETS = {
     "standings page": 3,  # from the cache (pairing.rendering): session, user, event
     "decklists board": 13,
     "decklists print": 10,
-    "clock floor view": 14,  # clock facts, matches and names, extensions, penalties, turns, games
+    "clock floor view": 15,  # the round's clock facts, matches, extensions, penalties, turns, games
     "event page (public)": 0,  # from the cache, before the session (tournament.event_views)
     "event page (remembered team)": 1,  # the kept page and the phone's own team
     "event page (search)": 20,  # rendered afresh: the search is the caller's own
