@@ -32,13 +32,17 @@ class Text(str):
     """
 
     template: str
-    plural: str | None
-    number: int | None
     params: dict[str, Any]
-    capital: bool  # the first letter upper-case, in every language (a sentence's start)
+    # Most texts are neither counted nor capitalized: these are kept on the class, and set on
+    # an instance only when they differ (a floor view builds thousands of texts).
+    plural: str | None = None
+    number: int | None = None
+    capital: bool = False  # the first letter upper-case, in every language (a sentence's start)
 
     def __new__(cls, template: str, /, **params: Any) -> Text:
-        return cls._make(template, None, None, params)
+        obj = super().__new__(cls, template % params if params else template)
+        obj.template, obj.params = template, params
+        return obj
 
     @classmethod
     def counted(cls, forms: tuple[str, str], number: int, /, **params: Any) -> Text:
@@ -61,8 +65,11 @@ class Text(str):
         chosen = plural if plural is not None and number != 1 else template
         words = chosen % params if params else chosen
         obj = super().__new__(cls, words[:1].upper() + words[1:] if capital else words)
-        obj.template, obj.plural, obj.number, obj.params = template, plural, number, params
-        obj.capital = capital
+        obj.template, obj.params = template, params
+        if plural is not None:
+            obj.plural, obj.number = plural, number
+        if capital:
+            obj.capital = True
         return obj
 
     def __reduce__(self) -> tuple[Any, ...]:

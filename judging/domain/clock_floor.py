@@ -17,8 +17,15 @@ class FloorLine:
     """One line of the judges' floor view."""
 
     table: int
-    summary: Text  # English as a str; core.i18n.localize gives it in the reader's language
     state: TableState
+    team_names: Mapping[TeamId, str]
+
+    @property
+    def summary(self) -> Text:
+        """The line's words: English as a str; core.i18n.localize gives them in the reader's
+        language. Built when read, not kept: a floor view of thousands of tables renders each
+        line once, and the texts are garbage as soon as the line is written."""
+        return _summary(self.state, self.team_names)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -104,4 +111,4 @@ def floor_order(states: Iterable[TableState], team_names: Mapping[TeamId, str]) 
     extended tables (least time left first), then the rest. Tables that are over are left out,
     except a playoff table decided on life at time whose result is not reported yet."""
     shown = [s for s in states if s.phase != "over" or s.ending in ("sudden_death", "life")]
-    return [FloorLine(s.table, _summary(s, team_names), s) for s in sorted(shown, key=_floor_key)]
+    return [FloorLine(s.table, s, team_names) for s in sorted(shown, key=_floor_key)]
