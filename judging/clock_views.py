@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -89,6 +90,9 @@ def _floor(round_: Round) -> tuple[list, RoundState]:
     return lines, round_state(tables.round, now)
 
 
+_SLOT = 987654321  # a match id in no event, where each floor line puts its own
+
+
 def floor_view(request, pk: int):
     """The judges' floor view (phone first): the tables still playing, soonest need first."""
     event = access_event(request.caller, pk, Perm.MANAGE_CLOCK)
@@ -102,6 +106,15 @@ def floor_view(request, pk: int):
     }
     if round_ is not None:
         context["lines"], context["clock"] = _floor(round_)
+        # Each line links its table's page: the address reversed once, around a slot for the
+        # match's id, not once a line (thousands of lines).
+        head, tail = reverse("table-clock", args=[event.pk, _SLOT]).split(str(_SLOT))
+        context["floor_items"] = presenters.floor_items(
+            context["lines"],
+            table_url=(head, tail),
+            penalty_url=reverse("penalty-new", args=[event.pk]),
+            penalty=gettext("Penalty") if context["judge"] else None,
+        )
         context["clock_text"] = presenters.clock_text(context["clock"].remaining_seconds)
         context["live_url"], context["live_since"] = _follow(round_)
     if request.GET.get("part"):

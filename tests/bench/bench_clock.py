@@ -134,6 +134,7 @@ def main() -> int:
     from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
+    from judging import presenters
     from judging.clock_views import _floor
     from judging.domain.clock import floor_order
     from judging.selectors import clock as sel
@@ -180,6 +181,19 @@ def main() -> int:
             line.summary  # noqa: B018  # the words the page shows, built when read
         compute.append(time.perf_counter() - t)
         compute_cpu.append(time.process_time() - c)
+    # What the page then writes of those lines (HTML, English), apart from the figures above.
+    written, written_cpu = [], []
+    for _ in range(RUNS):
+        t, c = time.perf_counter(), time.process_time()
+        presenters.floor_items(
+            shown, table_url=("/events/1/matches/", "/clock/"), penalty_url="/p/", penalty="Penalty"
+        )
+        written.append(time.perf_counter() - t)
+        written_cpu.append(time.process_time() - c)
+    print(
+        f"the {len(shown)} lines written as HTML (judging.presenters.floor_items): median wall"
+        f" {_stats(written)[0]:.1f} ms, CPU {_stats(written_cpu)[0]:.1f} ms"
+    )
     for label, whole, part in (("wall", full, compute), ("CPU", full_cpu, compute_cpu)):
         med, p95 = _stats(whole)
         print(f"{label}: database + compute median {med:.1f} ms, p95 {p95:.1f} ms ({RUNS} runs)")
