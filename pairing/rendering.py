@@ -143,7 +143,7 @@ def _seated(round_: Round) -> list[Match]:
 def warm(round_: Round, page: Callable[[Round, str], str] | None = None) -> None:
     """Render the public's tables of a round into the cache in every language, the default one
     first (at publication: round start, when every player opens them), and with ``page`` (the
-    view's ``public_round_page``) the whole page an anonymous visitor gets around each
+    publish task's ``public_round_page``) the whole page an anonymous visitor gets around each
     (core.pagecache.warm), so that the first visitor is answered from the cache. Staff views are
     rendered on their first visit. A page or table a visitor is rendering already (or rendered)
     is left to them (single flight)."""

@@ -130,41 +130,21 @@ def round_detail(request, pk: int, number: int):
     event = round_.event
     staff = _staff(request, event)
     if staff or not pagecache.shared_by_audience(request):
-        return _round_detail(request, round_, view, staff)
+        return round_page(request, round_, view, staff)
     rendering.remember_public_event(event)
     key = rendering.public_pairings_key(event, number, view)
     return pagecache.response(
         request,
         key,
-        lambda: _round_detail(
+        lambda: round_page(
             request, round_, view, staff, csrf_token=pagecache.CSRF_PLACEHOLDER
         ).content.decode(),
         rendering.TIMEOUT,
     )
 
 
-def public_round_page(round_: Round, view: str) -> str:
-    """The public's page of a round as an anonymous visitor's request renders it for the cache
-    (CSRF_PLACEHOLDER for the token), rendered outside a request: the publish task warms it
-    (pairing.rendering.warm) so that the first visitor is answered from the cache."""
-    from django.contrib.auth.models import AnonymousUser
-    from django.http import HttpRequest, QueryDict
-
-    from access import caller_for_request
-
-    request = HttpRequest()
-    request.method = "GET"
-    request.path = request.path_info = reverse("round", args=[round_.event_id, round_.number])
-    query = "by=name" if view == "name" else ""
-    request.META["QUERY_STRING"] = query
-    request.GET = QueryDict(query)
-    request.user = AnonymousUser()
-    request.caller = caller_for_request(request)  # type: ignore[attr-defined]  # as core.middleware.CallerMiddleware sets it
-    response = _round_detail(request, round_, view, False, csrf_token=pagecache.CSRF_PLACEHOLDER)
-    return response.content.decode()
-
-
-def _round_detail(request, round_: Round, view: str, staff: bool, csrf_token: str | None = None):
+def round_page(request, round_: Round, view: str, staff: bool, csrf_token: str | None = None):
+    """The page of a round for this request (``csrf_token``: for a page kept in the cache)."""
     event = round_.event
     manage = staff and can(request.caller, Perm.MANAGE_ROUNDS, event)
     context = _base(
