@@ -327,6 +327,20 @@ def once(key: str, render: Callable[[], T], timeout: int) -> T:
     return _flight(key, lambda: _cached(key), make)[0]
 
 
+def warm(key: str, render: Callable[[], str], timeout: int) -> bool:
+    """Render the page under ``key`` (as ``response`` keeps it: per language, CSRF_PLACEHOLDER
+    for the token) into the shared cache before anyone asks for it, unless it is kept or being
+    rendered (then this waits for it, as a visitor would); True when this call rendered it."""
+    key = _in_language(key)
+
+    def make() -> tuple[str, float | None]:
+        html = render()
+        _keep(key, html, timeout)
+        return html, None
+
+    return _flight(key, lambda: _shared(key), make)[1]
+
+
 def _take(flight: str, token: str) -> bool:
     try:
         return bool(cache.add(flight, token, FLIGHT_SECONDS))

@@ -2,12 +2,15 @@
 
 A pairings page of a big event is the page everyone opens at round start; its table is rendered
 once per (round, version, view) and kept in the cache, so the page costs a handful of queries.
-Every change to a round's pairings bumps Round.version, which makes a new key.
+Every change to a round's pairings bumps Round.version, which makes a new key. The public's
+table is written by pairing.public_table (the same HTML as the template, in a fraction of the
+time); at publication the worker renders it and the whole public page around it (``warm``).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -15,7 +18,7 @@ from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from core import pagecache
-from pairing import presenters
+from pairing import presenters, public_table
 from pairing.models import Match, Round
 from tournament import snapshots
 from tournament.models import Event
@@ -100,8 +103,21 @@ def _by_name(matches: list[Match]) -> list[dict]:
 def pairings_html(round_: Round, view: str, *, staff: bool) -> SafeString:
     """The pairings table of a round, from the cache when it is there."""
     key = cache_key(round_, view, staff)
-    html = pagecache.once(key, lambda: render(round_, view, staff=staff), TIMEOUT)
+    if staff:
+        html = pagecache.once(key, lambda: render(round_, view, staff=True), TIMEOUT)
+    else:
+        html = pagecache.once(key, lambda: render_public(round_, view), TIMEOUT)
     return mark_safe(html)  # noqa: S308 - our own template's output
+
+
+def render_public(round_: Round, view: str, found: list[public_table.Table] | None = None) -> str:
+    """The public's pairings table in the active language, as ``render(..., staff=False)``
+    writes it (pairing.public_table; ``found``: the round's tables already read)."""
+    if found is None:
+        found = public_table.tables(round_)
+    if view == "name":
+        return public_table.by_name(found)
+    return public_table.by_table(found, _row_label)
 
 
 def render(round_: Round, view: str, *, staff: bool, matches: list[Match] | None = None) -> str:
@@ -124,25 +140,52 @@ def _seated(round_: Round) -> list[Match]:
     return matches
 
 
-def warm(round_: Round) -> None:
-    """Render the public views of a round into the cache in every language (at publication:
-    round start, when every player opens them; staff views are rendered on their first visit).
-    A view a visitor is rendering already (or rendered) is left to them (core.pagecache.once)."""
-    seated: list[list[Match]] = []
+def warm(round_: Round, page: Callable[[Round, str], str] | None = None) -> None:
+    """Render the public's tables of a round into the cache in every language, the default one
+    first (at publication: round start, when every player opens them), and with ``page`` (the
+    publish task's ``public_round_page``) the whole page an anonymous visitor gets around each
+    (core.pagecache.warm), so that the first visitor is answered from the cache. Staff views are
+    rendered on their first visit. A page or table a visitor is rendering already (or rendered)
+    is left to them (single flight)."""
+    event = round_.event
+    found: list[list[public_table.Table]] = []
 
-    def matches() -> list[Match]:
-        if not seated:
-            seated.append(_seated(round_))
-        return seated[0]
+    def tables() -> list[public_table.Table]:
+        if not found:
+            found.append(public_table.tables(round_))
+        return found[0]
 
-    for language, _name in settings.LANGUAGES:
+    languages = [code for code, _name in settings.LANGUAGES]
+    languages.sort(key=lambda code: code != settings.LANGUAGE_CODE)
+    for language in languages:
         with translation.override(language):
             for view in VIEWS:
+                # A private event's round is seen by its teams' holders only: their own pages.
+                _warm_view(round_, view, tables, page if event.public else None)
 
-                def table(view: str = view) -> str:
-                    return render(round_, view, staff=False, matches=matches())
 
-                pagecache.once(cache_key(round_, view, False), table, TIMEOUT)
+def _warm_view(
+    round_: Round,
+    view: str,
+    tables: Callable[[], list[public_table.Table]],
+    page: Callable[[Round, str], str] | None,
+) -> None:
+    """The public's table of one view in the active language, and its whole page (``page``)."""
+
+    def table() -> str:
+        return render_public(round_, view, tables())
+
+    if page is None:
+        pagecache.once(cache_key(round_, view, False), table, TIMEOUT)
+        return
+
+    around = page
+
+    def whole() -> str:
+        pagecache.once(cache_key(round_, view, False), table, TIMEOUT)
+        return around(round_, view)
+
+    pagecache.warm(public_pairings_key(round_.event, round_.number, view), whole, TIMEOUT)
 
 
 # --- standings -------------------------------------------------------------------------------

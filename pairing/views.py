@@ -130,20 +130,21 @@ def round_detail(request, pk: int, number: int):
     event = round_.event
     staff = _staff(request, event)
     if staff or not pagecache.shared_by_audience(request):
-        return _round_detail(request, round_, view, staff)
+        return round_page(request, round_, view, staff)
     rendering.remember_public_event(event)
     key = rendering.public_pairings_key(event, number, view)
     return pagecache.response(
         request,
         key,
-        lambda: _round_detail(
+        lambda: round_page(
             request, round_, view, staff, csrf_token=pagecache.CSRF_PLACEHOLDER
         ).content.decode(),
         rendering.TIMEOUT,
     )
 
 
-def _round_detail(request, round_: Round, view: str, staff: bool, csrf_token: str | None = None):
+def round_page(request, round_: Round, view: str, staff: bool, csrf_token: str | None = None):
+    """The page of a round for this request (``csrf_token``: for a page kept in the cache)."""
     event = round_.event
     manage = staff and can(request.caller, Perm.MANAGE_ROUNDS, event)
     context = _base(

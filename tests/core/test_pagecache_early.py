@@ -67,6 +67,8 @@ def test_a_cached_hit_loads_no_session(page, monkeypatch):
 
     event, _round, match = _published_round()
     url = _urls(event, match)[page]
+    cache.clear()  # what the publication warmed (the pairings): the first visit renders here
+    pagecache.local.clear()
     loads = []
     original = SessionMiddleware.process_request
     monkeypatch.setattr(
