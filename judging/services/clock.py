@@ -51,11 +51,18 @@ MAX_REMAINING = 6 * 3600
 @dataclass(frozen=True)
 class ClockChanged:
     """A round's clock changed; ``match_id``: only that table's (an extension, a turn passed,
-    its passing at time), None for the round's own clock (started, paused, set, time called)."""
+    its passing at time), None for the round's own clock (started, paused, set, time called);
+    ``teams``: that table's teams (saves each receiver a read)."""
 
     event_id: int
     round_id: int
     match_id: int | None = None
+    teams: tuple[int, ...] = ()
+
+
+def _of_table(match: Match) -> ClockChanged:
+    teams = tuple(t for t in (match.team_a_id, match.team_b_id) if t is not None)
+    return ClockChanged(match.round.event_id, match.round_id, match.pk, teams)
 
 
 #: A round's clock facts changed (after commit): re-schedule its task, refresh live pages.
@@ -70,8 +77,8 @@ def _lock(round_: Round) -> RoundClock:
     return RoundClock.objects.select_for_update().get(round=round_)
 
 
-def _changed(round_: Round, match: Match | None = None) -> None:
-    clock_changed.fire(ClockChanged(round_.event_id, round_.pk, match.pk if match else None))
+def _changed(round_: Round) -> None:
+    clock_changed.fire(ClockChanged(round_.event_id, round_.pk))
 
 
 def _tell_teams(round_: Round) -> None:
@@ -226,7 +233,7 @@ def extension_give(
         given_at=given_at,
         by=recorded(by),
     )
-    _changed(match.round, match)
+    clock_changed.fire(_of_table(match))
     return row
 
 
@@ -299,7 +306,7 @@ def passing_at_time_set(
     row.passing_set_at = now or timezone.now()
     row.passing_set_by = recorded(by)
     row.save(update_fields=["passing_at_time", "passing_set_at", "passing_set_by"])
-    _changed(match.round, match)
+    clock_changed.fire(_of_table(match))
     return row
 
 
@@ -325,7 +332,7 @@ def turn_passed(
         client_id=client_id or f"judge-{uuid.uuid4().hex}",
         by_user=by,
     )
-    clock_changed.fire(ClockChanged(match.round.event_id, match.round_id, match.pk))
+    clock_changed.fire(_of_table(match))
     return added
 
 
