@@ -2,8 +2,10 @@
 
 A page is rendered once per *version* and served from the cache until the version moves. A
 version is made of what the page's reader already loaded (``Event.pages_version``, a team's key)
-and of *generations*: small counters in the cache, one per scope (``"team:12"``), that the
-receivers of the after-commit events bump when something a page of that scope shows changed.
+and of *generations*: small counters in the cache, one per scope named as the live topic of the
+page it versions (``"team:12"``, core.live), that the receivers of the after-commit events bump
+when something a page of that scope shows changed. docs/architecture.md ("Versions") says why the
+live versions and ``Event.pages_version`` are counters of their own.
 
 Pages are cached per audience: the callers who see the same page share an entry, and only
 callers who see nothing private to themselves are served from one (anonymous callers; a team

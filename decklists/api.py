@@ -14,7 +14,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serial
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 
-from access import Perm, access_event, access_player, access_team, can
+from access import Perm, access_event, access_player, access_team, actor_for
 from core import converters  # noqa: F401  (registers <id:...>)
 from core.api_errors import ErrorSerializer
 from core.api_views import APIView
@@ -302,9 +302,7 @@ class PlayerDecklistView(APIView):
             player=player,
             main=values["main"],
             sideboard=values["sideboard"],
-            user=request.user,
-            by_team=caller.acts_for(player.team),
-            judge=can(caller, Perm.DECK_CHECKS, player.team.event),
+            actor=actor_for(caller, player.team.event),
             reason=values["reason"],
             base=_base(request, values),
         )
@@ -338,9 +336,7 @@ class TeamPoolView(APIView):
         svc.pool_submit(
             team=team,
             text=values["pool"],
-            user=request.user,
-            by_team=caller.acts_for(team),
-            judge=can(caller, Perm.DECK_CHECKS, team.event),
+            actor=actor_for(caller, team.event),
             reason=values["reason"],
         )
         return Response(report_json(deck_selectors.team_report(team)))

@@ -8,6 +8,7 @@ card banned in Modern, one has a player who has not submitted yet.
 
 from __future__ import annotations
 
+from access.actors import actor_of_user
 from decklists import selectors as deck_selectors
 from decklists.services import catalogue as catalogue_svc
 from decklists.services import decklists as svc
@@ -51,6 +52,7 @@ def demo_decklists(event: Event, rng, stdout) -> None:
     if not event.is_constructed:
         return
     teams = list(event.teams.prefetch_related("players").order_by("pk"))
+    organizer = actor_of_user(event.organizer, event)
     for number, team in enumerate(teams, start=1):
         first, second = list(team.players.all())[:2]
         shift = rng.randrange(len(ARCHETYPES))
@@ -59,9 +61,9 @@ def demo_decklists(event: Event, rng, stdout) -> None:
             texts[1] = texts[1].replace("4 ", "3 ", 1) + "1 " + ARCHETYPES[shift][0][0] + "\n"
         if number == 6:  # banned in Modern
             texts[0] = texts[0].replace("20 ", "19 ", 1) + "1 Hogaak, Arisen Necropolis\n"
-        svc.decklist_submit(player=first, main=texts[0], user=event.organizer)
+        svc.decklist_submit(player=first, main=texts[0], actor=organizer)
         if number != 9:  # this player has not submitted yet
-            svc.decklist_submit(player=second, main=texts[1], user=event.organizer)
+            svc.decklist_submit(player=second, main=texts[1], actor=organizer)
     counts = deck_selectors.status_counts(deck_selectors.board(event))
     stdout.write(
         f"  decklists: {counts['legal']} teams legal, {counts['illegal']} illegal, "

@@ -27,6 +27,7 @@ from access import (
     access_event,
     access_team,
     access_team_by_key,
+    actor_for,
     can,
     may_follow,
     may_write_decklists,
@@ -165,8 +166,7 @@ def _marked(
 def _save(request, team: Team, target: str) -> tuple[dict, dict]:
     """Save one player's list or the pool from a posted form; ({errors}, {texts}) on failure."""
     caller = request.caller
-    by_team = caller.acts_for(team)
-    judge = can(caller, Perm.DECK_CHECKS, team.event)
+    actor = actor_for(caller, team.event)
     reason = request.POST.get("reason", "")
     base = request.POST.get("base")
     try:
@@ -175,8 +175,7 @@ def _save(request, team: Team, target: str) -> tuple[dict, dict]:
         if target == "pool":
             text = _posted_text(request, "text")
             svc.pool_submit(
-                team=team, text=text, user=request.user, by_team=by_team, judge=judge,
-                reason=reason, base=base,
+                team=team, text=text, actor=actor, reason=reason, base=base
             )  # fmt: skip
         else:
             # not isdigit(): int() refuses "²"; a number no key can be is no player either
@@ -186,7 +185,7 @@ def _save(request, team: Team, target: str) -> tuple[dict, dict]:
             main = _posted_text(request, "main")
             svc.decklist_submit(
                 player=player, main=main, sideboard=request.POST.get("sideboard", ""),
-                user=request.user, by_team=by_team, judge=judge, reason=reason, base=base,
+                actor=actor, reason=reason, base=base,
             )  # fmt: skip
     except ServiceError as exc:
         messages_ = [m for ms in (exc.errors or {"": [exc.message]}).values() for m in ms]

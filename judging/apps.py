@@ -15,7 +15,6 @@ class JudgingConfig(AppConfig):
         from judging.team_page import team_penalties
         from pairing import hooks
         from tournament import hooks as tournament_hooks
-        from tournament import snapshots
         from tracker import hooks as tracker_hooks
 
         hooks.PENALTY_POINTS.register(receivers.penalty_points)
@@ -32,8 +31,9 @@ class JudgingConfig(AppConfig):
         tournament_hooks.TEAM_PAGE.register(receivers.team_page)
         tournament_hooks.TEAM_PAGE.register(team_penalties)
         services.clock_changed.connect(tasks.schedule)
-        # The event's public page shows the round's clock in words (tournament.event_views).
-        services.clock_changed.connect(snapshots.event_page_changed)
+        # The event's public page and the team pages show the round's clock in words
+        # (tournament.event_views, team_views): cached pages renewed.
+        services.clock_changed.connect(receivers.clock_pages_changed)
         events.time_called.connect(tasks.on_time_called)
         live.register_kind("clock", receivers.may_follow_clock)
         live.register_kind("timer", receivers.may_follow_timers)

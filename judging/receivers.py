@@ -25,6 +25,8 @@ from judging import presenters, selectors
 from judging.models import Penalty
 from judging.selectors import clock as clock_selectors
 from pairing.models import Match, Round
+from pairing.receivers import renew_team_pages_of_match
+from tournament import snapshots
 from tournament.hooks import TeamBlock
 from tournament.models import Event, Team
 
@@ -250,3 +252,13 @@ def limited_day_block(request, event: Event) -> TeamBlock | None:
         "judging/_limited_day_block.html",
         {"limited_day": {"event": event, "organizer": can(request.caller, Perm.EDIT_EVENT, event)}},
     )
+
+
+def clock_pages_changed(change) -> None:
+    """judging.services.clock_changed (after commit): the round's own clock shows on the event's
+    public page and on every team page of the event (tournament.snapshots.event_page_changed); a
+    table's own change (an extension, a turn passed) only on its two teams' pages."""
+    if change.match_id is None:
+        snapshots.event_page_changed(change)
+    else:
+        renew_team_pages_of_match(change)

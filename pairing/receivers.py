@@ -16,6 +16,7 @@ from pairing import selectors
 from pairing.models import Match, MatchTeam, ResultReport, Round
 from pairing.presenters import describe_for, score_for
 from pairing.table_search import clock_text, clock_text_lasts
+from tournament import snapshots
 from tournament.hooks import EventPlan, NextStep, TeamBlock
 from tournament.models import Event, Team
 
@@ -266,23 +267,24 @@ def _match_teams(match_id: int) -> tuple[int, ...]:
 
 
 def renew_team_pages_of_match(change) -> None:
-    """A match's game, report or time changed: the cached private pages of its two teams are
-    stale (core.pagecache generations ``team:<id>``)."""
+    """A match's report or time changed: the cached private pages of its two teams are stale
+    (core.pagecache generations ``team:<id>``, tournament.snapshots.team_page_scope). Time
+    called for a whole round renews every page of the event instead: the event's generation,
+    which the team pages read too, moves by snapshots.event_page_changed (PairingConfig.ready)."""
     from core import pagecache
 
     match_id = getattr(change, "match_id", None)
-    if match_id is None:  # time called for a whole round: every team page of the event
-        pagecache.bump(f"event:{change.event_id}")
+    if match_id is None:
         return
     teams = getattr(change, "teams", ()) or _match_teams(match_id)
-    pagecache.bump_together(*(f"team:{team}" for team in teams if team is not None))
+    pagecache.bump_together(*(snapshots.team_page_scope(t) for t in teams if t is not None))
 
 
 def renew_team_page(change) -> None:
     """A team's decklists changed: its cached private page is stale."""
     from core import pagecache
 
-    pagecache.bump(f"team:{change.team_id}")
+    pagecache.bump(snapshots.team_page_scope(change.team_id))
 
 
 def warm_published(published: events.RoundPublished) -> None:

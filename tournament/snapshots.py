@@ -95,14 +95,23 @@ def refresh_event(event_id: int) -> None:
 
 
 def event_page_scope(event_id: int) -> str:
-    """The core.pagecache generation of the event's public page: moved by what the page shows
-    that does not move the event's pages version (the clock, a result or round's live version)."""
-    return f"eventpage:{event_id}"
+    """The core.pagecache generation of the event's pages, named as their live topic
+    (core.live ``event:<id>``): moved by what the event's public page and its teams' pages show
+    that does not move the event's pages version (the round's clock, time called, the live
+    version of the event a page carries)."""
+    return f"event:{event_id}"
+
+
+def team_page_scope(team_id: int) -> str:
+    """The core.pagecache generation of a team's private page, named as its live topic
+    (core.live ``team:<id>``): moved by what only that page shows (its match's game and
+    reports, its decklists, its judge calls)."""
+    return f"team:{team_id}"
 
 
 def event_page_changed(change) -> None:
     """A receiver of the after-commit events (any with an ``event_id``): the event's cached
-    public page is stale."""
+    public page and its teams' pages are stale."""
     pagecache.bump(event_page_scope(change.event_id))
 
 
@@ -158,7 +167,7 @@ class Holder:
     event_id: int
     made: str
     pages_version: int
-    generations: tuple[int, ...]  # core.pagecache: ("event:<id>", "team:<id>")
+    generations: tuple[int, ...]  # core.pagecache: event_page_scope, team_page_scope
 
     def page_key(self, remembered: bool) -> str:
         return team_page_key(
@@ -183,7 +192,7 @@ def holder(key: str, request: HttpRequest) -> Holder | None:
         _keep_row(holder_key, row)
     snapshot_key = _snapshot_key(row["event"])
     gens, now = pagecache.generations_and(
-        (f"event:{row['event']}", f"team:{row['team']}"), [snapshot_key, misses_key]
+        (event_page_scope(row["event"]), team_page_scope(row["team"])), [snapshot_key, misses_key]
     )
     event = now.get(snapshot_key)
     if (

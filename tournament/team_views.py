@@ -57,7 +57,9 @@ def team_private(request, key: str):
     event = team.event
     part = request.GET.get("part") == "blocks"
     remembered = request.COOKIES.get(remember_cookie(event.pk)) == key
-    gens = pagecache.generations(f"event:{event.pk}", f"team:{team.pk}")
+    gens = pagecache.generations(
+        snapshots.event_page_scope(event.pk), snapshots.team_page_scope(team.pk)
+    )
     if part or gens is None or not pagecache.shared_by_audience(request, team_page=True):
         html, _lasts = _team_private_html(request, team, key, part=part, remembered=remembered)
         return HttpResponse(html)

@@ -13,6 +13,7 @@ from access import Caller, Perm, access_match, may_follow, visible_rounds
 from core import live, pagecache
 from core.events import GameChanged
 from pairing.models import Match, MatchTeam
+from tournament import snapshots
 from tournament.hooks import TeamBlock
 from tournament.models import Team
 from tracker import selectors
@@ -53,7 +54,7 @@ def table_changed(change: GameChanged) -> None:
     ``team:<id>``); both in one Redis round trip where the cache and the live versions share
     a Redis (core.live.Counters)."""
     teams = change.teams or _match_teams(change.match_id)
-    scopes = [f"team:{team}" for team in teams]
+    scopes = [snapshots.team_page_scope(team) for team in teams]
     state = selectors.written_state(change.match_id, change.seq)
     if state is None:
         state = selectors.cached_state(change.match_id)

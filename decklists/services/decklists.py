@@ -3,8 +3,9 @@
 One transaction per call. Lists are saved as the text submitted; a list *locks* when
 round 1 is paired (the event leaves "registration"). The event row is locked while saving, so a
 save and the pairing of round 1 never interleave: a save that waited for the pairing sees the
-lock. After the lock only a judge changes a list (``judge=True``, decided by the interface through
-the access layer), and every such change is logged as a DecklistChange. One exception (MTR 7.3,
+lock. After the lock only a judge changes a list (the actor holds Perm.DECK_CHECKS: the service
+asks the actor, access.actors, the interface decides nothing), and every such change is logged as
+a DecklistChange. One exception (MTR 7.3,
 decklists.domain.rebuild): at Regular REL a limited event that collects no decklists lets the team
 change its decks between matches; such a change must still be legal with the team's pool (MTR
 9.6: one pool for both decks) and is logged like a judge's change.
@@ -22,9 +23,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from access.actors import Actor
+from access.rights import Perm
 from core import events
 from core.actors import By, recorded
-from core.errors import Conflict, ServiceError
+from core.errors import AccessDenied, Conflict, ServiceError
 from core.i18n import localize
 from decklists import catalogue_cache, hooks
 from decklists.domain.decklists import parse_decklist
@@ -173,19 +176,33 @@ def _check_base(current_at: datetime | None, base: str | None) -> None:
         )
 
 
+def _acting(actor: Actor | None, event_id: int, team_id: int) -> tuple[Actor, bool, bool]:
+    """(the actor, saved by the team, a judge's change). The actor writes the team's lists as
+    the team itself (its key) or as staff (AccessDenied otherwise); a list changes after the
+    lock by the right of deck checks (Perm.DECK_CHECKS: judges and up). No actor: nobody is
+    recorded and no staff right is held, as an import or a test saves before the lock."""
+    if actor is None:
+        return Actor(event_id=event_id), False, False
+    assert actor.event_id == event_id, "an actor acts in the event it was resolved for"
+    if not actor.holds_on_team(Perm.WRITE_DECKLISTS, team_id):
+        raise AccessDenied
+    return actor, actor.acts_for(team_id), actor.holds(Perm.DECK_CHECKS)
+
+
 @transaction.atomic
 def decklist_submit(
     *,
     player: Player,
     main: object,
     sideboard: object = "",
-    user: By = None,
-    by_team: bool = False,
-    judge: bool = False,
+    actor: Actor | None = None,
     reason: str = "",
     base: str | None = None,
 ) -> Decklist:
-    """Save a player's decklist; after the lock only with ``judge`` and logged."""
+    """Save a player's decklist; after the lock only by a judge (or a rebuild between matches,
+    MTR 7.3), and logged."""
+    actor, by_team, judge = _acting(actor, player.event_id, player.team_id)
+    user = actor.user
     main_text = clean_text(main, "main")
     sideboard_text = clean_text(sideboard, "sideboard")
     reason = clean_reason(reason)
@@ -204,7 +221,7 @@ def decklist_submit(
     _check_base(decklist.submitted_at if decklist else None, base)
     before = (decklist.main_text, decklist.sideboard_text) if decklist else ("", "")
     now = timezone.now()
-    user_id = who.pk if (who := recorded(user)) is not None else None
+    user_id = user.pk if user is not None else None
     if decklist is None:
         decklist = Decklist(player=player)
     decklist.main_text, decklist.sideboard_text = main_text, sideboard_text
@@ -261,13 +278,13 @@ def pool_submit(
     *,
     team: Team,
     text: object,
-    user: By = None,
-    by_team: bool = False,
-    judge: bool = False,
+    actor: Actor | None = None,
     reason: str = "",
     base: str | None = None,
 ) -> TeamPool:
     """Register a limited team's card pool (MTR 9.6); after the lock only a judge, logged."""
+    actor, by_team, judge = _acting(actor, team.event_id, team.pk)
+    user = actor.user
     pool_text = clean_text(text, "pool")
     reason = clean_reason(reason)
     event = _lock_event(team.event_id)
@@ -290,7 +307,7 @@ def pool_submit(
     _check_base(pool.submitted_at if pool else None, base)
     before = pool.text if pool else ""
     now = timezone.now()
-    user_id = who.pk if (who := recorded(user)) is not None else None
+    user_id = user.pk if user is not None else None
     if pool is None:
         pool = TeamPool(team=team)
     pool.text, pool.submitted_at, pool.submitted_by_id, pool.by_team = (

@@ -43,6 +43,7 @@ from judging.selectors import clock as clock_selectors
 from judging.services.clock import MAX_EXTENSION, extension_give
 from judging.services.penalties import Issued, PenaltyInput, _clean_text, penalty_issue
 from pairing.models import Match
+from tournament import snapshots
 from tournament.models import Event, Player, Team
 
 
@@ -75,7 +76,7 @@ def announce(call: JudgeCall) -> None:
     live.publish(judges_topic(call.event_id), {**data, "match": call.match_id})
     for team in teams:
         live.publish(f"team:{team}")
-    scopes = [f"team:{team}" for team in teams]
+    scopes = [snapshots.team_page_scope(team) for team in teams]
     transaction.on_commit(lambda: pagecache.bump_together(*scopes), robust=True)
 
 

@@ -50,8 +50,19 @@ MAX_REMAINING = 6 * 3600
 
 @dataclass(frozen=True)
 class ClockChanged:
+    """A round's clock changed; ``match_id``: only that table's (an extension, a turn passed,
+    its passing at time), None for the round's own clock (started, paused, set, time called);
+    ``teams``: that table's teams (saves each receiver a read)."""
+
     event_id: int
     round_id: int
+    match_id: int | None = None
+    teams: tuple[int, ...] = ()
+
+
+def _of_table(match: Match) -> ClockChanged:
+    teams = tuple(t for t in (match.team_a_id, match.team_b_id) if t is not None)
+    return ClockChanged(match.round.event_id, match.round_id, match.pk, teams)
 
 
 #: A round's clock facts changed (after commit): re-schedule its task, refresh live pages.
@@ -222,7 +233,7 @@ def extension_give(
         given_at=given_at,
         by=recorded(by),
     )
-    _changed(match.round)
+    clock_changed.fire(_of_table(match))
     return row
 
 
@@ -295,7 +306,7 @@ def passing_at_time_set(
     row.passing_set_at = now or timezone.now()
     row.passing_set_by = recorded(by)
     row.save(update_fields=["passing_at_time", "passing_set_at", "passing_set_by"])
-    _changed(match.round)
+    clock_changed.fire(_of_table(match))
     return row
 
 
@@ -321,7 +332,7 @@ def turn_passed(
         client_id=client_id or f"judge-{uuid.uuid4().hex}",
         by_user=by,
     )
-    clock_changed.fire(ClockChanged(match.round.event_id, match.round_id))
+    clock_changed.fire(_of_table(match))
     return added
 
 

@@ -2,7 +2,7 @@
 transaction (IPG 3.4, 3.5; MTR 9.5): the chosen copies of the card leave the team's decklists,
 each deck below its minimum is topped up with basic lands (judging/domain/deckfix.py), every
 changed list is saved as a judge's logged change (decklists.services.decklist_submit with
-``judge=True``: a DecklistChange with the text before and after, its reason naming the deck
+the judge's actor: a DecklistChange with the text before and after, its reason naming the deck
 check), and the penalty is issued through penalty_issue with the deck check linked, on the
 check's round: the team's match if it is still playing, else its next one (IPG 1.1). Staff may
 apply the same remedy to a decklist problem found without a check (the team's decklist page):
@@ -148,8 +148,7 @@ def deck_fix_apply(
                 player=by_id[player_id],
                 main=deck_text(change.after),
                 sideboard=row.sideboard_text if row is not None else "",
-                user=actor.user,
-                judge=True,
+                actor=actor,
                 reason=_reason(check, fix, player_id, infraction),
                 base=bases.get(player_id) if bases is not None else None,
             )

@@ -12,7 +12,7 @@ from decklists import catalogue_cache
 from decklists import selectors as deck_selectors
 from decklists.models import Decklist
 from decklists.services import decklists as svc
-from support import factories
+from support import actors, factories
 from support.catalogue import catalogue  # noqa: F401
 from tournament.models import Event
 
@@ -134,7 +134,7 @@ def test_a_save_waiting_for_the_pairing_of_round_1_is_refused():
     def save():
         paired.wait(5)
         try:
-            svc.decklist_submit(player=rita, main=BURN, by_team=True)
+            svc.decklist_submit(player=rita, main=BURN, actor=actors.team(team))
             outcome["result"] = "saved"
         except svc.DecklistsLocked as exc:
             outcome["result"] = exc.code

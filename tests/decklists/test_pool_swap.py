@@ -8,7 +8,7 @@ from core.errors import Conflict, ServiceError
 from decklists.models import LimitedSetup, OpenedPool, PoolSwap, PoolSwapEntry, TeamPool
 from decklists.services import decklists as deck_services
 from decklists.services import pool_swap as services
-from support import factories
+from support import actors, factories
 
 pytestmark = pytest.mark.django_db
 
@@ -93,8 +93,8 @@ def test_seeded_swap_of_five_teams_is_reproducible_and_moves_every_pool(world):
 def test_team_cannot_type_its_build_pool_in_a_swap_event_but_a_judge_can(world):
     event = _swapping(world)
     with pytest.raises(ServiceError):
-        deck_services.pool_submit(team=world.red, text="1 Plains", by_team=True)
-    deck_services.pool_submit(team=world.red, text="1 Plains", judge=True)
+        deck_services.pool_submit(team=world.red, text="1 Plains", actor=actors.team(world.red))
+    deck_services.pool_submit(team=world.red, text="1 Plains", actor=actors.judge(event))
     assert TeamPool.objects.get(team=world.red).text == "1 Plains"
     assert event.pk == world.red.event_id
 

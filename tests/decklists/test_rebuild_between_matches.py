@@ -12,6 +12,7 @@ from decklists.models import Decklist, DecklistChange
 from decklists.services import decklists as svc
 from judging import services as judging_services
 from pairing import services as pairing_services
+from support import actors
 from support.catalogue import catalogue  # noqa: F401
 from tournament.models import Event, Team
 
@@ -76,14 +77,14 @@ def test_mtr_7_3_locked_while_the_match_is_under_way_open_again_once_reported(wo
     assert not deck_selectors.team_lists_open(red)
     assert deck_selectors.team_report(red).locked
     with pytest.raises(DecklistsLocked, match="MTR 7.3"):
-        svc.decklist_submit(player=rita, main=REBUILT, by_team=True)
+        svc.decklist_submit(player=rita, main=REBUILT, actor=actors.team(world.red))
     page = Client().post(f"/t/{world.red.access_key}/decklists/{rita.pk}/save/", {"main": REBUILT})
     assert "under way" in page.content.decode()
     assert Decklist.objects.get(player=rita).main_text == RITA
     match = round_.matches.get()
     pairing_services.match_report_result(match=match, team=red, games_a=1, games_b=0, games_drawn=0)
     assert deck_selectors.team_lists_open(fresh(world.red))  # its match is over
-    svc.decklist_submit(player=rita, main=REBUILT, by_team=True)
+    svc.decklist_submit(player=rita, main=REBUILT, actor=actors.team(world.red))
     assert Decklist.objects.get(player=rita).main_text == REBUILT
 
 
@@ -96,7 +97,7 @@ def test_mtr_7_3_a_game_begun_at_the_table_is_a_match_under_way(world):
     Game.objects.create(match=round_.matches.get(), setup={}, state={})
     assert not deck_selectors.team_lists_open(fresh(world.red))
     with pytest.raises(DecklistsLocked, match="under way"):
-        svc.decklist_submit(player=rita, main=REBUILT, by_team=True)
+        svc.decklist_submit(player=rita, main=REBUILT, actor=actors.team(world.red))
 
 
 def test_mtr_7_3_a_rebuilt_deck_is_still_checked_against_the_pool(world):
@@ -128,15 +129,19 @@ def test_mtr_7_3_does_not_apply_lists_stay_locked_after_round_1(world, rel, requ
     rita, _ = players(world.red)
     assert not deck_selectors.team_lists_open(fresh(world.red))
     with pytest.raises(DecklistsLocked, match="round 1 has been paired"):
-        svc.decklist_submit(player=rita, main=REBUILT, by_team=True)
-    svc.decklist_submit(player=rita, main=REBUILT, judge=True, reason="deck check")
+        svc.decklist_submit(player=rita, main=REBUILT, actor=actors.team(world.red))
+    svc.decklist_submit(
+        player=rita, main=REBUILT, actor=actors.judge(world.event), reason="deck check"
+    )
     assert DecklistChange.objects.get(player=rita).reason == "deck check"
 
 
 def test_mtr_7_3_the_pool_stays_as_registered(world):
     sealed(world)
     with pytest.raises(DecklistsLocked):
-        svc.pool_submit(team=fresh(world.red), text=POOL + "4 Shock\n", by_team=True)
+        svc.pool_submit(
+            team=fresh(world.red), text=POOL + "4 Shock\n", actor=actors.team(world.red)
+        )
 
 
 def test_mtr_7_3_the_api_lock_answer_follows_the_team(world, api):

@@ -205,3 +205,40 @@ def test_a_new_event_name_renews_the_cached_public_pages():
 
     event_svc.event_update(event=event, name="Renamed Open")
     assert "Renamed Open" in _text(Client().get(url))
+
+
+def test_the_cached_team_page_follows_the_rounds_clock_started_and_paused():
+    """A cached team page shows the round's clock as a fresh page does: the clock's start and
+    pause move the event's page generation (tournament.snapshots.event_page_scope), which the
+    team pages read as the event's public page does."""
+    event, _teams = event_with_teams(4)
+    first = services.round_pair_next(event=event)
+    services.round_publish(round_=first)
+    match = first.matches.filter(team_b__isnull=False).select_related("team_a").first()
+    url = f"/t/{match.team_a.access_key}/"
+    assert "clock has not started yet." in _text(Client().get(url))
+    assert "clock has not started yet." in _text(Client().get(url))  # cached
+    clock_svc.clock_start(round_=first)
+    page = _text(Client().get(url))
+    assert "clock has not started yet." not in page
+    assert "min left in the round." in page
+    clock_svc.clock_pause(round_=first)
+    assert "The clock is paused with" in _text(Client().get(url))
+
+
+def test_a_tables_extension_renews_its_teams_cached_pages_and_no_others():
+    """An extension (MTR 2.6) shows on its table's team pages at once; the event's page and the
+    other tables' team pages stay as they are cached (core.pagecache generations)."""
+    from core import pagecache
+
+    event, _teams = event_with_teams(4)
+    first = services.round_pair_next(event=event)
+    services.round_publish(round_=first)
+    clock_svc.clock_start(round_=first)
+    mine, other = first.matches.filter(team_b__isnull=False).select_related("team_a")[:2]
+    url = f"/t/{mine.team_a.access_key}/"
+    assert "extension" not in _text(Client().get(url))
+    kept = pagecache.generations(f"event:{event.pk}", f"team:{other.team_a_id}")
+    clock_svc.extension_give(match=mine, minutes=5, reason="ruling")
+    assert "(+5 min extension)." in _text(Client().get(url))
+    assert pagecache.generations(f"event:{event.pk}", f"team:{other.team_a_id}") == kept

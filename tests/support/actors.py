@@ -23,3 +23,8 @@ def issue_penalty(*, event, actor, player, infraction_code, now=None, **wanted):
         wanted=services.PenaltyInput(player=player, infraction=infraction_code, **wanted),
         now=now,
     )
+
+
+def team(team) -> Actor:
+    """``team`` acting through its key: its own team's rights, no staff right."""
+    return Actor(event_id=team.event_id, team=team)

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from access.actors import actor_of_user
 from decklists.services import decklists as deck_svc
 from judging import services as judging
 from judging.selectors import penalties_of
@@ -28,9 +29,10 @@ def build(teams: int = 9, played: int = 2) -> Event:
     judge = factories.staff(event, StaffRole.Role.JUDGE, "judy-carry")
     head = factories.staff(event, StaffRole.Role.HEAD_JUDGE, "hank-carry")
     factories.staff(event, StaffRole.Role.SCOREKEEPER, "sam-carry")
+    organizer = actor_of_user(alice, event)
     for team in team_list[:3]:
         for player in team.players.all():
-            deck_svc.decklist_submit(player=player, main=DECK, user=alice)
+            deck_svc.decklist_submit(player=player, main=DECK, actor=organizer)
     for k in range(played):
         round_ = pairing.round_pair_next(event=event, seed=k + 1)
         pairing.round_publish(round_=round_)
