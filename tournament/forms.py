@@ -146,6 +146,29 @@ class EventForm(forms.ModelForm):
         """No model validation here: the service checks the settings and names the field of
         each problem (the model's constraints are the last line of defence)."""
 
+    # The settings page by topic, each topic the settings of one part of the event
+    # (docs/architecture.md "Event settings"): (anchor, heading, the fields in it).
+    SECTIONS = (
+        (
+            "registration",
+            gettext_lazy("Registration"),
+            ("name", "date", "structure", "format", "rel", "team_size", "public", "time_zone"),
+        ),
+        (
+            "pairing",
+            gettext_lazy("Pairing"),
+            ("swiss_rounds", "top_cut", "tiebreak_order", "tiebreak_oomw", "pods_lifted"),
+        ),
+        ("judging", gettext_lazy("Judging"), ("round_minutes", "penalty_policy")),
+        ("deck-rules", gettext_lazy("Deck rules"), ("udc_rule",)),
+    )
+
+    def sections(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """The form's fields by topic, in ``SECTIONS``' order."""
+        return [
+            (key, str(title), [self[name] for name in names]) for key, title, names in self.SECTIONS
+        ]
+
 
 class TeamForm(forms.Form):
     """Team name and its players in seat order; the primary player (seat 1) sits on the right."""
