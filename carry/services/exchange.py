@@ -15,7 +15,7 @@ The file:
      "models": {"app.Model": [{"pk": old id, field: value, ...}, ...], ...}}
 
 A foreign key's value is the old id of the row it points to, or a username for a user; JSON values
-are as stored. Ids held outside foreign keys (a game event's player, a round's bye team, a game's
+are as stored. A model renamed since a file was written is read under its new name (``RENAMED``). Ids held outside foreign keys (a game event's player, a round's bye team, a game's
 seats) are declared below and remapped too; a game's cached state is rebuilt from its log.
 """
 
@@ -61,6 +61,11 @@ JSON_IDS: dict[str, dict[str, str]] = {
     "pairing.MatchTeam.seats": {"*": PLAYER},
     "tracker.Game.setup": {"team": TEAM, "players": PLAYER, "chooser": TEAM},
     "tracker.GameEvent.changes": {"player": PLAYER},
+}
+# Models carried under another name by older files: the old label -> today's (a file's table is
+# read as today's model, its fields the same).
+RENAMED = {
+    "judging.ClockSettings": "judging.JudgingSettings",
 }
 # JSON values that are caches, rebuilt after import (tracker.services.game_rebuild).
 REBUILT = {"tracker.Game.state", "tracker.Game.core"}
@@ -251,6 +256,7 @@ def _check_shape(data: object) -> dict[str, list[dict[str, Any]]]:
         raise ExchangeError(
             gettext('The event file has no "models" object or a wrong "users" list.')
         )
+    tables = {RENAMED.get(name, name): rows for name, rows in tables.items()}
     known = {label(m) for m in event_models()}
     for name, rows in tables.items():
         if name not in known:
