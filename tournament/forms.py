@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
+from tournament.hooks import event_settings
 from tournament.models import Event, Player, StaffRole, Team
 
 # The server's limits, so a browser stops the typing where the server would refuse.
@@ -129,6 +130,13 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         event = self.instance
+        # The settings the apps above keep (tournament.hooks.EVENT_SETTINGS), as the event has them.
+        for entry in event_settings():
+            values = entry.read(event) if event.pk is not None else {}
+            for name, field in entry.form_fields().items():
+                self.fields[name] = field
+                if name in values and not self.is_bound:
+                    self.initial.setdefault(name, values[name])
         if event.pk is not None and not self.is_bound:
             self.initial["top_cut"] = "auto" if event.top_cut_automatic else str(event.top_cut)
         elif event.pk is None:
