@@ -41,7 +41,7 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = [
             "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
-            "swiss_rounds", "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
+            "swiss_rounds", "top_cut", "public", "penalty_policy", "tiebreak_order",
             "tiebreak_oomw", "time_zone", "pods_lifted",
         ]  # fmt: skip
         widgets = {
@@ -65,7 +65,6 @@ class EventForm(forms.ModelForm):
             "swiss_rounds": gettext_lazy("Swiss rounds"),
             "top_cut": gettext_lazy("Top cut"),
             "public": gettext_lazy("Public: anyone may see the event, its pairings and standings"),
-            "udc_rule": gettext_lazy("Unified Deck Construction rule"),
             "penalty_policy": gettext_lazy("Game Loss penalty policy"),
             "tiebreak_order": gettext_lazy("Tiebreakers"),
         }
@@ -79,9 +78,6 @@ class EventForm(forms.ModelForm):
             "round_minutes": gettext_lazy("2HG games are long: 60 minutes or more is usual."),
             "rel": gettext_lazy(
                 "Regular for casual play; Competitive and Professional require decklists."
-            ),
-            "udc_rule": gettext_lazy(
-                "How many copies of a card the team's decks may hold together (MTR 8.4)."
             ),
             "tiebreak_order": gettext_lazy(
                 "The team order (MP, OMW%, OOMW%) is the one for team events."

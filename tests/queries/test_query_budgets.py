@@ -235,7 +235,7 @@ BUDGETS = {
     "round (matches)": 3,
     "round missing results": 4,
     "standings": 8,  # with the judging app's Match Point penalties and disqualified teams
-    "event decklists": 7,
+    "event decklists": 6,
     "home": 4,  # the events, their team counts, the number archived, the session
     "teams page": 5,
     "staff page": 5,  # with the invitations not accepted yet
@@ -247,8 +247,8 @@ BUDGETS = {
     "standings (print)": 10,
     "missing results page": 6,
     "standings page": 3,  # from the cache (pairing.rendering): session, user, event
-    "decklists board": 13,
-    "decklists print": 10,
+    "decklists board": 11,
+    "decklists print": 9,
     "clock floor view": 15,  # the round's clock facts, matches, extensions, penalties, turns, games
     "event page (public)": 0,  # from the cache, before the session (tournament.event_views)
     "event page (remembered team)": 1,  # the kept page and the phone's own team

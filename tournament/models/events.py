@@ -29,13 +29,6 @@ class Event(models.Model):
         COMPETITIVE = "competitive", gettext_lazy("Competitive")
         PROFESSIONAL = "professional", gettext_lazy("Professional")
 
-    class UdcRule(models.TextChoices):
-        MTR = "mtr", gettext_lazy("No two decks share a card (MTR 8.4, since July 2016)")
-        COMBINED_FOUR = (
-            "combined_four",
-            gettext_lazy("Combined decks hold at most four of a card (older rule)"),
-        )
-
     class PenaltyPolicy(models.TextChoices):
         MATCH_POINT = (
             "match_point",
@@ -81,7 +74,6 @@ class Event(models.Model):
     # False: ``top_cut`` is the organizer's (0: no top cut).
     top_cut_automatic = models.BooleanField(default=False)
     public = models.BooleanField(default=True)
-    udc_rule = models.CharField(max_length=16, choices=UdcRule.choices, default=UdcRule.MTR)
     penalty_policy = models.CharField(
         max_length=12, choices=PenaltyPolicy.choices, default=PenaltyPolicy.MATCH_POINT
     )

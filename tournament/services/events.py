@@ -28,7 +28,7 @@ from tournament.models import Event, StaffRole, Team
 
 EVENT_FIELDS = (
     "name", "date", "structure", "format", "rel", "team_size", "round_minutes", "swiss_rounds",
-    "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order", "top_cut_automatic",
+    "top_cut", "public", "penalty_policy", "tiebreak_order", "top_cut_automatic",
     "tiebreak_oomw", "time_zone", "pods_lifted",
 )  # fmt: skip
 # The structure is announced by round 1 and then fixed (MTR 10.2): each locked setting, named as a
@@ -37,7 +37,6 @@ LOCKED_WORDS = {
     "structure": gettext_lazy("the structure"),
     "format": gettext_lazy("the format"),
     "team_size": gettext_lazy("the team size"),
-    "udc_rule": gettext_lazy("the Unified Deck Construction rule"),
     "swiss_rounds": gettext_lazy("the number of Swiss rounds"),
     "top_cut": gettext_lazy("the top cut"),
     "top_cut_automatic": gettext_lazy("the automatic top cut"),
