@@ -79,7 +79,7 @@ class EventSerializer(serializers.ModelSerializer):
         model = Event
         fields = [
             "id", "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
-            "swiss_rounds", "top_cut", "public", "penalty_policy", "tiebreak_order",
+            "swiss_rounds", "top_cut", "public", "tiebreak_order",
             "status", "organizer", "team_count", "top_cut_automatic", "tiebreak_oomw",
             "pods_lifted", "max_teams",
         ]  # fmt: skip

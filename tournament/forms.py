@@ -41,7 +41,7 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = [
             "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
-            "swiss_rounds", "top_cut", "public", "penalty_policy", "tiebreak_order",
+            "swiss_rounds", "top_cut", "public", "tiebreak_order",
             "tiebreak_oomw", "time_zone", "pods_lifted",
         ]  # fmt: skip
         widgets = {
@@ -65,7 +65,6 @@ class EventForm(forms.ModelForm):
             "swiss_rounds": gettext_lazy("Swiss rounds"),
             "top_cut": gettext_lazy("Top cut"),
             "public": gettext_lazy("Public: anyone may see the event, its pairings and standings"),
-            "penalty_policy": gettext_lazy("Game Loss penalty policy"),
             "tiebreak_order": gettext_lazy("Tiebreakers"),
         }
         help_texts = {
@@ -81,12 +80,6 @@ class EventForm(forms.ModelForm):
             ),
             "tiebreak_order": gettext_lazy(
                 "The team order (MP, OMW%, OOMW%) is the one for team events."
-            ),
-            "penalty_policy": gettext_lazy(
-                "Match Point (the 2HG guide for judges): a Game Loss for a deck error found at a"
-                " deck check, an illegal face-down card or a pattern of marked cards costs the"
-                " team 1 match point and the game goes on, any other Game Loss (and every one in a"
-                " playoff) loses the match; the current IPG converts nothing."
             ),
         }
 

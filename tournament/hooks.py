@@ -74,6 +74,7 @@ class EventSettings:
       ``ServiceError(errors=...)`` naming the field of each wrong value.
     - ``locked``: the settings fixed once round 1 is paired (MTR 10.2), with the words a refusal
       names them by.
+    - ``shown``: the settings as the event's page states them, when not the choice's words.
     """
 
     model: str
@@ -83,6 +84,7 @@ class EventSettings:
     read: Callable[[Event], Mapping[str, object]]
     write: Callable[[Event, Mapping[str, object]], None]
     locked: Mapping[str, Any] = field(default_factory=dict)  # name -> words (lazy text)
+    shown: Callable[[Event], Mapping[str, object]] | None = None
 
     @property
     def names(self) -> tuple[str, ...]:

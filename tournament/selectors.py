@@ -241,6 +241,9 @@ def event_settings_shown(event: Event) -> dict[str, object]:
     states them: a choice in its words, by the setting's name."""
     shown: dict[str, object] = {}
     for entry in event_settings():
+        if entry.shown is not None:
+            shown.update(entry.shown(event))
+            continue
         values = entry.read(event)
         for name, field in entry.form_fields().items():
             words = dict(getattr(field, "choices", ()))

@@ -349,7 +349,10 @@ def _issue_ftmgs(
     for pid in recipients:
         other = players[pid]
         decision = decide_penalty(
-            "GPE-FMGS", event.rel, event.penalty_policy, selectors.earlier_today(other, day)
+            "GPE-FMGS",
+            event.rel,
+            judging_settings.of(event).penalty_policy,
+            selectors.earlier_today(other, day),
         )
         out.append(
             Penalty.objects.create(

@@ -46,7 +46,7 @@ def judging_settings_update(
     """Save the event's judging settings. Blank minutes: no time limit (MTR App. B: quarter- and
     semifinals 90 minutes by default, the final none). A round already started keeps the length
     it started with."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    given, event = event, Event.objects.select_for_update().get(pk=event.pk)
     playoff = _minutes(playoff_minutes, "playoff_minutes", none_ok=True)
     final = _minutes(final_minutes, "final_minutes", none_ok=True)
     row, _ = JudgingSettings.objects.select_for_update().get_or_create(event=event)
@@ -56,4 +56,25 @@ def judging_settings_update(
     row.updated_at = timezone.now()
     row.updated_by = recorded(by)
     row.save()
+    return _kept(given, row)
+
+
+@transaction.atomic
+def penalty_policy_set(*, event: Event, penalty_policy: object, by: By = None) -> JudgingSettings:
+    """The event's Game Loss policy (docs/rules.md "Penalties"): the event service calls it with
+    the event's settings (tournament.hooks.EVENT_SETTINGS)."""
+    if penalty_policy not in JudgingSettings.PenaltyPolicy.values:
+        raise ServiceError(errors={"penalty_policy": [gettext("Unknown Game Loss policy.")]})
+    row, _ = JudgingSettings.objects.select_for_update().get_or_create(event=event)
+    row.penalty_policy = str(penalty_policy)
+    row.updated_at = timezone.now()
+    row.updated_by = recorded(by)
+    row.save()
+    return _kept(event, row)
+
+
+def _kept(event: Event, row: JudgingSettings) -> JudgingSettings:
+    """The saved settings, also as the given event's (judging.selectors.settings.of reads them
+    from it)."""
+    event.judging_settings = row
     return row

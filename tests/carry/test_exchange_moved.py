@@ -1,6 +1,7 @@
-"""An event file written while the Unified Deck Construction rule was a field of the event's row
-still imports: the rule goes to the event's deck rules (decklists.EventDeckRules, through
-tournament.hooks.EVENT_SETTINGS); a file of today carries it in the deck rules' row."""
+"""An event file written while the Unified Deck Construction rule or the Game Loss policy was a
+field of the event's row still imports: the rule goes to the event's deck rules
+(decklists.EventDeckRules), the policy to its judging settings (judging.JudgingSettings), through
+tournament.hooks.EVENT_SETTINGS; a file of today carries them in those rows."""
 
 import json
 
@@ -10,6 +11,8 @@ from carry.services import exchange
 from decklists.models import EventDeckRules
 from decklists.selectors import deck_rules
 from decklists.services import decklists as deck_services
+from judging.models import JudgingSettings
+from judging.selectors import settings as judging_settings
 from support import factories
 
 pytestmark = pytest.mark.django_db
@@ -51,3 +54,18 @@ def test_an_older_file_with_other_deck_rules_keeps_them_with_the_rule():
     assert rules.udc_rule == "combined_four"
     assert rules.two_headed_giant_bans == row["two_headed_giant_bans"]
     assert len(rules.two_headed_giant_bans) == 1
+
+
+def test_an_older_file_with_the_penalty_policy_on_the_event_row_imports_it():
+    """The Game Loss policy, once the event's, is the judging settings' (docs/rules.md
+    "Penalties")."""
+    event = factories.event(name="IPG event", penalty_policy="ipg")
+    data = json.loads(exchange.event_export_json(event=event))
+    assert data["models"]["judging.JudgingSettings"][0]["penalty_policy"] == "ipg"
+    data["models"]["judging.JudgingSettings"] = []
+    data["models"]["tournament.Event"][0]["penalty_policy"] = "ipg"
+
+    imported = exchange.event_import(data=data)
+
+    assert JudgingSettings.objects.get(event=imported).penalty_policy == "ipg"
+    assert judging_settings.of(imported).penalty_policy == "ipg"

@@ -17,7 +17,13 @@ def _migrate(targets):
 def test_saved_judging_settings_are_kept_by_the_rename():
     latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
     # Every other app at its latest: judging just before the rename.
-    old = _migrate([("judging", "0006_limited_timers"), *(n for n in latest if n[0] != "judging")])
+    old = _migrate(
+        [
+            ("judging", "0006_limited_timers"),
+            ("tournament", "0018_remove_event_udc_rule"),  # before judging 0008's move
+            *(n for n in latest if n[0] not in ("judging", "tournament")),
+        ]
+    )
     user = old.get_model("auth", "User").objects.create(username="olga")
     event = old.get_model("tournament", "Event").objects.create(
         name="Old 2HG", structure="sealed", organizer=user

@@ -240,7 +240,7 @@ BUDGETS = {
     "teams page": 5,
     "staff page": 5,  # with the invitations not accepted yet
     "rounds page": 7,
-    "round pairings page": 12,  # with the round clock for staff: clock, settings, pauses, corrections
+    "round pairings page": 11,  # with the round clock for staff: clock, pauses, corrections
     "match slips (print)": 8,  # with the seats of each match (MTR 9.4)
     "wall list (print)": 8,
     "pairings by table (print)": 8,
@@ -253,7 +253,7 @@ BUDGETS = {
     "event page (public)": 0,  # from the cache, before the session (tournament.event_views)
     "event page (remembered team)": 1,  # the kept page and the phone's own team
     "event page (search)": 20,  # rendered afresh: the search is the caller's own
-    "event page (dashboard)": 28,  # the staff's: next step, clock, lists to fix, judging settings
+    "event page (dashboard)": 27,  # the staff's: next step, clock, lists to fix, judging settings
 }
 
 

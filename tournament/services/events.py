@@ -28,7 +28,7 @@ from tournament.models import Event, StaffRole, Team
 
 EVENT_FIELDS = (
     "name", "date", "structure", "format", "rel", "team_size", "round_minutes", "swiss_rounds",
-    "top_cut", "public", "penalty_policy", "tiebreak_order", "top_cut_automatic",
+    "top_cut", "public", "tiebreak_order", "top_cut_automatic",
     "tiebreak_oomw", "time_zone", "pods_lifted",
 )  # fmt: skip
 # The structure is announced by round 1 and then fixed (MTR 10.2): each locked setting, named as a
