@@ -30,6 +30,7 @@ from core.errors import AccessDenied, NotVisible
 from decklists.errors import IN_MATCH, DecklistsLocked
 from decklists.selectors import rebuilds_between_matches, team_lists_open
 from pairing.models import Match, Round
+from tournament.hooks import event_settings_related
 from tournament.models import Event, Player, Team
 
 _M = TypeVar("_M", bound=Model)  # the row type of a queryset
@@ -151,8 +152,8 @@ def _get(queryset: QuerySet[_M], pk: object) -> _M:
 
 
 def access_event(caller: Caller, event_id: int, right: Perm = Perm.VIEW_EVENT) -> Event:
-    """The event (with its organizer)."""
-    event = _get(Event.objects.select_related("organizer"), event_id)
+    """The event (with its organizer and the apps' settings, tournament.hooks.EVENT_SETTINGS)."""
+    event = _get(Event.objects.select_related("organizer", *event_settings_related()), event_id)
     require(caller, right, event)
     return event
 

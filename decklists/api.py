@@ -24,6 +24,7 @@ from decklists import selectors as deck_selectors
 from decklists.domain.cards import UNLIMITED, CardFacts
 from decklists.domain.udc import Problem
 from decklists.pool_api import urlpatterns as pool_api_urls
+from decklists.selectors import deck_rules
 from decklists.services import catalogue as catalogue_svc
 from decklists.services import decklists as svc
 from tournament.models import Event, Player
@@ -90,7 +91,7 @@ def report_json(report: deck_selectors.TeamReport) -> dict:
         "event": event.pk,
         "structure": event.structure,
         "format": event.format or None,
-        "udc_rule": event.udc_rule if event.is_constructed else None,
+        "udc_rule": deck_rules.of(event).udc_rule if event.is_constructed else None,
         "locked": report.locked,
         "changes_between_matches": report.rebuild,
         "status": report.status,

@@ -10,12 +10,15 @@ class JudgingConfig(AppConfig):
         teams out of them, losses issued between matches landing on the next round, each match's
         ``time`` block; and run the round clock's task and live pages."""
         from core import events, live
+        from judging import forms as judging_forms
         from judging import receivers, services, simulation, tasks
         from judging.selectors import clock as clock_selectors
         from judging.team_page import team_penalties
         from pairing import hooks
         from tournament import hooks as tournament_hooks
         from tracker import hooks as tracker_hooks
+
+        tournament_hooks.EVENT_SETTINGS.register(judging_forms.event_settings)
 
         hooks.PENALTY_POINTS.register(receivers.penalty_points)
         hooks.DISQUALIFIED.register(receivers.disqualified)

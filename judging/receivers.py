@@ -24,6 +24,7 @@ from decklists import selectors as deck_selectors
 from judging import presenters, selectors
 from judging.models import Penalty
 from judging.selectors import clock as clock_selectors
+from judging.selectors import settings as judging_settings
 from pairing.models import Match, Round
 from pairing.receivers import renew_team_pages_of_match
 from tournament import snapshots
@@ -107,7 +108,7 @@ def event_page(request, event: Event) -> TeamBlock | None:
     the event's facts above them); a form for the head judge and the organizer."""
     if not can(request.caller, Perm.VIEW_PRIVATE, event):
         return None
-    settings = clock_selectors.clock_settings(event)
+    settings = judging_settings.of(event)
     return TeamBlock(
         "judging/_event_settings.html",
         {

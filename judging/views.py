@@ -38,6 +38,7 @@ from judging.domain.infractions import Penalty as Code
 from judging.domain.penalties import PenaltyInputError
 from judging.models import OUTCOMES, DeckCheck, Penalty
 from judging.selectors import tardiness as tardiness_selectors
+from judging.selectors.settings import of as settings_of
 from pairing.models import Match, Round
 from tournament.domain.names import search_key
 from tournament.models import Player, Team
@@ -356,7 +357,13 @@ def quick_reference(request, pk: int):
     return render(
         request,
         "judging/reference.html",
-        {"event": event, "staff": True, "catalogue": CATALOGUE, "rows": Penalty.objects.none()},
+        {
+            "event": event,
+            "judging_settings": settings_of(event),
+            "staff": True,
+            "catalogue": CATALOGUE,
+            "rows": Penalty.objects.none(),
+        },
     )
 
 

@@ -17,6 +17,7 @@ from core.api_views import APIView
 from core.inputs import USERNAME_MAX
 from tournament.api_auth import token_expired
 from tournament.domain.formats import CONSTRUCTED_FORMATS
+from tournament.hooks import event_settings
 from tournament.models import Event, Player, StaffRole, Team, WaitingTeam
 from tournament.selectors import events_listed
 from tournament.services import capacity
@@ -65,16 +66,32 @@ class EventSerializer(serializers.ModelSerializer):
         allow_null=True, required=False, min_value=2, max_value=10000, source="capacity.max_teams"
     )
 
+    # The fields in the order the API shows them; those of the apps' own settings
+    # (tournament.hooks.EVENT_SETTINGS) come from them, in their place here.
+    ORDER = (
+        "id", "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
+        "swiss_rounds", "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
+        "status", "organizer", "team_count", "top_cut_automatic", "tiebreak_oomw",
+        "pods_lifted", "max_teams",
+    )  # fmt: skip
+
     class Meta:
         model = Event
         fields = [
             "id", "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
-            "swiss_rounds", "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
+            "swiss_rounds", "top_cut", "public", "tiebreak_order",
             "status", "organizer", "team_count", "top_cut_automatic", "tiebreak_oomw",
             "pods_lifted", "max_teams",
         ]  # fmt: skip
         read_only_fields = ["id", "status", "organizer", "team_count"]
         extra_kwargs = {"name": {"max_length": 1000}}
+
+    def get_fields(self):
+        fields = super().get_fields()
+        for entry in event_settings():
+            fields.update(entry.api_fields())
+        place = {name: i for i, name in enumerate(self.ORDER)}
+        return dict(sorted(fields.items(), key=lambda item: place.get(item[0], len(place))))
 
     @extend_schema_field(serializers.CharField())
     def get_organizer(self, event: Event) -> str:

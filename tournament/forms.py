@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
+from tournament.hooks import event_settings
 from tournament.models import Event, Player, StaffRole, Team
 
 # The server's limits, so a browser stops the typing where the server would refuse.
@@ -40,7 +41,7 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = [
             "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
-            "swiss_rounds", "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order",
+            "swiss_rounds", "top_cut", "public", "tiebreak_order",
             "tiebreak_oomw", "time_zone", "pods_lifted",
         ]  # fmt: skip
         widgets = {
@@ -64,8 +65,6 @@ class EventForm(forms.ModelForm):
             "swiss_rounds": gettext_lazy("Swiss rounds"),
             "top_cut": gettext_lazy("Top cut"),
             "public": gettext_lazy("Public: anyone may see the event, its pairings and standings"),
-            "udc_rule": gettext_lazy("Unified Deck Construction rule"),
-            "penalty_policy": gettext_lazy("Game Loss penalty policy"),
             "tiebreak_order": gettext_lazy("Tiebreakers"),
         }
         help_texts = {
@@ -79,17 +78,8 @@ class EventForm(forms.ModelForm):
             "rel": gettext_lazy(
                 "Regular for casual play; Competitive and Professional require decklists."
             ),
-            "udc_rule": gettext_lazy(
-                "How many copies of a card the team's decks may hold together (MTR 8.4)."
-            ),
             "tiebreak_order": gettext_lazy(
                 "The team order (MP, OMW%, OOMW%) is the one for team events."
-            ),
-            "penalty_policy": gettext_lazy(
-                "Match Point (the 2HG guide for judges): a Game Loss for a deck error found at a"
-                " deck check, an illegal face-down card or a pattern of marked cards costs the"
-                " team 1 match point and the game goes on, any other Game Loss (and every one in a"
-                " playoff) loses the match; the current IPG converts nothing."
             ),
         }
 
@@ -129,6 +119,13 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         event = self.instance
+        # The settings the apps above keep (tournament.hooks.EVENT_SETTINGS), as the event has them.
+        for entry in event_settings():
+            values = entry.read(event) if event.pk is not None else {}
+            for name, field in entry.form_fields().items():
+                self.fields[name] = field
+                if name in values and not self.is_bound:
+                    self.initial.setdefault(name, values[name])
         if event.pk is not None and not self.is_bound:
             self.initial["top_cut"] = "auto" if event.top_cut_automatic else str(event.top_cut)
         elif event.pk is None:
@@ -145,6 +142,29 @@ class EventForm(forms.ModelForm):
     def _post_clean(self) -> None:
         """No model validation here: the service checks the settings and names the field of
         each problem (the model's constraints are the last line of defence)."""
+
+    # The settings page by topic, each topic the settings of one part of the event
+    # (docs/architecture.md "Event settings"): (anchor, heading, the fields in it).
+    SECTIONS = (
+        (
+            "registration",
+            gettext_lazy("Registration"),
+            ("name", "date", "structure", "format", "rel", "team_size", "public", "time_zone"),
+        ),
+        (
+            "pairing",
+            gettext_lazy("Pairing"),
+            ("swiss_rounds", "top_cut", "tiebreak_order", "tiebreak_oomw", "pods_lifted"),
+        ),
+        ("judging", gettext_lazy("Judging"), ("round_minutes", "penalty_policy")),
+        ("deck-rules", gettext_lazy("Deck rules"), ("udc_rule",)),
+    )
+
+    def sections(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """The form's fields by topic, in ``SECTIONS``' order."""
+        return [
+            (key, str(title), [self[name] for name in names]) for key, title, names in self.SECTIONS
+        ]
 
 
 class TeamForm(forms.Form):

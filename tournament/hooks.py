@@ -12,11 +12,16 @@
 - ``PLAN_CHOICES`` (first answer): (team count, Swiss rounds or None, a Booster Draft event) ->
   [(top cut choice, what it plays in words)] for the event form: "auto", "0", "2", "4", "8" as
   the form names them.
+- ``EVENT_SETTINGS`` (call all): the event settings an app above keeps in its own model
+  (``EventSettings``), shown and written with the event's own: on the event form, in the event
+  API, through the event services, in the event file (docs/architecture.md "Event settings").
+  ``event_settings()`` lists them.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -55,6 +60,37 @@ class EventPlan:
     swiss_rounds: int | None = None  # of ``rounds``, the Swiss ones (None: not said)
 
 
+@dataclass(frozen=True)
+class EventSettings:
+    """Settings of the event an app above keeps in its own model (one row per event, made when
+    first saved), under the names the event's form, API and file always gave them.
+
+    - ``model``: the model's label (``"decklists.EventDeckRules"``), its link to the event named
+      ``event``; ``related``: the event's reverse one-to-one to it, for ``select_related``.
+    - ``form_fields`` / ``api_fields``: the fields by name, made anew for each form or
+      serializer; an API field reads the event whole (``source="*"``).
+    - ``read``: the event's values (the defaults when it has no row).
+    - ``write``: store the values given (in the event service's transaction); raise
+      ``ServiceError(errors=...)`` naming the field of each wrong value.
+    - ``locked``: the settings fixed once round 1 is paired (MTR 10.2), with the words a refusal
+      names them by.
+    - ``shown``: the settings as the event's page states them, when not the choice's words.
+    """
+
+    model: str
+    related: str
+    form_fields: Callable[[], dict[str, Any]]  # django.forms fields (no interface imported here)
+    api_fields: Callable[[], dict[str, Any]]  # rest_framework serializer fields
+    read: Callable[[Event], Mapping[str, object]]
+    write: Callable[[Event, Mapping[str, object]], None]
+    locked: Mapping[str, Any] = field(default_factory=dict)  # name -> words (lazy text)
+    shown: Callable[[Event], Mapping[str, object]] | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.form_fields())
+
+
 class Writer(Protocol):
     def write(self, msg: str) -> Any: ...
 
@@ -66,6 +102,17 @@ EVENT_FACTS: CallAll[[HttpRequest, Event], TeamBlock | None] = CallAll("event_fa
 DEMO_STEPS: CallAll[[Event, random.Random, Writer], None] = CallAll("demo_steps")
 EVENT_PLAN: FirstAnswer[[Event], EventPlan] = FirstAnswer("event_plan")
 UNDROP_REFUSED: FirstAnswer[[Team], str] = FirstAnswer("undrop_refused")
+EVENT_SETTINGS: CallAll[[], EventSettings] = CallAll("event_settings")
 PLAN_CHOICES: FirstAnswer[[int, int | None, bool], list[tuple[str, str]]] = FirstAnswer(
     "plan_choices"
 )
+
+
+def event_settings() -> list[EventSettings]:
+    """The event settings the apps above keep, in registration order."""
+    return EVENT_SETTINGS()
+
+
+def event_settings_related() -> list[str]:
+    """The ``select_related`` paths from an event to every app's settings row."""
+    return [entry.related for entry in event_settings()]

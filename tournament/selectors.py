@@ -22,6 +22,8 @@ from tournament.hooks import (
     EventPlan,
     NextStep,
     TeamBlock,
+    event_settings,
+    event_settings_related,
 )
 from tournament.models import Event, PlayerChange, Signup, Team
 from tournament.presenters import SanctioningText, sanctioning_text
@@ -34,6 +36,7 @@ __all__ = [
     "event_plan",
     "events_home",
     "events_listed",
+    "event_settings_shown",
     "next_step",
     "player_changes",
     "playing_teams",
@@ -76,8 +79,9 @@ def remembered_signup(cookies: dict[str, str], event: Event) -> Signup | None:
 
 
 def events_listed(events: QuerySet[Event]) -> QuerySet[Event]:
-    """Events as lists show them: the organizer and the team count read with the rows."""
-    return events.select_related("organizer", "capacity").annotate(
+    """Events as lists show them: the organizer, the apps' settings and the team count read with
+    the rows."""
+    return events.select_related("organizer", "capacity", *event_settings_related()).annotate(
         team_count=Count("teams", distinct=True)
     )
 
@@ -230,3 +234,18 @@ def playing_teams(event: Event) -> QuerySet[Team]:
         event=event,
         dropped=False,
     )
+
+
+def event_settings_shown(event: Event) -> dict[str, object]:
+    """The apps' own settings of the event (tournament.hooks.EVENT_SETTINGS) as the event's page
+    states them: a choice in its words, by the setting's name."""
+    shown: dict[str, object] = {}
+    for entry in event_settings():
+        if entry.shown is not None:
+            shown.update(entry.shown(event))
+            continue
+        values = entry.read(event)
+        for name, field in entry.form_fields().items():
+            words = dict(getattr(field, "choices", ()))
+            shown[name] = words.get(values.get(name), values.get(name))
+    return shown

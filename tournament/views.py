@@ -20,6 +20,7 @@ from tournament.hooks import PLAN_CHOICES
 from tournament.models import Accommodation, Signup, TeamCheckIn
 from tournament.selectors import (
     REMEMBER_DAYS,
+    event_facts_blocks,
     events_home,
     find_teams,
     player_changes,
@@ -105,6 +106,11 @@ def event_edit(request, pk: int):
             _ok(request, _("Event saved."))
             return redirect("event", event.pk)
     context = {"form": form, "event": event, "plans": _plans(event)}
+    # The settings the apps above keep apart from the form (the judging settings), by topic.
+    facts = event_facts_blocks(request, event)
+    facts.pop("lasts")
+    context["facts_blocks"] = facts.pop("blocks")
+    context.update(facts)
     return render(request, "tournament/event_form.html", context)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from core.db import json_column, prepared_cursor
 from core.errors import Conflict
 from pairing.models import Match, MatchTeam, Round
+from tournament.models import Event as EventRow
 from tournament.models import Player, Team
 from tracker.domain.game import (
     Change,
@@ -45,16 +46,18 @@ def build_setup(match: Match) -> GameSetup:
     return table_setup(match.pk)
 
 
-# Everything build_setup reads, in one statement: the match, its round's seed, and per team of
-# the match its name, its seats at pairing and its players in seat order (a game's first event
-# reads it, 500 a second at the start of a round: with the ORM's four queries and get_or_create a
-# first event cost 6.6 ms of CPU, now 1.8-2.5, in bench_tracker_write's warm-up). The tables'
-# names come from the models; the match is a parameter.
+# Everything build_setup reads, in one statement: the match, its round's seed, its event's match
+# format, and per team of the match its name, its seats at pairing and its players in seat order
+# (a game's first event reads it, 500 a second at the start of a round: with the ORM's four
+# queries and get_or_create a first event cost 6.6 ms of CPU, now 1.8-2.5, in
+# bench_tracker_write's warm-up). The tables' names come from the models; the match is a
+# parameter.
 _TABLE_SQL = (
-    "SELECT m.team_a_id, m.team_b_id, m.chooses_play_draw, r.seed,"  # noqa: S608
+    "SELECT m.team_a_id, m.team_b_id, m.chooses_play_draw, r.seed, v.match_format,"  # noqa: S608
     " t.id, t.name, e.seats, p.id, p.name"
     f" FROM {Match._meta.db_table} m"
     f" JOIN {Round._meta.db_table} r ON r.id = m.round_id"
+    f" JOIN {EventRow._meta.db_table} v ON v.id = r.event_id"
     f" LEFT JOIN {Team._meta.db_table} t ON t.id = m.team_a_id OR t.id = m.team_b_id"
     f" LEFT JOIN {MatchTeam._meta.db_table} e ON e.match_id = m.id AND e.team_id = t.id"
     f" LEFT JOIN {Player._meta.db_table} p ON p.team_id = t.id"
@@ -69,7 +72,7 @@ def table_setup(match_id: int) -> GameSetup:
         rows = cursor.fetchall()
     if not rows:
         raise Match.DoesNotExist(f"no match {match_id}")
-    team_a, team_b, side, seed = rows[0][:4]
+    team_a, team_b, side, seed, match_format = rows[0][:5]
     if team_b is None:
         raise Conflict("A bye has no table and no game.", code="bye")
     names: dict[int, str] = {}
@@ -91,15 +94,16 @@ def table_setup(match_id: int) -> GameSetup:
                 _team_setup(
                     team_b, names.get(team_b, ""), players.get(team_b, []), seats.get(team_b, [])
                 ),
-            )
+            ),
+            match_format=match_format,
         )
     except SetupError as exc:
         raise Conflict(f"This table cannot be tracked: {exc}.", code="no_table") from exc
     recorded = {"a": team_a, "b": team_b}.get(side or "")
     if recorded is not None:
-        return GameSetup(setup.teams, chooser=recorded)
+        return GameSetup(setup.teams, chooser=recorded, match_format=match_format)
     rng = random.Random(f"{seed}:{match_id}")
-    return GameSetup(setup.teams, chooser=pick_chooser(setup, rng))
+    return GameSetup(setup.teams, chooser=pick_chooser(setup, rng), match_format=match_format)
 
 
 def _team_setup(

@@ -15,7 +15,9 @@ The file:
      "models": {"app.Model": [{"pk": old id, field: value, ...}, ...], ...}}
 
 A foreign key's value is the old id of the row it points to, or a username for a user; JSON values
-are as stored. Ids held outside foreign keys (a game event's player, a round's bye team, a game's
+are as stored. A model renamed since a file was written is read under its new name (``RENAMED``);
+a setting moved from the event's row to an app's own model (tournament.hooks.EVENT_SETTINGS) is
+read into that model's row (``_moved_settings``). Ids held outside foreign keys (a game event's player, a round's bye team, a game's
 seats) are declared below and remapped too; a game's cached state is rebuilt from its log.
 """
 
@@ -36,6 +38,7 @@ from django.db import DatabaseError, models, transaction
 from django.utils.translation import gettext
 
 from core.errors import ServiceError
+from tournament.hooks import event_settings
 from tournament.models import Event
 
 FORMAT = "tandem-event"
@@ -61,6 +64,11 @@ JSON_IDS: dict[str, dict[str, str]] = {
     "pairing.MatchTeam.seats": {"*": PLAYER},
     "tracker.Game.setup": {"team": TEAM, "players": PLAYER, "chooser": TEAM},
     "tracker.GameEvent.changes": {"player": PLAYER},
+}
+# Models carried under another name by older files: the old label -> today's (a file's table is
+# read as today's model, its fields the same).
+RENAMED = {
+    "judging.ClockSettings": "judging.JudgingSettings",
 }
 # JSON values that are caches, rebuilt after import (tracker.services.game_rebuild).
 REBUILT = {"tracker.Game.state", "tracker.Game.core"}
@@ -251,6 +259,8 @@ def _check_shape(data: object) -> dict[str, list[dict[str, Any]]]:
         raise ExchangeError(
             gettext('The event file has no "models" object or a wrong "users" list.')
         )
+    tables = {RENAMED.get(name, name): rows for name, rows in tables.items()}
+    _moved_settings(tables)
     known = {label(m) for m in event_models()}
     for name, rows in tables.items():
         if name not in known:
@@ -268,6 +278,30 @@ def _check_shape(data: object) -> dict[str, list[dict[str, Any]]]:
     if len(tables.get(EVENT, [])) != 1:
         raise ExchangeError(gettext("The event file must hold exactly one event."))
     return tables
+
+
+def _moved_settings(tables: dict[str, Any]) -> None:
+    """A file written while an app's setting was a field of the event's row: the value goes to
+    the app's row of the event (made when the file has none), unless that row holds it."""
+    events = tables.get(EVENT)
+    if not isinstance(events, list) or len(events) != 1 or not isinstance(events[0], dict):
+        return  # refused below
+    event = events[0]
+    for entry in event_settings():
+        moved = {k: event.pop(k) for k in entry.names if k in event}
+        if not moved:
+            continue
+        rows = tables.setdefault(entry.model, [])
+        if not isinstance(rows, list):
+            return  # refused below
+        own = next(
+            (r for r in rows if isinstance(r, dict) and r.get("event") == event.get("pk")), None
+        )
+        if own is None:
+            own = {"pk": event.get("pk"), "event": event.get("pk")}
+            rows.append(own)
+        for name, value in moved.items():
+            own.setdefault(name, value)
 
 
 def _remap_json(value: Any, keys: dict[str, str], ids: Callable[[str, object], int]) -> Any:

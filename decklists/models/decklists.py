@@ -9,6 +9,7 @@ DecklistChange row with the text before and after.
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from tournament.models.events import Event, Player, Team
 
@@ -87,14 +88,25 @@ class DecklistChange(models.Model):
 
 
 class EventDeckRules(models.Model):
-    """Per-event deck rules the organizer may change: the 2HG-only banned cards (MTR 9.5) and
-    whether the event collects decklists (MTR 7.3).
+    """Per-event deck rules the organizer may change: the Unified Deck Construction rule of a
+    constructed event (MTR 8.4), the 2HG-only banned cards (MTR 9.5) and whether the event
+    collects decklists (MTR 7.3). One row per event, made when first saved; until then the
+    defaults hold (decklists.selectors.deck_rules.of).
 
     ``two_headed_giant_bans`` null means "as the loaded banlists say" (Erayo, Soratami
     Ascendant), so a newer banlists file reaches every event that has not chosen its own list.
     """
 
+    class UdcRule(models.TextChoices):
+        MTR = "mtr", gettext_lazy("No two decks share a card (MTR 8.4, since July 2016)")
+        COMBINED_FOUR = (
+            "combined_four",
+            gettext_lazy("Combined decks hold at most four of a card (older rule)"),
+        )
+
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="deck_rules")
+    # How many copies of a card the team's decks may hold together (constructed, MTR 8.4).
+    udc_rule = models.CharField(max_length=16, choices=UdcRule.choices, default=UdcRule.MTR)
     two_headed_giant_bans = models.JSONField(null=True, blank=True)
     # False: the event collects no decklists, so at Regular REL a limited team may change its
     # decks between matches from its pool (MTR 7.3; decklists.domain.rebuild). True (the

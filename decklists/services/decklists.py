@@ -335,13 +335,13 @@ def pool_submit(
 @transaction.atomic
 def two_headed_giant_bans_set(*, event: Event, names: object, user: By = None) -> EventDeckRules:
     """The event's own 2HG-only banned cards (MTR 9.5); ``None`` follows the loaded banlists."""
-    event = _lock_event(event.pk)
+    given, event = event, _lock_event(event.pk)
     clean = None if names is None else clean_card_names(names, "two_headed_giant_bans")
     rules, _ = EventDeckRules.objects.get_or_create(event=event)
     rules.two_headed_giant_bans = clean
     rules.updated_by = recorded(user)
     rules.save()
-    return rules
+    return _kept(given, rules)
 
 
 @transaction.atomic
@@ -351,9 +351,32 @@ def decklists_required_set(*, event: Event, required: object, user: By = None) -
     lock at round 1 whatever this says."""
     if not isinstance(required, bool):
         raise ServiceError(errors={"decklists_required": [gettext("Send true or false.")]})
-    event = _lock_event(event.pk)
+    given, event = event, _lock_event(event.pk)
     rules, _ = EventDeckRules.objects.get_or_create(event=event)
     rules.decklists_required = required
     rules.updated_by = recorded(user)
     rules.save()
+    return _kept(given, rules)
+
+
+@transaction.atomic
+def udc_rule_set(*, event: Event, udc_rule: object, user: By = None) -> EventDeckRules:
+    """The event's Unified Deck Construction rule (MTR 8.4): the event service calls it with the
+    event's settings (tournament.hooks.EVENT_SETTINGS), which refuses a change once round 1 is
+    paired (MTR 10.2)."""
+    if udc_rule not in EventDeckRules.UdcRule.values:
+        raise ServiceError(
+            errors={"udc_rule": [gettext("Unknown Unified Deck Construction rule.")]}
+        )
+    rules, _ = EventDeckRules.objects.get_or_create(event=event)
+    rules.udc_rule = str(udc_rule)
+    rules.updated_by = recorded(user)
+    rules.save()
+    return _kept(event, rules)
+
+
+def _kept(event: Event, rules: EventDeckRules) -> EventDeckRules:
+    """The saved rules, also as the given event's (decklists.selectors.deck_rules.of reads them
+    from it)."""
+    event.deck_rules = rules
     return rules

@@ -1,13 +1,8 @@
-"""The round clock's stored facts (judging.domain.clock computes every state from them).
+"""The round clock's stored facts (judging.domain.clock computes every state from them); the
+lengths a round starts with are the event's judging settings (judging.models.settings).
 
 Notes on terminology
 --------------------
-clock settings
-    The event's judging-side settings: the playoff and final round lengths (MTR App. B) and the
-    head judge's choice whether a Slow Play Warning during turn 0 counts as given in additional
-    turns (``turn_zero_is_additional``). The clock settings also hold the one penalty setting:
-    whether a Game Loss or more is the head judge's alone (``head_judge_only``, the default, IPG
-    1.2) or any judge of the event may issue it (a relaxation the head judge announces).
 round clock
     One row per started round: when it started and the length it started with. Pauses and
     ``set_remaining`` corrections are rows of their own, never a running number.
@@ -29,7 +24,6 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from pairing.models import Match, Round
-from tournament.models import Event
 
 EXTENSION_REASONS = [
     ("ruling", _("A ruling or pause over a minute")),
@@ -39,23 +33,6 @@ EXTENSION_REASONS = [
     ("permitted_delay", _("A permitted delay")),
     ("other", pgettext_lazy("extension reason", "Other")),
 ]
-
-
-class ClockSettings(models.Model):
-    event = models.OneToOneField(
-        Event, on_delete=models.CASCADE, primary_key=True, related_name="clock_settings"
-    )
-    turn_zero_is_additional = models.BooleanField(default=False)
-    playoff_minutes = models.PositiveSmallIntegerField(null=True, blank=True, default=90)
-    final_minutes = models.PositiveSmallIntegerField(null=True, blank=True, default=None)
-    head_judge_only = models.BooleanField(default=True)
-    updated_at = models.DateTimeField(null=True, blank=True)
-    updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-
-    def __str__(self) -> str:
-        return f"Clock settings of {self.event_id}"
 
 
 class RoundClock(models.Model):

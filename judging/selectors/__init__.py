@@ -24,6 +24,7 @@ from judging.domain.penalties import (
     decide_penalty,
 )
 from judging.models import Penalty
+from judging.selectors import settings as judging_settings
 from pairing.models import Match, MatchTeam, Round
 from tournament.models import Event, Player
 
@@ -139,7 +140,7 @@ def propose(
     decision = decide_penalty(
         infraction,
         event.rel,
-        event.penalty_policy,
+        judging_settings.of(event).penalty_policy,
         earlier_today(player, day),
         variants,
         tardiness_minutes=tardiness_minutes,

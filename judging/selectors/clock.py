@@ -53,7 +53,7 @@ from judging.domain.clock import (
 from judging.models import (
     ClockCorrection,
     ClockPause,
-    ClockSettings,
+    JudgingSettings,
     Penalty,
     RoundClock,
     TableClock,
@@ -61,6 +61,9 @@ from judging.models import (
 from judging.models import (
     Extension as ExtensionRow,
 )
+
+# The lengths a round starts with are the event's judging settings, read as judging reads them.
+from judging.selectors.settings import of as clock_settings
 from pairing.models import Match, Round
 from tournament.models import Event
 from tracker.domain.game import Event as LogEvent
@@ -80,13 +83,7 @@ TABLE_EVENT_TYPES = (
 )
 
 
-def clock_settings(event: Event) -> ClockSettings:
-    """The event's clock settings; the defaults (unsaved) until the organizer changes them."""
-    found = ClockSettings.objects.filter(event=event).first()
-    return found if found is not None else ClockSettings(event=event)
-
-
-def time_limits(event: Event, settings: ClockSettings) -> TimeLimits:
+def time_limits(event: Event, settings: JudgingSettings) -> TimeLimits:
     return TimeLimits(event.round_minutes, settings.playoff_minutes, settings.final_minutes)
 
 
@@ -97,13 +94,13 @@ def is_final(round_: Round) -> bool:
     return round_.matches.filter(table__isnull=False).count() == 1
 
 
-def round_length(round_: Round, settings: ClockSettings) -> timedelta | None:
+def round_length(round_: Round, settings: JudgingSettings) -> timedelta | None:
     """The length a round starts with (MTR App. B; the event's settings)."""
     limits = time_limits(round_.event, settings)
     return round_length_for(round_.stage, is_final(round_), limits)  # type: ignore[arg-type]  # the model's stage choices are the domain's Stage literals
 
 
-def round_facts(round_: Round, settings: ClockSettings | None = None) -> RoundFacts:
+def round_facts(round_: Round, settings: JudgingSettings | None = None) -> RoundFacts:
     """The round's clock facts; before the start, the length it would start with."""
     clock = RoundClock.objects.filter(round=round_).first()
     # Kept on the round object for this read: whether time called is already marked, so a read
@@ -218,7 +215,7 @@ class RoundTables:
     """A round's tables: the facts and the matches they were read from, by match id."""
 
     round: RoundFacts
-    settings: ClockSettings
+    settings: JudgingSettings
     matches: dict[int, Match | MatchRow]
     facts: dict[int, TableFacts]
     marked: frozenset[int] = frozenset()  # tables whose time call is already marked

@@ -10,6 +10,7 @@ from judging.domain.infractions import Penalty as Code
 from judging.domain.penalties import PenaltyDecision, decide_penalty
 from judging.domain.tardiness import EmptySeat, TeamLate, teams_late
 from judging.models import EmptySeatRow, RoundClock, SeatCheck
+from judging.selectors import settings as judging_settings
 from pairing.models import Match, Round
 from tournament.models import Player
 
@@ -87,6 +88,7 @@ def seat_board(round_: Round, now: datetime) -> SeatBoard:
     event = round_.event
     board = SeatBoard(started, [], [], 0)
     seated = 0
+    policy: str | None = None  # read once, when a team is late
     for m in matches:
         rows = empty.get(m.pk, [])
         table_players = players.get(m.team_a_id, []) + players.get(m.team_b_id or 0, [])
@@ -96,9 +98,9 @@ def seat_board(round_: Round, now: datetime) -> SeatBoard:
             seats = [EmptySeat(r.player_id, r.player.team_id, r.arrived_at) for r in rows]
             for t in teams_late(started, now, seats):
                 first = by_id[t.player]
-                decision = decide_penalty(
-                    "TE-T", event.rel, event.penalty_policy, tardiness_minutes=t.minutes
-                )
+                if policy is None:
+                    policy = judging_settings.of(event).penalty_policy
+                decision = decide_penalty("TE-T", event.rel, policy, tardiness_minutes=t.minutes)
                 issued = ""
                 if first.penalty is not None and first.penalty.rescinded_at is None:
                     issued = first.penalty.penalty

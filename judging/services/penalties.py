@@ -60,6 +60,7 @@ from judging.domain.penalties import (
 from judging.errors import HeadJudgeOnly
 from judging.models import DeckCheck, Penalty
 from judging.selectors import clock as clock_selectors
+from judging.selectors import settings as judging_settings
 from pairing import selectors as pairing_selectors
 from pairing import services as pairing_services
 from pairing.models import Match, Round
@@ -170,7 +171,7 @@ def _check_rights(
     entry: Infraction, decision: PenaltyDecision, chosen: _Chosen, actor: Actor, event: Event
 ) -> None:
     """Overrides are the head judge's; so is a Game Loss or more (IPG 1.2) unless the event's
-    settings let every judge issue them (``ClockSettings.head_judge_only`` off)."""
+    settings let every judge issue them (``JudgingSettings.head_judge_only`` off)."""
     if actor.holds(Perm.SEVERE_PENALTIES):
         return
     if chosen.overridden:
@@ -179,7 +180,7 @@ def _check_rights(
             % {"label": localize(decision.penalty.label)},
             code="override_head_judge_only",
         )
-    if decision.needs_head_judge and clock_selectors.clock_settings(event).head_judge_only:
+    if decision.needs_head_judge and judging_settings.of(event).head_judge_only:
         raise HeadJudgeOnly(
             gettext(
                 "A %(label)s for %(entry)s is the head judge's to issue (IPG 1.2); call the head judge."
@@ -348,7 +349,10 @@ def _issue_ftmgs(
     for pid in recipients:
         other = players[pid]
         decision = decide_penalty(
-            "GPE-FMGS", event.rel, event.penalty_policy, selectors.earlier_today(other, day)
+            "GPE-FMGS",
+            event.rel,
+            judging_settings.of(event).penalty_policy,
+            selectors.earlier_today(other, day),
         )
         out.append(
             Penalty.objects.create(

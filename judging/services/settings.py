@@ -1,4 +1,4 @@
-"""The event's judging settings (judging.models.ClockSettings): the round lengths of the top cut,
+"""The event's judging settings (judging.models.JudgingSettings): the round lengths of the top cut,
 the head judge's turn 0 rule for Slow Play, and whether severe penalties are the head judge's
 alone. Edited by the head judge or the organizer; shown on the event page."""
 
@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from core.actors import By, recorded
 from core.errors import ServiceError
-from judging.models import ClockSettings
+from judging.models import JudgingSettings
 from tournament.models import Event
 
 MAX_MINUTES = 600
@@ -42,18 +42,39 @@ def judging_settings_update(
     playoff_minutes: object,
     final_minutes: object,
     head_judge_only: bool,
-) -> ClockSettings:
+) -> JudgingSettings:
     """Save the event's judging settings. Blank minutes: no time limit (MTR App. B: quarter- and
     semifinals 90 minutes by default, the final none). A round already started keeps the length
     it started with."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    given, event = event, Event.objects.select_for_update().get(pk=event.pk)
     playoff = _minutes(playoff_minutes, "playoff_minutes", none_ok=True)
     final = _minutes(final_minutes, "final_minutes", none_ok=True)
-    row, _ = ClockSettings.objects.select_for_update().get_or_create(event=event)
+    row, _ = JudgingSettings.objects.select_for_update().get_or_create(event=event)
     row.turn_zero_is_additional = bool(turn_zero_is_additional)
     row.playoff_minutes, row.final_minutes = playoff, final
     row.head_judge_only = bool(head_judge_only)
     row.updated_at = timezone.now()
     row.updated_by = recorded(by)
     row.save()
+    return _kept(given, row)
+
+
+@transaction.atomic
+def penalty_policy_set(*, event: Event, penalty_policy: object, by: By = None) -> JudgingSettings:
+    """The event's Game Loss policy (docs/rules.md "Penalties"): the event service calls it with
+    the event's settings (tournament.hooks.EVENT_SETTINGS)."""
+    if penalty_policy not in JudgingSettings.PenaltyPolicy.values:
+        raise ServiceError(errors={"penalty_policy": [gettext("Unknown Game Loss policy.")]})
+    row, _ = JudgingSettings.objects.select_for_update().get_or_create(event=event)
+    row.penalty_policy = str(penalty_policy)
+    row.updated_at = timezone.now()
+    row.updated_by = recorded(by)
+    row.save()
+    return _kept(event, row)
+
+
+def _kept(event: Event, row: JudgingSettings) -> JudgingSettings:
+    """The saved settings, also as the given event's (judging.selectors.settings.of reads them
+    from it)."""
+    event.judging_settings = row
     return row

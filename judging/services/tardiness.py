@@ -23,6 +23,7 @@ from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
 from judging.domain.penalties import decide_penalty
 from judging.models import EmptySeatRow, Penalty, SeatCheck
+from judging.selectors import settings as judging_settings
 from judging.selectors.tardiness import again, late_teams
 from judging.services.penalties import PenaltyInput, penalty_issue
 from pairing.models import Match
@@ -117,7 +118,8 @@ def tardiness_issue(
     player = Player.objects.get(pk=late.player)
     minutes = round(late.minutes, 2)
     event = match.round.event
-    base = decide_penalty("TE-T", event.rel, event.penalty_policy, tardiness_minutes=minutes)
+    policy = judging_settings.of(event).penalty_policy
+    base = decide_penalty("TE-T", event.rel, policy, tardiness_minutes=minutes)
     if last is not None and last.rescinded_at is None and not again(base, last.penalty):
         raise Conflict(gettext("This Tardiness penalty was already issued."), code="already_issued")
     issued = penalty_issue(

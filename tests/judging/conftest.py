@@ -33,8 +33,9 @@ class Table:
 
 def make_table(world, *, rel: str = "competitive", policy: str = "match_point") -> Table:
     event = world.event
-    event.rel, event.penalty_policy, event.swiss_rounds = rel, policy, 3
-    event.save(update_fields=["rel", "penalty_policy", "swiss_rounds"])
+    event.rel, event.swiss_rounds = rel, 3
+    event.save(update_fields=["rel", "swiss_rounds"])
+    factories.settings(event, penalty_policy=policy)
     round_ = pairing_services.round_pair_next(event=event, seed=1)
     pairing_services.round_publish(round_=round_)
     match = round_.matches.get()

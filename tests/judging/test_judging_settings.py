@@ -1,4 +1,4 @@
-"""The event's judging settings (judging.models.ClockSettings): shown on the event page, edited by
+"""The event's judging settings (judging.models.JudgingSettings): shown on the event page, edited by
 the head judge or the organizer; the head judge's severe penalties relaxed per event (IPG 1.2;
 docs/rules.md "Penalties")."""
 
@@ -7,7 +7,8 @@ from django.test import Client
 
 from judging import services
 from judging.errors import HeadJudgeOnly
-from judging.models import ClockSettings, Penalty
+from judging.models import JudgingSettings as ClockSettings
+from judging.models import Penalty
 from judging.selectors import clock as clock_selectors
 from support import actors
 

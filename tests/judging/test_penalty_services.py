@@ -7,6 +7,7 @@ from core.errors import Conflict, ServiceError
 from judging import services
 from judging.errors import HeadJudgeOnly
 from judging.models import Penalty
+from judging.selectors import settings as judging_settings
 from pairing import selectors as standings
 from pairing import services as pairing_services
 from pairing.models import Match
@@ -273,7 +274,7 @@ def test_in_a_playoff_a_game_loss_under_match_point_ends_the_match(db):
     Loss (a Marked Cards pattern, IPG 3.8) stays a Game Loss and the match goes to the
     opponent, under the default policy match_point too."""
     event, match = _playoff_match()
-    assert event.penalty_policy == "match_point"
+    assert judging_settings.of(event).penalty_policy == "match_point"
     offender = match.team_a.players.get(seat=1)
     row = actors.issue_penalty(
         event=event,

@@ -235,25 +235,25 @@ BUDGETS = {
     "round (matches)": 3,
     "round missing results": 4,
     "standings": 8,  # with the judging app's Match Point penalties and disqualified teams
-    "event decklists": 7,
+    "event decklists": 6,
     "home": 4,  # the events, their team counts, the number archived, the session
     "teams page": 5,
     "staff page": 5,  # with the invitations not accepted yet
     "rounds page": 7,
-    "round pairings page": 12,  # with the round clock for staff: clock, settings, pauses, corrections
+    "round pairings page": 11,  # with the round clock for staff: clock, pauses, corrections
     "match slips (print)": 8,  # with the seats of each match (MTR 9.4)
     "wall list (print)": 8,
     "pairings by table (print)": 8,
     "standings (print)": 10,
     "missing results page": 6,
     "standings page": 3,  # from the cache (pairing.rendering): session, user, event
-    "decklists board": 13,
-    "decklists print": 10,
+    "decklists board": 11,
+    "decklists print": 9,
     "clock floor view": 15,  # the round's clock facts, matches, extensions, penalties, turns, games
     "event page (public)": 0,  # from the cache, before the session (tournament.event_views)
     "event page (remembered team)": 1,  # the kept page and the phone's own team
     "event page (search)": 20,  # rendered afresh: the search is the caller's own
-    "event page (dashboard)": 28,  # the staff's: next step, clock, lists to fix, judging settings
+    "event page (dashboard)": 27,  # the staff's: next step, clock, lists to fix, judging settings
 }
 
 

@@ -4,6 +4,7 @@ from itertools import count
 
 from django.contrib.auth import get_user_model
 
+from tournament.hooks import event_settings
 from tournament.models import Event, StaffRole, Team
 from tournament.services import events as svc
 from tournament.services import teams as tournament_teams
@@ -20,6 +21,17 @@ def event(organizer=None, **values) -> Event:
     organizer = organizer or user()
     defaults = {"name": f"Event {next(_seq)}", "structure": "constructed", "format": "modern"}
     return svc.event_create(organizer=organizer, **{**defaults, **values})
+
+
+def settings(event: Event, **values) -> Event:
+    """Set settings the apps keep for the event (tournament.hooks.EVENT_SETTINGS: udc_rule,
+    penalty_policy) by the names the event's form gives them, as the event's service does."""
+    for entry in event_settings():
+        now = entry.read(event)
+        own = {k: v for k, v in values.items() if k in entry.names and now.get(k) != v}
+        if own:  # a row only where a setting is not the default, as the event's service saves
+            entry.write(event, own)
+    return event
 
 
 def staff(event: Event, role: str, username: str | None = None):

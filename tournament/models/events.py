@@ -29,34 +29,6 @@ class Event(models.Model):
         COMPETITIVE = "competitive", gettext_lazy("Competitive")
         PROFESSIONAL = "professional", gettext_lazy("Professional")
 
-    class UdcRule(models.TextChoices):
-        MTR = "mtr", gettext_lazy("No two decks share a card (MTR 8.4, since July 2016)")
-        COMBINED_FOUR = (
-            "combined_four",
-            gettext_lazy("Combined decks hold at most four of a card (older rule)"),
-        )
-
-    class PenaltyPolicy(models.TextChoices):
-        MATCH_POINT = (
-            "match_point",
-            gettext_lazy("Game Loss becomes a Match Point penalty (2HG guide)"),
-        )
-        IPG = "ipg", gettext_lazy("Current IPG: a Game Loss loses the match")
-
-    #: What each policy does, in one sentence (the event page; docs/rules.md "Penalties").
-    POLICY_SENTENCES = {
-        "match_point": gettext_lazy(
-            "A Game Loss for a deck error found at a deck check, an illegal face-down card or a"
-            " pattern of marked cards costs the team 1 match point and the game goes on (the 2HG"
-            " guide for judges); any other Game Loss, and every Game Loss in a playoff, loses the"
-            " match. The current IPG converts nothing."
-        ),
-        "ipg": gettext_lazy(
-            "Every Game Loss ends the game and with it the one-game match, as the current IPG"
-            " says; nothing becomes a Match Point penalty."
-        ),
-    }
-
     class TiebreakOrder(models.TextChoices):
         TEAM = "team", gettext_lazy("Team: match points, OMW%, random")
         INDIVIDUAL = "individual", gettext_lazy("Individual: match points, OMW%, GW%, OGW%, random")
@@ -81,10 +53,6 @@ class Event(models.Model):
     # False: ``top_cut`` is the organizer's (0: no top cut).
     top_cut_automatic = models.BooleanField(default=False)
     public = models.BooleanField(default=True)
-    udc_rule = models.CharField(max_length=16, choices=UdcRule.choices, default=UdcRule.MTR)
-    penalty_policy = models.CharField(
-        max_length=12, choices=PenaltyPolicy.choices, default=PenaltyPolicy.MATCH_POINT
-    )
     tiebreak_order = models.CharField(
         max_length=12, choices=TiebreakOrder.choices, default=TiebreakOrder.TEAM
     )
@@ -131,11 +99,6 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    @property
-    def penalty_policy_sentence(self) -> str:
-        """What the event's Game Loss policy does, in one sentence."""
-        return str(self.POLICY_SENTENCES.get(self.penalty_policy, ""))
 
     @property
     def is_constructed(self) -> bool:

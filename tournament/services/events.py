@@ -23,11 +23,12 @@ from core.i18n import exception_text
 from tournament.domain.formats import CONSTRUCTED_FORMATS
 from tournament.domain.names import NameError_, clean_name
 from tournament.domain.pods import DEFAULT_POD_SIZE, seat_pods
+from tournament.hooks import event_settings
 from tournament.models import Event, StaffRole, Team
 
 EVENT_FIELDS = (
     "name", "date", "structure", "format", "rel", "team_size", "round_minutes", "swiss_rounds",
-    "top_cut", "public", "udc_rule", "penalty_policy", "tiebreak_order", "top_cut_automatic",
+    "top_cut", "public", "tiebreak_order", "top_cut_automatic",
     "tiebreak_oomw", "time_zone", "pods_lifted",
 )  # fmt: skip
 # The structure is announced by round 1 and then fixed (MTR 10.2): each locked setting, named as a
@@ -36,14 +37,35 @@ LOCKED_WORDS = {
     "structure": gettext_lazy("the structure"),
     "format": gettext_lazy("the format"),
     "team_size": gettext_lazy("the team size"),
-    "udc_rule": gettext_lazy("the Unified Deck Construction rule"),
     "swiss_rounds": gettext_lazy("the number of Swiss rounds"),
     "top_cut": gettext_lazy("the top cut"),
     "top_cut_automatic": gettext_lazy("the automatic top cut"),
     "pods_lifted": gettext_lazy("whether the draft pods bind"),
 }
-# The settings fixed once round 1 is paired (MTR 10.2), in the order a refusal names them.
+# The settings fixed once round 1 is paired (MTR 10.2), in the order a refusal names them (the
+# apps' own settings, tournament.hooks.EVENT_SETTINGS, after these).
 LOCKED_AFTER_START = tuple(LOCKED_WORDS)
+
+
+def _locked_words() -> dict[str, object]:
+    words: dict[str, object] = dict(LOCKED_WORDS)
+    for entry in event_settings():
+        words.update(entry.locked)
+    return words
+
+
+def _write_settings(event: Event, values: Mapping[str, object], current: dict) -> None:
+    """The apps' own settings among ``values``: each app writes those that change."""
+    for entry in event_settings():
+        names = entry.names
+        if not any(k in values for k in names):
+            continue
+        now = current.get(entry.model)
+        if now is None:
+            now = entry.read(event)
+        changed = {k: values[k] for k in names if k in values and values[k] != now.get(k)}
+        if changed:
+            entry.write(event, changed)
 
 
 # --- events -------------------------------------------------------------------------------
@@ -123,6 +145,7 @@ def event_create(*, organizer: User, **values: object) -> Event:
     clean = _check_event(changes)
     event = Event(organizer=organizer, **clean)
     event.save()
+    _write_settings(event, values, {})
     return event
 
 
@@ -155,10 +178,20 @@ def event_update(*, event: Event, **values: object) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     changes = {k: v for k, v in values.items() if k in EVENT_FIELDS}
     _derive_automatic_cut(changes, {k: getattr(event, k) for k in EVENT_FIELDS})
+    own_settings = {  # the apps' settings the call gives, as they stand
+        entry.model: entry.read(event)
+        for entry in event_settings()
+        if any(k in values for k in entry.names)
+    }
     if event.status != Event.Status.REGISTRATION:
-        locked = [k for k in LOCKED_AFTER_START if k in changes and changes[k] != getattr(event, k)]
+        now = {k: getattr(event, k) for k in LOCKED_AFTER_START}
+        for own in own_settings.values():
+            now.update(own)
+        given = {**{k: v for k, v in values.items() if k not in EVENT_FIELDS}, **changes}
+        all_words = _locked_words()
+        locked = [k for k in all_words if k in given and k in now and given[k] != now[k]]
         if locked:
-            words = gettext(" and ").join(str(LOCKED_WORDS[k]) for k in locked)
+            words = gettext(" and ").join(str(all_words[k]) for k in locked)
             raise Conflict(
                 gettext(
                     "%(settings)s cannot change once round 1 is paired (the structure is fixed "
@@ -169,7 +202,7 @@ def event_update(*, event: Event, **values: object) -> Event:
                 errors={
                     k: [
                         gettext("%(setting)s cannot change once round 1 is paired.")
-                        % {"setting": str(LOCKED_WORDS[k]).capitalize()}
+                        % {"setting": str(all_words[k]).capitalize()}
                     ]
                     for k in locked
                 },
@@ -185,6 +218,7 @@ def event_update(*, event: Event, **values: object) -> Event:
     for key in changes:
         setattr(event, key, clean[key])
     event.save(update_fields=list(changes) or None)
+    _write_settings(event, values, own_settings)
     events.event_changed.fire(events.EventChanged(event.pk))  # name, visibility: cached pages
     return event
 

@@ -76,7 +76,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from core.text import Text, gettext_noop
-from pairing.domain.match_format import ONE_GAME, Games, MatchFormat
+from pairing.domain.match_format import Games
+from pairing.domain.match_format import match_format as format_of
 from tracker.domain.game_checks import undo_violation, violation
 from tracker.domain.game_model import (
     Change,
@@ -199,14 +200,14 @@ class ResultProposal:
     match_over: bool
 
 
-def propose_result(state: GameState, match_format: MatchFormat = ONE_GAME) -> ResultProposal | None:
+def propose_result(state: GameState) -> ResultProposal | None:
     """None while the game is playing. Every earlier game of the match was drawn (a new game
     follows only a drawn one), so the result is the drawn games and this game's outcome in the
-    match's format: in 2HG (``ONE_GAME``, MTR 9.1) a game won ends the match, a drawn one is
-    replayed while time allows. The tracker knows no other format: one where a game won does
-    not decide the match would carry its format in the game's setup."""
+    match's format, the event's as the game's setup carries it: in 2HG (``ONE_GAME``, MTR 9.1) a
+    game won ends the match, a drawn one is replayed while time allows."""
     if state.status != "over":
         return None
+    match_format = format_of(state.setup.match_format)
     before = Games(0, 0, state.game - 1)
     if state.drawn or state.winner is None:
         games = match_format.game_drawn(before)

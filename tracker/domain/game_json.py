@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from pairing.domain.match_format import ONE_GAME
 from tracker.domain.game_model import GameSetup, GameState, TeamSetup, TeamState
 
 
 def setup_to_json(setup: GameSetup) -> dict[str, Any]:
-    return {
+    """The setup as the Game row keeps it; the match format only when it is not the default
+    one game (every row stored before the format was kept is a one-game table)."""
+    data: dict[str, Any] = {
         "teams": [
             {
                 "team": t.team,
@@ -22,6 +25,9 @@ def setup_to_json(setup: GameSetup) -> dict[str, Any]:
         ],
         "chooser": setup.chooser,
     }
+    if setup.match_format != ONE_GAME.key:
+        data["match_format"] = setup.match_format
+    return data
 
 
 def setup_from_json(data: dict[str, Any]) -> GameSetup:
@@ -29,7 +35,8 @@ def setup_from_json(data: dict[str, Any]) -> GameSetup:
         TeamSetup(t["team"], tuple(t["players"]), t["name"], tuple(t["player_names"]))
         for t in data["teams"]
     )
-    return GameSetup((a, b), chooser=data["chooser"])
+    fmt = data.get("match_format", ONE_GAME.key)
+    return GameSetup((a, b), chooser=data["chooser"], match_format=fmt)
 
 
 def core_to_json(state: GameState) -> dict[str, Any]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from pairing.domain.match_format import ONE_GAME
+
 Status = Literal["playing", "over"]
 Reason = Literal["life", "poison", "conceded", "player_lost", "opponent_won"]
 ErrorCode = Literal[
@@ -102,11 +104,14 @@ class TeamSetup:
 
 @dataclass(frozen=True, slots=True)
 class GameSetup:
-    """The table: the match's team A then team B, and the team picked at random to choose play
-    or draw in the first game (MTR 9.3; ``pick_chooser``), None when not recorded."""
+    """The table: the match's team A then team B, the team picked at random to choose play or
+    draw in the first game (MTR 9.3; ``pick_chooser``), None when not recorded, and the key of
+    the event's match format (pairing.domain.match_format; 2HG: one game, MTR 9.1), which
+    decides what a game over proposes for the match."""
 
     teams: tuple[TeamSetup, TeamSetup]
     chooser: int | None = None
+    match_format: str = ONE_GAME.key
 
     def __post_init__(self) -> None:
         if len(self.teams) != 2:

@@ -47,6 +47,7 @@ from decklists.domain.udc import (
 )
 from decklists.domain.udc import validate_team as _validate_team
 from decklists.models import Decklist, DecklistChange, EventDeckRules, TeamPool
+from decklists.selectors import deck_rules
 from tournament.models import Event, Player, Team
 
 STATUS_MISSING, STATUS_ILLEGAL, STATUS_LEGAL = "missing", "illegal", "legal"
@@ -112,8 +113,7 @@ def two_headed_giant_bans(
     event: Event, snap: catalogue_cache.Snapshot | None = None
 ) -> tuple[list[str], bool]:
     """(the 2HG-only banned names in force for the event, whether the organizer chose them)."""
-    own = EventDeckRules.objects.filter(event=event).values_list("two_headed_giant_bans", flat=True)
-    chosen = own.first()
+    chosen = deck_rules.of(event).two_headed_giant_bans
     if chosen is not None:
         return list(chosen), True
     lists = (snap or catalogue_cache.snapshot()).banlists
@@ -132,7 +132,7 @@ def event_rules(
     return EventRules(
         structure=cast(Structure, event.structure),
         format=(event.format or None) if event.is_constructed else None,
-        udc_rule=cast(UdcRule, event.udc_rule),
+        udc_rule=cast(UdcRule, deck_rules.of(event).udc_rule),
         banlists=lists.formats,
         two_headed_giant_bans=frozenset(two_hg),
         card_data_date=snap.cards_date,

@@ -1,0 +1,42 @@
+"""ClockSettings became JudgingSettings (judging 0007): an event's saved judging settings, the
+head judge's authority over severe penalties with them, survive the rename."""
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+
+def _migrate(targets):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+@pytest.mark.django_db(transaction=True)
+def test_saved_judging_settings_are_kept_by_the_rename():
+    latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
+    # Every other app at its latest: judging just before the rename.
+    old = _migrate(
+        [
+            ("judging", "0006_limited_timers"),
+            ("tournament", "0018_remove_event_udc_rule"),  # before judging 0008's move
+            *(n for n in latest if n[0] not in ("judging", "tournament")),
+        ]
+    )
+    user = old.get_model("auth", "User").objects.create(username="olga")
+    event = old.get_model("tournament", "Event").objects.create(
+        name="Old 2HG", structure="sealed", organizer=user
+    )
+    old.get_model("judging", "ClockSettings").objects.create(
+        event=event, playoff_minutes=75, final_minutes=120, head_judge_only=False
+    )
+
+    _migrate(latest)
+
+    from judging.models import JudgingSettings
+    from judging.selectors import settings
+
+    row = JudgingSettings.objects.get(event_id=event.pk)
+    assert (row.playoff_minutes, row.final_minutes, row.head_judge_only) == (75, 120, False)
+    assert settings.of(row.event) == row
