@@ -3,20 +3,14 @@
 it."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
-
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
+from support.migrations import latest as leaves
+from support.migrations import migrate as _migrate
 
 
 @pytest.mark.django_db(transaction=True)
 def test_every_events_udc_rule_is_kept_by_the_move():
-    latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
+    latest = leaves()
     # Every other app at its latest: tournament and decklists just before the move (and the
     # apps whose migrations depend on tournament's later ones stepped back with it).
     old = _migrate(

@@ -2,20 +2,14 @@
 head judge's authority over severe penalties with them, survive the rename."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
-
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
+from support.migrations import latest as leaves
+from support.migrations import migrate as _migrate
 
 
 @pytest.mark.django_db(transaction=True)
 def test_saved_judging_settings_are_kept_by_the_rename():
-    latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
+    latest = leaves()
     # Every other app at its latest: judging just before the rename.
     old = _migrate(
         [

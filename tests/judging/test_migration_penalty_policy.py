@@ -3,20 +3,14 @@ tournament 0019): every event keeps its policy (docs/rules.md "Penalties"), its 
 settings with it."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
-
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
+from support.migrations import latest as leaves
+from support.migrations import migrate as _migrate
 
 
 @pytest.mark.django_db(transaction=True)
 def test_every_events_penalty_policy_is_kept_by_the_move():
-    latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
+    latest = leaves()
     old = _migrate(
         [("tournament", "0018_remove_event_udc_rule"), ("judging", "0007_judging_settings")]
     )
