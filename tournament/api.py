@@ -40,7 +40,6 @@ def _checked_by_the_service(schema: dict, base=serializers.IntegerField):
 
 
 TeamSize = _checked_by_the_service({"type": "integer", "enum": [2, 3, 4]})
-RoundMinutes = _checked_by_the_service({"type": "integer", "minimum": 20, "maximum": 240})
 TopCut = _checked_by_the_service({"type": "integer", "enum": [0, 2, 4, 8]})
 Format = _checked_by_the_service(
     {"type": "string", "enum": ["", *sorted(CONSTRUCTED_FORMATS)]},  # "" for limited events
@@ -58,7 +57,6 @@ class EventSerializer(serializers.ModelSerializer):
     team_count = serializers.SerializerMethodField()
     swiss_rounds = SwissRounds(allow_null=True, required=False, min_value=0)
     team_size = TeamSize(required=False)
-    round_minutes = RoundMinutes(required=False)
     top_cut = TopCut(required=False)
     format = Format(required=False, allow_blank=True)
     # Extension: the cap on teams (null: none), kept apart from the event's row (capacity).
@@ -78,7 +76,7 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = [
-            "id", "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
+            "id", "name", "date", "structure", "format", "rel", "team_size",
             "swiss_rounds", "top_cut", "public", "tiebreak_order",
             "status", "organizer", "team_count", "top_cut_automatic", "tiebreak_oomw",
             "pods_lifted", "max_teams",

@@ -9,22 +9,9 @@ EVENT_NAME_MAX = Event._meta.get_field("name").max_length or 120
 TEAM_NAME_MAX = Team._meta.get_field("name").max_length or 80
 PLAYER_NAME_MAX = Player._meta.get_field("name").max_length or 80
 WIZARDS_ID_MAX = Player._meta.get_field("wizards_id").max_length or 40
-ROUND_MINUTES_MIN, ROUND_MINUTES_MAX = 20, 240  # as tournament.services.events checks them
 
 
 class EventForm(forms.ModelForm):
-    # The limits the service checks, said in the form's words (not Django's "Ensure ... >= 0").
-    round_minutes = forms.IntegerField(
-        label=gettext_lazy("Round length (minutes)"),
-        min_value=ROUND_MINUTES_MIN,
-        max_value=ROUND_MINUTES_MAX,
-        help_text=gettext_lazy("2HG games are long: 60 minutes or more is usual."),
-        error_messages={
-            "min_value": gettext_lazy("Round length must be between 20 and 240 minutes."),
-            "max_value": gettext_lazy("Round length must be between 20 and 240 minutes."),
-            "invalid": gettext_lazy("Round length must be between 20 and 240 minutes."),
-        },
-    )
     # The organizer's time zone: the browser's, filled in by static/js/timezone.js.
     time_zone = forms.CharField(
         label=gettext_lazy("Time zone"),
@@ -40,7 +27,7 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = [
-            "name", "date", "structure", "format", "rel", "team_size", "round_minutes",
+            "name", "date", "structure", "format", "rel", "team_size",
             "swiss_rounds", "top_cut", "public", "tiebreak_order",
             "tiebreak_oomw", "time_zone", "pods_lifted",
         ]  # fmt: skip
@@ -61,7 +48,6 @@ class EventForm(forms.ModelForm):
             "format": gettext_lazy("Format"),
             "rel": gettext_lazy("Rules Enforcement Level"),
             "team_size": gettext_lazy("Players per team"),
-            "round_minutes": gettext_lazy("Round length (minutes)"),
             "swiss_rounds": gettext_lazy("Swiss rounds"),
             "top_cut": gettext_lazy("Top cut"),
             "public": gettext_lazy("Public: anyone may see the event, its pairings and standings"),
@@ -74,7 +60,6 @@ class EventForm(forms.ModelForm):
             "swiss_rounds": gettext_lazy(
                 "Leave empty to use the Magic Tournament Rules' number for the team count."
             ),
-            "round_minutes": gettext_lazy("2HG games are long: 60 minutes or more is usual."),
             "rel": gettext_lazy(
                 "Regular for casual play; Competitive and Professional require decklists."
             ),

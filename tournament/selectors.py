@@ -1,7 +1,7 @@
 """Reads of the tournament app that are more than a queryset."""
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce, TruncDate
@@ -36,6 +36,7 @@ __all__ = [
     "event_plan",
     "events_home",
     "events_listed",
+    "event_setting",
     "event_settings_shown",
     "next_step",
     "player_changes",
@@ -144,7 +145,7 @@ def event_plan(event: Event) -> tuple[EventPlan | None, SanctioningText]:
         structure=event.structure,
         format=event.format,
         team_size=event.team_size,
-        round_minutes=event.round_minutes,
+        round_minutes=cast(int, event_setting(event, "round_minutes")),
         teams=teams,
         rounds=rounds,
     )
@@ -234,6 +235,16 @@ def playing_teams(event: Event) -> QuerySet[Team]:
         event=event,
         dropped=False,
     )
+
+
+def event_setting(event: Event, name: str) -> object:
+    """One of the apps' own settings of the event (tournament.hooks.EVENT_SETTINGS) by the name
+    the event's form gives it (``round_minutes``: judging.selectors.settings.of's), as the app
+    reads it."""
+    for entry in event_settings():
+        if name in entry.names:
+            return entry.read(event)[name]
+    raise KeyError(name)
 
 
 def event_settings_shown(event: Event) -> dict[str, object]:

@@ -4,8 +4,9 @@ keeps registration).
 Glossary
 --------
 judging settings
-    The lengths of the top cut's rounds (MTR App. B: quarter- and semifinals 90 minutes by
-    default, the final none; blank: no time limit), the head judge's choice whether a Slow Play
+    The length of a Swiss round (``round_minutes``: 20 to 240 minutes, 60 by default, set on the
+    event's form), the lengths of the top cut's rounds (MTR App. B: quarter- and semifinals 90
+    minutes by default, the final none; blank: no time limit), the head judge's choice whether a Slow Play
     Warning during turn 0 counts as given in additional turns (``turn_zero_is_additional``), and
     the head judge's authority: whether a Game Loss or more is the head judge's alone
     (``head_judge_only``, the default, IPG 1.2) or any judge of the event may issue it (a
@@ -47,6 +48,7 @@ class JudgingSettings(models.Model):
     event = models.OneToOneField(
         Event, on_delete=models.CASCADE, primary_key=True, related_name="judging_settings"
     )
+    round_minutes = models.PositiveSmallIntegerField(default=60)  # a Swiss round's length
     turn_zero_is_additional = models.BooleanField(default=False)
     playoff_minutes = models.PositiveSmallIntegerField(null=True, blank=True, default=90)
     final_minutes = models.PositiveSmallIntegerField(null=True, blank=True, default=None)
@@ -58,6 +60,14 @@ class JudgingSettings(models.Model):
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(round_minutes__gte=20, round_minutes__lte=240),
+                name="judgingsettings_round_minutes",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Judging settings of {self.event_id}"

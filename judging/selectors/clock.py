@@ -84,7 +84,7 @@ TABLE_EVENT_TYPES = (
 
 
 def time_limits(event: Event, settings: JudgingSettings) -> TimeLimits:
-    return TimeLimits(event.round_minutes, settings.playoff_minutes, settings.final_minutes)
+    return TimeLimits(settings.round_minutes, settings.playoff_minutes, settings.final_minutes)
 
 
 def is_final(round_: Round) -> bool:

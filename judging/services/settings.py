@@ -1,6 +1,6 @@
-"""The event's judging settings (judging.models.JudgingSettings): the round lengths of the top cut,
-the head judge's turn 0 rule for Slow Play, and whether severe penalties are the head judge's
-alone. Edited by the head judge or the organizer; shown on the event page."""
+"""The event's judging settings (judging.models.JudgingSettings): the Swiss round's length and the
+round lengths of the top cut, the head judge's turn 0 rule for Slow Play, and whether severe
+penalties are the head judge's alone. Edited by the head judge or the organizer; shown on the event page."""
 
 from __future__ import annotations
 
@@ -67,6 +67,23 @@ def penalty_policy_set(*, event: Event, penalty_policy: object, by: By = None) -
         raise ServiceError(errors={"penalty_policy": [gettext("Unknown Game Loss policy.")]})
     row, _ = JudgingSettings.objects.select_for_update().get_or_create(event=event)
     row.penalty_policy = str(penalty_policy)
+    row.updated_at = timezone.now()
+    row.updated_by = recorded(by)
+    row.save()
+    return _kept(event, row)
+
+
+@transaction.atomic
+def round_minutes_set(*, event: Event, round_minutes: object, by: By = None) -> JudgingSettings:
+    """A Swiss round's length, 20 to 240 minutes (docs/rules.md "End of round"): the event service
+    calls it with the event's settings (tournament.hooks.EVENT_SETTINGS). A round already
+    started keeps the length it started with."""
+    if not isinstance(round_minutes, int) or not 20 <= round_minutes <= 240:
+        raise ServiceError(
+            errors={"round_minutes": [gettext("Round length must be between 20 and 240 minutes.")]}
+        )
+    row, _ = JudgingSettings.objects.select_for_update().get_or_create(event=event)
+    row.round_minutes = round_minutes
     row.updated_at = timezone.now()
     row.updated_by = recorded(by)
     row.save()

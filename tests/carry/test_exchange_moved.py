@@ -1,7 +1,8 @@
-"""An event file written while the Unified Deck Construction rule or the Game Loss policy was a
-field of the event's row still imports: the rule goes to the event's deck rules
-(decklists.EventDeckRules), the policy to its judging settings (judging.JudgingSettings), through
-tournament.hooks.EVENT_SETTINGS; a file of today carries them in those rows."""
+"""An event file written while the Unified Deck Construction rule, the Game Loss policy or a
+Swiss round's length was a field of the event's row still imports: the rule goes to the event's
+deck rules (decklists.EventDeckRules), the policy and the length to its judging settings
+(judging.JudgingSettings), through tournament.hooks.EVENT_SETTINGS; a file of today carries them
+in those rows."""
 
 import json
 
@@ -69,3 +70,20 @@ def test_an_older_file_with_the_penalty_policy_on_the_event_row_imports_it():
 
     assert JudgingSettings.objects.get(event=imported).penalty_policy == "ipg"
     assert judging_settings.of(imported).penalty_policy == "ipg"
+
+
+def test_an_older_file_with_the_round_length_on_the_event_row_imports_it():
+    """A Swiss round's length, once the event's, is the judging settings' (docs/rules.md "End of
+    round"); an older file's event row always held it, the default 60 too."""
+    event = factories.settings(factories.event(name="Long rounds"), round_minutes=80)
+    data = json.loads(exchange.event_export_json(event=event))
+    assert "round_minutes" not in data["models"]["tournament.Event"][0]
+    assert data["models"]["judging.JudgingSettings"][0]["round_minutes"] == 80
+    data["models"]["judging.JudgingSettings"] = []
+    data["models"]["tournament.Event"][0].update(round_minutes=80, penalty_policy="ipg")
+
+    imported = exchange.event_import(data=data)
+
+    row = JudgingSettings.objects.get(event=imported)
+    assert (row.round_minutes, row.penalty_policy) == (80, "ipg")
+    assert judging_settings.of(imported).round_minutes == 80

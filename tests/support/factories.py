@@ -25,7 +25,8 @@ def event(organizer=None, **values) -> Event:
 
 def settings(event: Event, **values) -> Event:
     """Set settings the apps keep for the event (tournament.hooks.EVENT_SETTINGS: udc_rule,
-    penalty_policy) by the names the event's form gives them, as the event's service does."""
+    round_minutes, penalty_policy) by the names the event's form gives them, as the event's
+    service does."""
     for entry in event_settings():
         now = entry.read(event)
         own = {k: v for k, v in values.items() if k in entry.names and now.get(k) != v}

@@ -46,7 +46,6 @@ class Event(models.Model):
     format = models.CharField(max_length=40, blank=True, default="")
     rel = models.CharField(max_length=12, choices=Rel.choices, default=Rel.REGULAR)
     team_size = models.PositiveSmallIntegerField(default=2)
-    round_minutes = models.PositiveSmallIntegerField(default=60)
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     top_cut = models.PositiveSmallIntegerField(default=0)
     # True: the top cut comes from MTR App. E for the team count (``top_cut`` is then unused);
@@ -87,10 +86,6 @@ class Event(models.Model):
                 condition=Q(team_size__gte=2, team_size__lte=4), name="event_team_size_2_4"
             ),
             models.CheckConstraint(condition=Q(top_cut__in=(0, 2, 4, 8)), name="event_top_cut"),
-            models.CheckConstraint(
-                condition=Q(round_minutes__gte=20, round_minutes__lte=240),
-                name="event_round_minutes",
-            ),
             models.CheckConstraint(
                 condition=~Q(structure="constructed") | ~Q(format=""),
                 name="event_constructed_has_format",

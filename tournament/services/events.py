@@ -27,7 +27,7 @@ from tournament.hooks import event_settings
 from tournament.models import Event, StaffRole, Team
 
 EVENT_FIELDS = (
-    "name", "date", "structure", "format", "rel", "team_size", "round_minutes", "swiss_rounds",
+    "name", "date", "structure", "format", "rel", "team_size", "swiss_rounds",
     "top_cut", "public", "tiebreak_order", "top_cut_automatic",
     "tiebreak_oomw", "time_zone", "pods_lifted",
 )  # fmt: skip
@@ -95,9 +95,6 @@ def _check_event(values: Mapping[str, object]) -> dict[str, object]:
     team_size = values.get("team_size", 2)
     if not isinstance(team_size, int) or not 2 <= team_size <= 4:
         errors["team_size"] = [gettext("Team size must be 2 (Two-Headed Giant), 3 or 4.")]
-    minutes = values.get("round_minutes", 60)
-    if not isinstance(minutes, int) or not 20 <= minutes <= 240:
-        errors["round_minutes"] = [gettext("Round length must be between 20 and 240 minutes.")]
     rounds = values.get("swiss_rounds")
     if rounds is not None and (not isinstance(rounds, int) or not 0 <= rounds <= 30):
         errors["swiss_rounds"] = [
