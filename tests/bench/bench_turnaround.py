@@ -76,19 +76,18 @@ TARGETS = {1024: 0.2, 4096: 0.5}
 # --- the events ---------------------------------------------------------------------------------
 
 
-def _database() -> bool:
-    """Make the bench database (unless --reuse finds it); True when it must be filled."""
+def _database() -> None:
+    """Make the bench database (unless --reuse finds it: then kept, and migrated as a new one)."""
     import psycopg
 
     base, name = DB_URL.rsplit("/", 1)
     with psycopg.connect(f"{base}/postgres", autocommit=True) as admin:
         exists = admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
         if exists and REUSE:
-            return False
+            return
         if exists:
             admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
         admin.execute(f'CREATE DATABASE "{name}"')
-    return True
 
 
 def _django(var_dir: Path) -> None:
@@ -434,15 +433,14 @@ def _report(teams: int, streams: int, runs: list[dict]) -> None:
 def main() -> int:
     var_dir = Path(tempfile.mkdtemp(prefix="tandem-bench-turnaround-"))
     try:
-        fill = _database()
+        _database()
     except Exception as exc:  # noqa: BLE001 - no PostgreSQL here: nothing to measure
         print(f"skipped: PostgreSQL not reachable for {DB_URL} ({exc})")
         return 0
     _django(var_dir)
-    if fill:
-        from django.core.management import call_command
+    from django.core.management import call_command
 
-        call_command("migrate", verbosity=0)
+    call_command("migrate", verbosity=0)  # a kept database (--reuse) too: the code may be newer
     setups = []
     for teams in SIZES:
         event = _event(teams)
