@@ -550,7 +550,7 @@ class StandingsView(APIView):
         return Response(
             {
                 "round": table.round,
-                "order": event.tiebreak_order,
+                "order": selectors.settings.of(event).tiebreak_order,
                 "tiebreakers": tiebreak_keys(event),
                 "seed": table.seed,
                 "rows": [standing_json(row, table.teams[row.team]) for row in table.rows],
@@ -584,9 +584,10 @@ class TeamStandingView(APIView):
 
 def tiebreak_keys(event: Event) -> list[str]:
     """The keys of the event's order (MTR 3.1, App. C; OOMW% only as its local rule)."""
-    if event.tiebreak_order == "individual":
+    chosen = selectors.settings.of(event)
+    if chosen.tiebreak_order == "individual":
         return ["match_points", "omw", "gw", "ogw", "random"]
-    if event.tiebreak_oomw:
+    if chosen.tiebreak_oomw:
         return ["match_points", "omw", "oomw", "random"]
     return ["match_points", "omw", "random"]
 

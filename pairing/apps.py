@@ -10,7 +10,7 @@ class PairingConfig(AppConfig):
         page, the demo) and renew cached pages after commit (core.events)."""
         from core import events, live
         from decklists import hooks as decklists_hooks
-        from pairing import demo, receivers
+        from pairing import demo, forms, receivers
         from tournament import hooks, snapshots
 
         hooks.NEXT_STEP.register(receivers.next_step)
@@ -20,6 +20,7 @@ class PairingConfig(AppConfig):
         hooks.EVENT_PLAN.register(receivers.event_plan)
         hooks.PLAN_CHOICES.register(receivers.plan_choices)
         hooks.UNDROP_REFUSED.register(receivers.undrop_refused)
+        hooks.EVENT_SETTINGS.register(forms.event_settings)
         decklists_hooks.TEAM_MATCH.register(receivers.team_match)
         events.team_changed.connect(receivers.team_changed)
         # Cached pages (pairing.rendering, core.pagecache): a new version after these commit.

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 from pairing.adapters import percent
 from pairing.domain.tiebreakers import StandingRow
 from pairing.selectors import Standings
+from pairing.selectors import settings as pairing_settings
 
 
 def pct(value: Fraction | None) -> str:
@@ -51,7 +52,8 @@ def _average(values: list[Fraction], result: Fraction) -> str:
 def lines(row: StandingRow, table: Standings) -> list[Line]:
     """The working of every number on the line, in the order of the event's tiebreakers."""
     e = row.explanation
-    team_order = table.event.tiebreak_order == "team"
+    chosen = pairing_settings.of(table.event)
+    team_order = chosen.tiebreak_order == "team"
     wins = ngettext("%(count)s win", "%(count)s wins", row.wins) % {"count": row.wins}
     draws = ngettext("%(count)s draw", "%(count)s draws", row.draws) % {"count": row.draws}
     mp = f"{wins} x 3 + {draws} x 1 = {e.match_points_before_penalties}"
@@ -102,7 +104,7 @@ def lines(row: StandingRow, table: Standings) -> list[Line]:
             _("average of the opponents' OMW%%: %(working)s")
             % {"working": _average([o.omw for o in opponents], row.oomw)},
             pct(row.oomw),
-            used=team_order and table.event.tiebreak_oomw,
+            used=team_order and chosen.tiebreak_oomw,
         ),
         Line(_("Game-win %%") % {}, gw, pct(row.gw), used=not team_order),
         Line(

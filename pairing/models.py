@@ -51,6 +51,47 @@ def _games_in_bounds() -> Q:
     )
 
 
+class PairingSettings(models.Model):
+    """How the event is paired: its Swiss rounds, top cut and tiebreakers, and the draft pods
+    (docs/rules.md "Swiss pairing", "Standings", "Top cut"). One row per event, made when a setting
+    first differs from these defaults (``pairing.selectors.settings.of`` reads the defaults until
+    then); written with the event's own settings (tournament.hooks.EVENT_SETTINGS), fixed once
+    round 1 is paired except the tiebreakers (MTR 10.2)."""
+
+    class TiebreakOrder(models.TextChoices):
+        TEAM = "team", gettext_lazy("Team: match points, OMW%, random")
+        INDIVIDUAL = "individual", gettext_lazy("Individual: match points, OMW%, GW%, OGW%, random")
+
+    TOP_CUTS = (0, 2, 4, 8)
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="pairing_settings"
+    )
+    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # None: MTR App. E
+    top_cut = models.PositiveSmallIntegerField(default=0)
+    # True: the top cut comes from MTR App. E for the team count (``top_cut`` is then unused);
+    # False: ``top_cut`` is the organizer's (0: no top cut).
+    top_cut_automatic = models.BooleanField(default=False)
+    tiebreak_order = models.CharField(
+        max_length=12, choices=TiebreakOrder.choices, default=TiebreakOrder.TEAM
+    )
+    # A local rule, not the MTR's: OOMW% breaks ties after OMW% in the team order.
+    tiebreak_oomw = models.BooleanField(default=False)
+    # MTR 7.6: in a Booster Draft event teams play only teams of their pod, unless the organizer
+    # lifts this before the event at Regular REL (docs/rules.md "Swiss pairing").
+    pods_lifted = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(top_cut__in=(0, 2, 4, 8)), name="pairingsettings_top_cut"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Pairing settings of {self.event_id}"
+
+
 class Round(models.Model):
     class Stage(models.TextChoices):
         SWISS = "swiss", gettext_lazy("Swiss")

@@ -62,7 +62,11 @@ def standings(request, pk: int):
         for row in table.rows
     ]  # fmt: skip
     context = _context(
-        request, event, table=table, rows=rows, team_order=event.tiebreak_order == "team"
+        request,
+        event,
+        table=table,
+        rows=rows,
+        team_order=selectors.settings.of(event).tiebreak_order == "team",
     )
     return render(request, "pairing/print/standings.html", context)
 

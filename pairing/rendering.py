@@ -20,6 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 from core import pagecache
 from pairing import presenters, public_table
 from pairing.models import Match, Round
+from pairing.selectors import settings as pairing_settings
 from tournament import snapshots
 from tournament.models import Event
 
@@ -240,14 +241,15 @@ def render_standings(event: Event, after_round: int | None, *, staff: bool) -> d
          "oomw": explain.pct(row.oomw), "gw": explain.pct(row.gw), "ogw": explain.pct(row.ogw)}
         for row in table.rows
     ]  # fmt: skip
+    chosen = pairing_settings.of(event)
     context = {
         "event": event,
         "table": table,
         "rows": rows,
         "swiss_rounds": swiss,
         "cut_rounds": cut,
-        "team_order": event.tiebreak_order == "team",
-        "oomw": event.tiebreak_order == "team" and event.tiebreak_oomw,
+        "team_order": chosen.tiebreak_order == "team",
+        "oomw": chosen.tiebreak_order == "team" and chosen.tiebreak_oomw,
         "staff": staff,  # penalties are the staff's to see; the public sees the points
     }
     return {"round": table.round, "html": render_to_string("pairing/_standings_body.html", context)}

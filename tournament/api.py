@@ -40,13 +40,9 @@ def _checked_by_the_service(schema: dict, base=serializers.IntegerField):
 
 
 TeamSize = _checked_by_the_service({"type": "integer", "enum": [2, 3, 4]})
-TopCut = _checked_by_the_service({"type": "integer", "enum": [0, 2, 4, 8]})
 Format = _checked_by_the_service(
     {"type": "string", "enum": ["", *sorted(CONSTRUCTED_FORMATS)]},  # "" for limited events
     serializers.CharField,
-)
-SwissRounds = _checked_by_the_service(
-    {"type": "integer", "minimum": 0, "maximum": 30, "nullable": True}
 )
 
 
@@ -55,9 +51,7 @@ class EventSerializer(serializers.ModelSerializer):
     # gave (first and last name, "" without one); the organizer reads their own username.
     organizer = serializers.SerializerMethodField()
     team_count = serializers.SerializerMethodField()
-    swiss_rounds = SwissRounds(allow_null=True, required=False, min_value=0)
     team_size = TeamSize(required=False)
-    top_cut = TopCut(required=False)
     format = Format(required=False, allow_blank=True)
     # Extension: the cap on teams (null: none), kept apart from the event's row (capacity).
     max_teams = serializers.IntegerField(
@@ -76,10 +70,8 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = [
-            "id", "name", "date", "structure", "format", "rel", "team_size",
-            "swiss_rounds", "top_cut", "public", "tiebreak_order",
-            "status", "organizer", "team_count", "top_cut_automatic", "tiebreak_oomw",
-            "pods_lifted", "max_teams",
+            "id", "name", "date", "structure", "format", "rel", "team_size", "public", "status",
+            "organizer", "team_count", "max_teams",
         ]  # fmt: skip
         read_only_fields = ["id", "status", "organizer", "team_count"]
         extra_kwargs = {"name": {"max_length": 1000}}

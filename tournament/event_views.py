@@ -34,6 +34,7 @@ from tournament.selectors import (
     event_facts_blocks,
     event_page_blocks,
     event_plan,
+    event_settings_read,
     event_settings_shown,
     next_step,
     playing_teams,
@@ -144,6 +145,7 @@ def _page(
         "visitor": mark_safe(pagecache.VISITOR_PLACEHOLDER if visitor is None else visitor),  # noqa: S308 - our template's output
         "signups_open": signup_svc.is_open(event),
         "server_zone": settings.TIME_ZONE,
+        "event_settings": event_settings_read(event),
         "settings_shown": event_settings_shown(event),
     }
     context["plan"], context["sanctioning"] = event_plan(event)

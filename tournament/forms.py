@@ -1,3 +1,5 @@
+from collections.abc import Mapping
+
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
@@ -27,9 +29,7 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = [
-            "name", "date", "structure", "format", "rel", "team_size",
-            "swiss_rounds", "top_cut", "public", "tiebreak_order",
-            "tiebreak_oomw", "time_zone", "pods_lifted",
+            "name", "date", "structure", "format", "rel", "team_size", "public", "time_zone",
         ]  # fmt: skip
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
@@ -48,80 +48,40 @@ class EventForm(forms.ModelForm):
             "format": gettext_lazy("Format"),
             "rel": gettext_lazy("Rules Enforcement Level"),
             "team_size": gettext_lazy("Players per team"),
-            "swiss_rounds": gettext_lazy("Swiss rounds"),
-            "top_cut": gettext_lazy("Top cut"),
             "public": gettext_lazy("Public: anyone may see the event, its pairings and standings"),
-            "tiebreak_order": gettext_lazy("Tiebreakers"),
         }
         help_texts = {
             "format": gettext_lazy(
                 "Constructed only: standard, pioneer, modern, legacy, vintage, pauper, ..."
             ),
-            "swiss_rounds": gettext_lazy(
-                "Leave empty to use the Magic Tournament Rules' number for the team count."
-            ),
             "rel": gettext_lazy(
                 "Regular for casual play; Competitive and Professional require decklists."
-            ),
-            "tiebreak_order": gettext_lazy(
-                "The team order (MP, OMW%, OOMW%) is the one for team events."
             ),
         }
 
     name = forms.CharField(label=gettext_lazy("Event name"), max_length=EVENT_NAME_MAX, strip=False)
-    # A store's usual event first and by default: Swiss rounds only (issue of a 6-team Friday
-    # that App. E's automatic cut sent into a bracket with byes).
-    top_cut = forms.ChoiceField(
-        choices=[
-            ("0", gettext_lazy("Swiss rounds only, no top cut")),
-            ("auto", gettext_lazy("Automatic (Magic Tournament Rules App. E for the team count)")),
-            ("2", gettext_lazy("Top 2")),
-            ("4", gettext_lazy("Top 4")),
-            ("8", gettext_lazy("Top 8")),
-        ],
-        widget=forms.RadioSelect,
-        help_text=gettext_lazy(
-            "With no top cut and automatic Swiss rounds, enough rounds are played for "
-            "one team to stay undefeated. Fixed once round 1 is paired (MTR 10.2)."
-        ),
-    )
-    pods_lifted = forms.BooleanField(
-        required=False,
-        label=gettext_lazy("Booster Draft at Regular REL: pair the whole event, not pod by pod"),
-        help_text=gettext_lazy(
-            "Off by default: teams play only teams of their own pod (MTR 7.6). Only the organizer"
-            " of a Regular REL event may lift this, and must announce it before the event."
-        ),
-    )
-    tiebreak_oomw = forms.BooleanField(
-        required=False,
-        label=gettext_lazy("Break remaining ties by OOMW% (local rule)"),
-        help_text=gettext_lazy(
-            "Team order only. Not a Magic Tournament Rules tiebreaker: the standings say so."
-        ),
-    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         event = self.instance
         # The settings the apps above keep (tournament.hooks.EVENT_SETTINGS), as the event has them.
         for entry in event_settings():
-            values = entry.read(event) if event.pk is not None else {}
+            values: Mapping[str, object] = {}
+            if event.pk is not None:
+                values = (entry.form_initial or entry.read)(event)
             for name, field in entry.form_fields().items():
                 self.fields[name] = field
                 if name in values and not self.is_bound:
                     self.initial.setdefault(name, values[name])
-        if event.pk is not None and not self.is_bound:
-            self.initial["top_cut"] = "auto" if event.top_cut_automatic else str(event.top_cut)
-        elif event.pk is None:
-            self.initial.setdefault("top_cut", "0")
 
     def clean(self) -> dict:
+        """A field of an app's settings may take several at once (the top cut and whether it is
+        automatic): it cleans to a mapping of them."""
         data = super().clean() or {}
-        cut = data.get("top_cut")
-        if cut is not None:
-            data["top_cut_automatic"] = cut == "auto"
-            data["top_cut"] = 0 if cut == "auto" else int(cut)
+        for name, value in list(data.items()):
+            if isinstance(value, Mapping):
+                del data[name]
+                data.update(value)
         return data
 
     def _post_clean(self) -> None:

@@ -75,6 +75,14 @@ class EventSettings:
     - ``locked``: the settings fixed once round 1 is paired (MTR 10.2), with the words a refusal
       names them by.
     - ``shown``: the settings as the event's page states them, when not the choice's words.
+    - ``derive``: (the values a call gives, the event's values as they stand or None for a new
+      event) -> the values the call sets, those it gives and those they imply; by default the
+      given ones.
+    - ``check``: (the event or None while it is made, the event's own settings after the change,
+      the values set) -> the problems by field, checked with the event's own so that one refusal
+      names every problem; ``write`` still refuses what it is given wrong.
+    - ``form_initial``: the event's values as the form shows them, when not ``read``'s (a form
+      field that takes several settings at once cleans to a mapping of them).
     """
 
     model: str
@@ -85,10 +93,24 @@ class EventSettings:
     write: Callable[[Event, Mapping[str, object]], None]
     locked: Mapping[str, Any] = field(default_factory=dict)  # name -> words (lazy text)
     shown: Callable[[Event], Mapping[str, object]] | None = None
+    derive: Callable[[Mapping[str, object], Mapping[str, object] | None], dict] | None = None
+    check: (
+        Callable[[Event | None, Mapping[str, object], Mapping[str, object]], dict[str, list[str]]]
+        | None
+    ) = None
+    form_initial: Callable[[Event], Mapping[str, object]] | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(self.form_fields())
+        """The settings by name: the form's fields and the API's (which may name more)."""
+        return tuple(dict.fromkeys([*self.form_fields(), *self.api_fields()]))
+
+    def given(
+        self, values: Mapping[str, object], now: Mapping[str, object] | None
+    ) -> dict[str, object]:
+        """The settings of this entry that a call with ``values`` sets (``derive``)."""
+        own = {k: values[k] for k in self.names if k in values}
+        return self.derive(own, now) if self.derive is not None else own
 
 
 class Writer(Protocol):

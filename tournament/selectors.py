@@ -37,6 +37,7 @@ __all__ = [
     "events_home",
     "events_listed",
     "event_setting",
+    "event_settings_read",
     "event_settings_shown",
     "next_step",
     "player_changes",
@@ -140,7 +141,7 @@ def event_plan(event: Event) -> tuple[EventPlan | None, SanctioningText]:
     can be sanctioned (tournament.domain.sanctioning), in the reader's language."""
     plan = EVENT_PLAN(event)
     teams = plan.teams if plan else playing_teams(event).count()
-    rounds = plan.rounds if plan else (event.swiss_rounds or 0)
+    rounds = plan.rounds if plan else cast(int | None, event_setting(event, "swiss_rounds")) or 0
     check = sanctioning(
         structure=event.structure,
         format=event.format,
@@ -245,6 +246,15 @@ def event_setting(event: Event, name: str) -> object:
         if name in entry.names:
             return entry.read(event)[name]
     raise KeyError(name)
+
+
+def event_settings_read(event: Event) -> dict[str, object]:
+    """The apps' own settings of the event (tournament.hooks.EVENT_SETTINGS) by name, as the
+    apps read them."""
+    values: dict[str, object] = {}
+    for entry in event_settings():
+        values.update(entry.read(event))
+    return values
 
 
 def event_settings_shown(event: Event) -> dict[str, object]:

@@ -1,5 +1,6 @@
 """HTML pages of registration: events, staff, teams, a team's private page."""
 
+from typing import cast
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -21,6 +22,7 @@ from tournament.models import Accommodation, Signup, TeamCheckIn
 from tournament.selectors import (
     REMEMBER_DAYS,
     event_facts_blocks,
+    event_setting,
     events_home,
     find_teams,
     player_changes,
@@ -70,20 +72,20 @@ def event_create(request):
         else:
             _ok(request, _("%(name)s created. Next: register the teams."), name=event.name)
             return redirect("event", event.pk)
-    context = {"form": form, "creating": True, "plans": _plans(None)}
+    context = {"form": form, "creating": True, "plans": _plans(None, form)}
     return render(request, "tournament/event_form.html", context)
 
 
 PREVIEW_TEAMS = (6, 8, 12, 16, 32)  # a new event's preview: the counts stores see most
 
 
-def _plans(event) -> list[tuple[int, list[tuple[str, str]]]]:
+def _plans(event, form: forms.EventForm) -> list[tuple[int, list[tuple[str, str]]]]:
     """What each top-cut choice of the form plays (tournament.hooks.PLAN_CHOICES): for the
     teams registered, or before any team for a few usual counts."""
     teams = event.teams.filter(dropped=False).count() if event is not None else 0
-    rounds = event.swiss_rounds if event is not None else None
+    rounds = cast("int | None", event_setting(event, "swiss_rounds")) if event else None
     counts = (teams,) if teams >= 2 else PREVIEW_TEAMS
-    labels = dict(forms.EventForm.base_fields["top_cut"].choices)  # type: ignore[attr-defined]  # a ChoiceField (the form declares it), typed Field here
+    labels = dict(form.fields["top_cut"].choices)  # type: ignore[attr-defined]  # a ChoiceField (pairing's), typed Field here
     out = []
     for count in counts:
         draft = event is not None and event.structure == "draft"
@@ -105,7 +107,7 @@ def event_edit(request, pk: int):
         else:
             _ok(request, _("Event saved."))
             return redirect("event", event.pk)
-    context = {"form": form, "event": event, "plans": _plans(event)}
+    context = {"form": form, "event": event, "plans": _plans(event, form)}
     # The settings the apps above keep apart from the form (the judging settings), by topic.
     facts = event_facts_blocks(request, event)
     facts.pop("lasts")
@@ -177,6 +179,7 @@ def event_teams(request, pk: int):
             "form": form,
             "manage": manage,
             "q": query,
+            "pods_lifted": event_setting(event, "pods_lifted"),
         },
     )
 

@@ -32,6 +32,7 @@ from pairing.domain.tiebreakers import (
     missed_records,
 )
 from pairing.models import Match, MatchTeam, ResultReport, Round
+from pairing.selectors import settings as pairing_settings
 from tournament.models import Event, Team
 from tournament.selectors import playing_teams
 
@@ -116,11 +117,12 @@ def structure(event: Event) -> Structure:
         byes = list(playing_teams(event).values_list("awarded_byes", flat=True))
     # MTR App. E: a team with a 1-, 2- or 3-round bye counts as 2, 4 or 8 teams.
     teams = sum(2 ** min(n, 3) for n in byes)
+    chosen = pairing_settings.of(event)
     return plan(
         teams,
-        swiss_rounds=event.swiss_rounds,
-        top_cut=event.top_cut,
-        cut_automatic=event.top_cut_automatic,
+        swiss_rounds=chosen.swiss_rounds,
+        top_cut=chosen.top_cut,
+        cut_automatic=chosen.top_cut_automatic,
         draft=event.structure == Event.Structure.DRAFT,
     )
 
@@ -309,13 +311,14 @@ def load_facts(
 
 def compute(facts: Facts) -> Standings:
     started = time.perf_counter()
+    chosen = pairing_settings.of(facts.event)
     rows = compute_standings(
         list(facts.teams),
         facts.matches,
         penalties={t: p for t, p in facts.penalties.items() if t in facts.teams},
         disqualified=facts.disqualified,
-        order=cast(Order, facts.event.tiebreak_order),
-        oomw=facts.event.tiebreak_oomw,
+        order=cast(Order, chosen.tiebreak_order),
+        oomw=chosen.tiebreak_oomw,
         seed=facts.seed,
     )
     return Standings(
@@ -386,8 +389,8 @@ def standings_key(event: Event, after_round: int, *, published_only: bool = Fals
         sorted(penalties(event, after_round).items()),
         sorted(disqualified(event)),
         standings_seed(event),
-        event.tiebreak_order,
-        event.tiebreak_oomw,
+        pairing_settings.of(event).tiebreak_order,
+        pairing_settings.of(event).tiebreak_oomw,
     )
     digest = hashlib.sha256(repr(facts).encode()).hexdigest()[:32]
     made = f"{event.created_at.timestamp():.6f}"

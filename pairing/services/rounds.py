@@ -237,8 +237,8 @@ def _pair_swiss(event: Event, number: int, seed: int, by: By) -> Round:
 def _pods(event: Event) -> dict[int, int]:
     """Team id -> pod when the Swiss rounds stay within pods: a booster-draft event whose teams
     were seated in pods, at every REL unless the organizer lifted the pods at Regular REL
-    (MTR 7.6, ``Event.pods_lifted``); else empty."""
-    lifted = event.rel == Event.Rel.REGULAR and event.pods_lifted
+    (MTR 7.6, ``PairingSettings.pods_lifted``); else empty."""
+    lifted = event.rel == Event.Rel.REGULAR and selectors.settings.of(event).pods_lifted
     if event.structure != Event.Structure.DRAFT or lifted:
         return {}
     teams = Team.objects.filter(event=event, pod__isnull=False).values_list("pk", "pod")

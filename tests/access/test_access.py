@@ -30,6 +30,7 @@ from core.errors import AccessDenied, NotVisible
 from decklists.errors import DecklistsLocked
 from pairing import services
 from pairing.models import Match, Round
+from support import factories
 from support.api_clients import client_for
 from tournament.models import Event
 
@@ -49,7 +50,7 @@ def _anon() -> Caller:
 
 
 def _round(world, *, publish: bool) -> Round:
-    Event.objects.filter(pk=world.event.pk).update(swiss_rounds=3)
+    factories.settings(world.event, swiss_rounds=3)
     world.event.refresh_from_db()
     round_ = services.round_pair_next(event=world.event, seed=1)
     if publish:

@@ -83,6 +83,7 @@ def _build() -> None:
     from django.core.management import call_command
 
     from pairing import services
+    from pairing.models import PairingSettings
     from pairing.simulation import simulate
     from tournament.models import Event
 
@@ -90,7 +91,10 @@ def _build() -> None:
     started = time.perf_counter()
     report = simulate(teams=TEAMS, rounds=SWISS_PLAYED, seed=14, drop_rate=0.01)
     event = report.event
-    Event.objects.filter(pk=event.pk).update(swiss_rounds=SWISS_PLAYED + 1, status="running")
+    Event.objects.filter(pk=event.pk).update(status="running")
+    PairingSettings.objects.update_or_create(
+        event=event, defaults={"swiss_rounds": SWISS_PLAYED + 1}
+    )
     event.refresh_from_db()
     current = services.round_pair_next(event=event, by=event.organizer)
     services.round_publish(round_=current, by=event.organizer)

@@ -45,13 +45,14 @@ def _store(final) -> tuple[object, dict[int, int]]:
     """Write the simulated event as rows: event, teams, players, rounds, matches, entries."""
     from django.contrib.auth import get_user_model
 
-    from pairing.models import Match, MatchTeam, Round
+    from pairing.models import Match, MatchTeam, PairingSettings, Round
     from tournament.models import Event, Player, Team
 
     user, _ = get_user_model().objects.get_or_create(username="bench")
     event = Event.objects.create(
-        name="Bench", structure="sealed", organizer=user, swiss_rounds=ROUNDS, status="finished"
+        name="Bench", structure="sealed", organizer=user, status="finished"
     )
+    PairingSettings.objects.create(event=event, swiss_rounds=ROUNDS)
     dropped = {t.id for t in final.teams if t.dropped}
     teams = Team.objects.bulk_create(
         Team(event=event, name=f"Team {i:05d}", name_key=f"team {i:05d}", dropped=i in dropped)

@@ -107,7 +107,7 @@ def _name(teams: int) -> str:
 def _event(teams: int):
     """The event of this size, built when missing: PLAYED rounds final, round 5 not paired."""
     from pairing import services
-    from pairing.models import Round
+    from pairing.models import PairingSettings, Round
     from pairing.simulation import simulate
     from tournament.models import Event
 
@@ -116,7 +116,8 @@ def _event(teams: int):
         started = time.perf_counter()
         event = simulate(teams=teams, rounds=PLAYED, seed=teams, drop_rate=0.01).event
         print(f"built {teams} teams, {PLAYED} rounds in {time.perf_counter() - started:.0f} s")
-    Event.objects.filter(pk=event.pk).update(swiss_rounds=PLAYED + 2, status="running")
+    Event.objects.filter(pk=event.pk).update(status="running")
+    PairingSettings.objects.update_or_create(event=event, defaults={"swiss_rounds": PLAYED + 2})
     left = Round.objects.filter(event=event, number__gte=ROUND).order_by("-number")
     for round_ in left:  # a run stopped half-way: back to four rounds
         services.round_unpair(round_=round_)

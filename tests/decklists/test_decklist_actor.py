@@ -13,7 +13,7 @@ from decklists.errors import DecklistsLocked
 from decklists.models import Decklist, DecklistChange, TeamPool
 from decklists.services import decklists as svc
 from pairing import services as pairing_services
-from support import actors
+from support import actors, factories
 from support.catalogue import catalogue  # noqa: F401
 from tournament.models import Event
 
@@ -73,8 +73,9 @@ def test_after_the_lock_a_judge_and_up_change_a_list_and_the_change_is_logged(wo
 
 
 def test_after_the_lock_a_limited_pool_changes_by_a_judge_only(world):
-    Event.objects.filter(pk=world.event.pk).update(structure="sealed", format="", swiss_rounds=3)
+    Event.objects.filter(pk=world.event.pk).update(structure="sealed", format="")
     world.event.refresh_from_db()
+    factories.settings(world.event, swiss_rounds=3)
     svc.pool_submit(team=world.red, text="40 Forest\n", actor=actors.team(world.red))
     pairing_services.round_pair_next(event=world.event, seed=1)
     world.red.event.refresh_from_db()

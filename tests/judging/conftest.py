@@ -33,8 +33,9 @@ class Table:
 
 def make_table(world, *, rel: str = "competitive", policy: str = "match_point") -> Table:
     event = world.event
-    event.rel, event.swiss_rounds = rel, 3
-    event.save(update_fields=["rel", "swiss_rounds"])
+    event.rel = rel
+    event.save(update_fields=["rel"])
+    factories.settings(event, swiss_rounds=3)
     factories.settings(event, penalty_policy=policy)
     round_ = pairing_services.round_pair_next(event=event, seed=1)
     pairing_services.round_publish(round_=round_)

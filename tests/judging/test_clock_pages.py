@@ -12,6 +12,7 @@ from judging import services
 from judging.models import ClockCorrection, Extension, RoundClock, TableClock
 from judging.selectors import clock as sel
 from pairing import services as pairing_services
+from support import factories
 from tracker.models import GameEvent
 
 pytestmark = pytest.mark.django_db
@@ -88,8 +89,9 @@ def test_a_team_or_anonymous_caller_cannot_run_the_clock(table, world):
 
 def _paired(world):
     event = world.event
-    event.rel, event.swiss_rounds = "competitive", 3
-    event.save(update_fields=["rel", "swiss_rounds"])
+    event.rel = "competitive"
+    event.save(update_fields=["rel"])
+    factories.settings(event, swiss_rounds=3)
     round_ = pairing_services.round_pair_next(event=event, seed=1)
     pairing_services.round_publish(round_=round_)
     return round_

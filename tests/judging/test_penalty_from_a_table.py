@@ -18,8 +18,7 @@ def two_tables(world):
     """Red, Blue, Gold and Jade in round 1: two tables; Red's is returned."""
     factories.team(world.event, "Team Gold", ["Gil", "Gia"])
     factories.team(world.event, "Team Jade", ["Jo", "Jan"])
-    world.event.swiss_rounds = 3
-    world.event.save(update_fields=["swiss_rounds"])
+    factories.settings(world.event, swiss_rounds=3)
     round_ = pairing.round_pair_next(event=world.event, seed=1)
     pairing.round_publish(round_=round_)
     return round_.matches.get(entries__team=world.red)

@@ -5,6 +5,7 @@ import pytest
 from core.errors import Conflict, ServiceError
 from pairing import services
 from pairing.models import MatchTeam
+from pairing.selectors import settings as pairing_settings
 from support.rounds import event_with_teams, win_all_a
 from tournament.services import events as event_svc
 
@@ -34,7 +35,7 @@ def test_regular_rel_keeps_the_pods_unless_the_organizer_lifts_them():
     """MTR 7.6: pods bind at every REL; only at Regular REL may the organizer lift them before
     the event (issue 23). By default a Regular REL draft stays within its pods."""
     event, _teams = _draft(8, swiss_rounds=1, rel="regular")
-    assert not event.pods_lifted
+    assert not pairing_settings.of(event).pods_lifted
     pods = event_svc.event_seat_pods(event=event, seed=1)
     for seed in range(6):
         round_ = services.round_pair_next(event=event, seed=seed)

@@ -17,6 +17,7 @@ import pytest
 
 from pairing import hooks, selectors
 from pairing.models import Match, MatchTeam, Round
+from support import factories
 from support.rounds import event_with_teams
 
 pytestmark = pytest.mark.django_db
@@ -68,8 +69,7 @@ def test_standings_follow_match_points_then_omw_then_oomw_as_a_local_rule(six):
     """MTR App. C: MW% and OMW% with the 0.33 floor; docs/rules.md: OOMW% next in the team order
     when the organizer turns the local rule on."""
     event, ids = six
-    event.tiebreak_oomw = True
-    event.save(update_fields=["tiebreak_oomw"])
+    factories.settings(event, tiebreak_oomw=True)
     table = selectors.standings(event)
     assert table.round == 2
     assert _letters(event, ids) == ["A", "B", "C", "E", "D", "F"]
@@ -158,8 +158,7 @@ def test_pairing_uses_points_after_penalties(six, sources):
     from pairing import adapters, services
 
     event, ids = six
-    event.swiss_rounds = 3
-    event.save()
+    factories.settings(event, swiss_rounds=3)
     sources(hooks.PENALTY_POINTS, lambda e, r: {ids["A"]: 3})  # A: 6 - 3 = 3 points
     records = {
         r.id: r

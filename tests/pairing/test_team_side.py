@@ -16,8 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def table(world):
-    world.event.swiss_rounds = 3
-    world.event.save(update_fields=["swiss_rounds"])
+    factories.settings(world.event, swiss_rounds=3)
     services.round_publish(round_=services.round_pair_next(event=world.event, seed=1))
     match = Match.objects.select_related("round", "team_a", "team_b").get(round__event=world.event)
     return world, match

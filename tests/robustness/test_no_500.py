@@ -30,6 +30,7 @@ from core.errors import Conflict
 from decklists.models import Decklist, DecklistChange
 from pairing import services
 from pairing.models import Match
+from support import factories
 from support.api_clients import client_for
 from support.rounds import event_with_teams
 from tournament.models import Event, StaffRole, Team
@@ -49,7 +50,7 @@ def _page_client(user=None) -> Client:
 
 def _published_round(world):
     """Round 1 of Alice's event, Swiss, published: one match, Red against Blue."""
-    Event.objects.filter(pk=world.event.pk).update(swiss_rounds=3)
+    factories.settings(world.event, swiss_rounds=3)
     round_ = services.round_pair_next(event=world.event, seed=7)
     return services.round_publish(round_=round_)
 

@@ -7,9 +7,9 @@ import pytest
 
 from judging import services as judging
 from pairing import services
+from support import factories
 from support.api_clients import client_for
 from support.openapi import _spec
-from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def _write_operations() -> list[tuple[str, str]]:
 
 
 def _ids(world) -> dict[str, int]:
-    Event.objects.filter(pk=world.event.pk).update(swiss_rounds=3)
+    factories.settings(world.event, swiss_rounds=3)
     round_ = services.round_pair_next(event=world.event, seed=7)
     match = round_.matches.exclude(table=None).first()
     check = judging.deck_check_start(round_=round_, match=match, team=match.team_a)

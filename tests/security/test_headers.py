@@ -10,7 +10,7 @@ from django.urls import clear_url_caches
 
 from core.middleware import CONTENT_SECURITY_POLICY
 from pairing import services
-from tournament.models import Event
+from support import factories
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ INLINE_STYLE = re.compile(rb"<style\b|\sstyle\s*=|\son[a-z]+\s*=", re.I)
 
 
 def _pages(world) -> list[tuple[Client, str]]:
-    Event.objects.filter(pk=world.event.pk).update(swiss_rounds=3)
+    factories.settings(world.event, swiss_rounds=3)
     round_ = services.round_publish(round_=services.round_pair_next(event=world.event, seed=7))
     match = round_.matches.first()
     staff = Client()

@@ -14,7 +14,6 @@ from pairing.models import Match
 from support import factories
 from support.api_clients import client_for
 from support.rounds import event_with_teams
-from tournament.models import Event
 
 API = "/api/v1"
 MAIN_A = "20 Mountain\n4 Lightning Bolt\n"
@@ -111,7 +110,7 @@ def test_two_saves_from_one_version_at_once_one_wins_one_is_409():
 
 
 def _match(event) -> Match:
-    Event.objects.filter(pk=event.pk).update(swiss_rounds=3)
+    factories.settings(event, swiss_rounds=3)
     round_ = services.round_publish(round_=services.round_pair_next(event=event, seed=7))
     return round_.matches.exclude(team_b=None).first()
 

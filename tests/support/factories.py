@@ -25,8 +25,9 @@ def event(organizer=None, **values) -> Event:
 
 def settings(event: Event, **values) -> Event:
     """Set settings the apps keep for the event (tournament.hooks.EVENT_SETTINGS: udc_rule,
-    round_minutes, penalty_policy) by the names the event's form gives them, as the event's
-    service does."""
+    round_minutes, penalty_policy, swiss_rounds, top_cut, top_cut_automatic, tiebreak_order,
+    tiebreak_oomw, pods_lifted) by the names the event's form and API give them, as the event's
+    service stores them (without its checks of the event as a whole)."""
     for entry in event_settings():
         now = entry.read(event)
         own = {k: v for k, v in values.items() if k in entry.names and now.get(k) != v}

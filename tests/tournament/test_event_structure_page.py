@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from pairing.selectors import settings as pairing_settings
 from support import factories
 from support.rounds import event_with_teams
 from tournament.services import events as svc
@@ -51,7 +52,8 @@ def test_the_edit_form_offers_automatic_and_no_top_cut_separately(client):
     }  # fmt: skip
     assert client.post(f"/events/{event.pk}/edit/", data).status_code == 302
     event.refresh_from_db()
-    assert (event.top_cut, event.top_cut_automatic, event.swiss_rounds) == (0, False, None)
+    chosen = pairing_settings.of(event)
+    assert (chosen.top_cut, chosen.top_cut_automatic, chosen.swiss_rounds) == (0, False, None)
     svc.event_update(event=event, tiebreak_oomw=True)
     event.refresh_from_db()
-    assert event.tiebreak_oomw
+    assert pairing_settings.of(event).tiebreak_oomw

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from pairing import services as pairing
-from support import actors
+from support import actors, factories
 
 pytestmark = pytest.mark.django_db
 
@@ -34,8 +34,8 @@ def _as(user=None):
 @pytest.fixture
 def public(world):
     world.event.public = True
-    world.event.swiss_rounds = 3
-    world.event.save(update_fields=["public", "swiss_rounds"])
+    world.event.save(update_fields=["public"])
+    factories.settings(world.event, swiss_rounds=3)
     return world
 
 

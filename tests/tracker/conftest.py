@@ -4,13 +4,13 @@ import pytest
 
 from pairing import services
 from pairing.models import Match
+from support import factories
 
 
 @pytest.fixture
 def table(world) -> Match:
     """Round 1 of the world's event, published: Red and Blue meet at table 1."""
-    world.event.swiss_rounds = 3
-    world.event.save(update_fields=["swiss_rounds"])
+    factories.settings(world.event, swiss_rounds=3)
     round_ = services.round_pair_next(event=world.event, seed=1)
     services.round_publish(round_=round_)
     return Match.objects.select_related("round__event", "team_a", "team_b").get(round=round_)

@@ -152,8 +152,7 @@ def test_each_stored_event_fires_game_changed_after_commit(table, seated):
 
 
 def test_a_bye_has_no_game(world):
-    world.event.swiss_rounds = 3
-    world.event.save(update_fields=["swiss_rounds"])
+    factories.settings(world.event, swiss_rounds=3)
     factories.team(world.event, "Team Odd")
     round_ = pairing.round_pair_next(event=world.event, seed=1)
     bye = round_.matches.get(team_b__isnull=True)

@@ -29,16 +29,10 @@ class Event(models.Model):
         COMPETITIVE = "competitive", gettext_lazy("Competitive")
         PROFESSIONAL = "professional", gettext_lazy("Professional")
 
-    class TiebreakOrder(models.TextChoices):
-        TEAM = "team", gettext_lazy("Team: match points, OMW%, random")
-        INDIVIDUAL = "individual", gettext_lazy("Individual: match points, OMW%, GW%, OGW%, random")
-
     class Status(models.TextChoices):
         REGISTRATION = "registration", gettext_lazy("Registration")
         RUNNING = "running", gettext_lazy("Running")
         FINISHED = "finished", gettext_lazy("Finished")
-
-    TOP_CUTS = (0, 2, 4, 8)
 
     name = models.CharField(max_length=120)
     date = models.DateField(null=True, blank=True)
@@ -46,20 +40,7 @@ class Event(models.Model):
     format = models.CharField(max_length=40, blank=True, default="")
     rel = models.CharField(max_length=12, choices=Rel.choices, default=Rel.REGULAR)
     team_size = models.PositiveSmallIntegerField(default=2)
-    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
-    top_cut = models.PositiveSmallIntegerField(default=0)
-    # True: the top cut comes from MTR App. E for the team count (``top_cut`` is then unused);
-    # False: ``top_cut`` is the organizer's (0: no top cut).
-    top_cut_automatic = models.BooleanField(default=False)
     public = models.BooleanField(default=True)
-    tiebreak_order = models.CharField(
-        max_length=12, choices=TiebreakOrder.choices, default=TiebreakOrder.TEAM
-    )
-    # A local rule, not the MTR's: OOMW% breaks ties after OMW% in the team order.
-    tiebreak_oomw = models.BooleanField(default=False)
-    # MTR 7.6: in a Booster Draft event teams play only teams of their pod, unless the organizer
-    # lifts this before the event at Regular REL (docs/rules.md "Swiss pairing").
-    pods_lifted = models.BooleanField(default=False)
     # How a match is decided: a key of pairing.domain.match_format.FORMATS (games to win, drawn
     # games replayed). A 2HG match is one game, a drawn one replayed (MTR 9.1): no page or API
     # sets another.
@@ -85,7 +66,6 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(team_size__gte=2, team_size__lte=4), name="event_team_size_2_4"
             ),
-            models.CheckConstraint(condition=Q(top_cut__in=(0, 2, 4, 8)), name="event_top_cut"),
             models.CheckConstraint(
                 condition=~Q(structure="constructed") | ~Q(format=""),
                 name="event_constructed_has_format",

@@ -23,13 +23,11 @@ from core.i18n import exception_text
 from tournament.domain.formats import CONSTRUCTED_FORMATS
 from tournament.domain.names import NameError_, clean_name
 from tournament.domain.pods import DEFAULT_POD_SIZE, seat_pods
-from tournament.hooks import event_settings
+from tournament.hooks import EventSettings, event_settings
 from tournament.models import Event, StaffRole, Team
 
 EVENT_FIELDS = (
-    "name", "date", "structure", "format", "rel", "team_size", "swiss_rounds",
-    "top_cut", "public", "tiebreak_order", "top_cut_automatic",
-    "tiebreak_oomw", "time_zone", "pods_lifted",
+    "name", "date", "structure", "format", "rel", "team_size", "public", "time_zone",
 )  # fmt: skip
 # The structure is announced by round 1 and then fixed (MTR 10.2): each locked setting, named as a
 # refusal names it.
@@ -37,10 +35,6 @@ LOCKED_WORDS = {
     "structure": gettext_lazy("the structure"),
     "format": gettext_lazy("the format"),
     "team_size": gettext_lazy("the team size"),
-    "swiss_rounds": gettext_lazy("the number of Swiss rounds"),
-    "top_cut": gettext_lazy("the top cut"),
-    "top_cut_automatic": gettext_lazy("the automatic top cut"),
-    "pods_lifted": gettext_lazy("whether the draft pods bind"),
 }
 # The settings fixed once round 1 is paired (MTR 10.2), in the order a refusal names them (the
 # apps' own settings, tournament.hooks.EVENT_SETTINGS, after these).
@@ -54,16 +48,40 @@ def _locked_words() -> dict[str, object]:
     return words
 
 
-def _write_settings(event: Event, values: Mapping[str, object], current: dict) -> None:
-    """The apps' own settings among ``values``: each app writes those that change."""
+# The apps' own settings a call gives (tournament.hooks.EVENT_SETTINGS): each entry with its
+# values as they stand and the values the call sets.
+Given = list[tuple[EventSettings, Mapping[str, object], dict[str, object]]]
+
+
+def _given_settings(event: Event | None, values: Mapping[str, object]) -> Given:
+    """Each app's settings that ``values`` set, beside the event's (a new event: the defaults,
+    and each app's settings derived for a new event even when none is given)."""
+    out: Given = []
     for entry in event_settings():
-        names = entry.names
-        if not any(k in values for k in names):
+        if event is not None and not any(k in values for k in entry.names):
             continue
-        now = current.get(entry.model)
-        if now is None:
-            now = entry.read(event)
-        changed = {k: values[k] for k in names if k in values and values[k] != now.get(k)}
+        now = entry.read(event if event is not None else Event())
+        out.append((entry, now, entry.given(values, now if event is not None else None)))
+    return out
+
+
+def _settings_problems(
+    event: Event | None, event_values: Mapping[str, object], given: Given
+) -> dict[str, list[str]]:
+    """The apps' checks of their settings, and of the event's own they depend on (a change of
+    REL against the draft pods lifted): every app with a check, each with what the call sets."""
+    setting = {entry.model: values for entry, _, values in given}
+    errors: dict[str, list[str]] = {}
+    for entry in event_settings():
+        if entry.check is not None:
+            errors.update(entry.check(event, event_values, setting.get(entry.model, {})))
+    return errors
+
+
+def _write_settings(event: Event, given: Given) -> None:
+    """The apps' own settings the call sets: each app writes those that change."""
+    for entry, now, values in given:
+        changed = {k: v for k, v in values.items() if v != now.get(k)}
         if changed:
             entry.write(event, changed)
 
@@ -71,8 +89,11 @@ def _write_settings(event: Event, values: Mapping[str, object], current: dict) -
 # --- events -------------------------------------------------------------------------------
 
 
-def _check_event(values: Mapping[str, object]) -> dict[str, object]:
-    """Normalise and check an event's settings; raise ServiceError with every field's problem."""
+def _check_event(
+    values: Mapping[str, object], settings_errors: Mapping[str, list[str]]
+) -> dict[str, object]:
+    """Normalise and check an event's own settings; every field's problem, then the apps' with
+    theirs (``settings_errors``), raised together as one ServiceError."""
     errors: dict[str, list[str]] = {}
     out = dict(values)
     try:
@@ -95,54 +116,26 @@ def _check_event(values: Mapping[str, object]) -> dict[str, object]:
     team_size = values.get("team_size", 2)
     if not isinstance(team_size, int) or not 2 <= team_size <= 4:
         errors["team_size"] = [gettext("Team size must be 2 (Two-Headed Giant), 3 or 4.")]
-    rounds = values.get("swiss_rounds")
-    if rounds is not None and (not isinstance(rounds, int) or not 0 <= rounds <= 30):
-        errors["swiss_rounds"] = [
-            gettext("Swiss rounds must be between 0 and 30, or empty for automatic.")
-        ]
-    if values.get("top_cut", 0) not in Event.TOP_CUTS:
-        errors["top_cut"] = [gettext("Top cut must be 0, 2, 4 or 8 teams.")]
     zone = values.get("time_zone", "")
     if zone and (not isinstance(zone, str) or zone not in available_timezones()):
         errors["time_zone"] = [
             gettext("Unknown time zone %(zone)s: a name such as Europe/Madrid or America/Chicago.")
             % {"zone": repr(zone)[:80]}
         ]
-    for flag in ("top_cut_automatic", "tiebreak_oomw", "pods_lifted"):
-        if not isinstance(values.get(flag, False), bool):
-            errors[flag] = [gettext("Must be true or false.")]
-    if values.get("pods_lifted") is True and values.get("rel", Event.Rel.REGULAR) != "regular":
-        errors["pods_lifted"] = [
-            gettext("Only at Regular REL may the organizer lift the draft pods (MTR 7.6).")
-        ]
+    errors.update(settings_errors)
     if errors:
         raise ServiceError(errors=errors)
     return out
 
 
-def _derive_automatic_cut(changes: dict[str, object], current: Mapping[str, object]) -> None:
-    """A change that sets ``swiss_rounds`` or ``top_cut`` without ``top_cut_automatic`` keeps the
-    meaning those two fields had on their own: the top cut is automatic (MTR App. E) exactly when
-    the Swiss rounds are automatic (None) and the top cut is 0."""
-    if "top_cut_automatic" in changes:
-        return
-    if "swiss_rounds" not in changes and "top_cut" not in changes:
-        return
-    rounds = changes.get("swiss_rounds", current.get("swiss_rounds"))
-    cut = changes.get("top_cut", current.get("top_cut", 0))
-    changes["top_cut_automatic"] = rounds is None and cut == 0
-
-
 @transaction.atomic
 def event_create(*, organizer: User, **values: object) -> Event:
     changes = {k: v for k, v in values.items() if k in EVENT_FIELDS}
-    if "top_cut_automatic" not in changes:
-        changes.setdefault("swiss_rounds", None)
-    _derive_automatic_cut(changes, {})
-    clean = _check_event(changes)
+    given = _given_settings(None, values)
+    clean = _check_event(changes, _settings_problems(None, changes, given))
     event = Event(organizer=organizer, **clean)
     event.save()
-    _write_settings(event, values, {})
+    _write_settings(event, given)
     return event
 
 
@@ -174,19 +167,15 @@ def event_set_status(*, event: Event, status: str) -> Event:
 def event_update(*, event: Event, **values: object) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     changes = {k: v for k, v in values.items() if k in EVENT_FIELDS}
-    _derive_automatic_cut(changes, {k: getattr(event, k) for k in EVENT_FIELDS})
-    own_settings = {  # the apps' settings the call gives, as they stand
-        entry.model: entry.read(event)
-        for entry in event_settings()
-        if any(k in values for k in entry.names)
-    }
+    given = _given_settings(event, values)  # the apps' settings the call sets, as they stand
     if event.status != Event.Status.REGISTRATION:
         now = {k: getattr(event, k) for k in LOCKED_AFTER_START}
-        for own in own_settings.values():
-            now.update(own)
-        given = {**{k: v for k, v in values.items() if k not in EVENT_FIELDS}, **changes}
+        setting = dict(changes)
+        for _, own_now, own_given in given:
+            now.update(own_now)
+            setting.update(own_given)
         all_words = _locked_words()
-        locked = [k for k in all_words if k in given and k in now and given[k] != now[k]]
+        locked = [k for k in all_words if k in setting and k in now and setting[k] != now[k]]
         if locked:
             words = gettext(" and ").join(str(all_words[k]) for k in locked)
             raise Conflict(
@@ -210,12 +199,12 @@ def event_update(*, event: Event, **values: object) -> Event:
                 gettext("Team size cannot change once teams are registered."),
                 code="teams_registered",
             )
-    current = {k: getattr(event, k) for k in EVENT_FIELDS}
-    clean = _check_event({**current, **changes})
+    merged = {**{k: getattr(event, k) for k in EVENT_FIELDS}, **changes}
+    clean = _check_event(merged, _settings_problems(event, merged, given))
     for key in changes:
         setattr(event, key, clean[key])
     event.save(update_fields=list(changes) or None)
-    _write_settings(event, values, own_settings)
+    _write_settings(event, given)
     events.event_changed.fire(events.EventChanged(event.pk))  # name, visibility: cached pages
     return event
 

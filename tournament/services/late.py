@@ -19,13 +19,15 @@ entry racing "pair round n" either comes before the pairing reads the teams (mis
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from core import events
 from core.actors import By, recorded
 from core.errors import Conflict, ServiceError
-from tournament import hooks
+from tournament import hooks, selectors
 from tournament.models import Event, LateEntry, Team
 from tournament.services.teams import _clashes, _clean_team, _save_team, _team_changed
 
@@ -53,7 +55,7 @@ def _check_can_enter(event: Event) -> int:
             code="missed_draft",
         )
     plan = hooks.EVENT_PLAN(event)  # the Swiss rounds, fixed at round 1 (pairing.selectors)
-    swiss = plan.swiss_rounds if plan is not None else event.swiss_rounds
+    swiss = plan.swiss_rounds if plan is not None else _swiss_rounds(event)
     if swiss is not None and latest >= swiss:
         raise Conflict(
             gettext("Every Swiss round is paired: a team entering now would play no round."),
@@ -87,3 +89,8 @@ def team_register_late(*, event: Event, name: object, players: object, by: By = 
 
 def late_entry(team: Team) -> LateEntry | None:
     return LateEntry.objects.filter(team=team).first()
+
+
+def _swiss_rounds(event: Event) -> int | None:
+    """The Swiss rounds the organizer set (pairing's settings), None for automatic."""
+    return cast("int | None", selectors.event_setting(event, "swiss_rounds"))

@@ -9,14 +9,16 @@ the event's staff: anyone else gets 404, another event's team included.
 from judging.models import JudgeCall
 from judging.services import calls
 from pairing import services
+from support import factories
 from support.matrix import PERSONAS, Row, expect
 
 NOBODY = {"anon": 404, "charlie": 404, "green": 404}
 
 
 def _paired(world) -> None:
-    world.event.rel, world.event.swiss_rounds = "competitive", 3
-    world.event.save(update_fields=["rel", "swiss_rounds"])
+    world.event.rel = "competitive"
+    world.event.save(update_fields=["rel"])
+    factories.settings(world.event, swiss_rounds=3)
     round_ = services.round_pair_next(event=world.event, seed=1)
     services.round_publish(round_=round_)
 

@@ -6,12 +6,14 @@ clock; only judges give extensions and record passing at time; whoever sees the 
 """
 
 from pairing import services
+from support import factories
 from support.matrix import Row, expect
 
 
 def _paired(world) -> None:
-    world.event.rel, world.event.swiss_rounds = "competitive", 3
-    world.event.save(update_fields=["rel", "swiss_rounds"])
+    world.event.rel = "competitive"
+    world.event.save(update_fields=["rel"])
+    factories.settings(world.event, swiss_rounds=3)
     round_ = services.round_pair_next(event=world.event, seed=1)
     services.round_publish(round_=round_)
 

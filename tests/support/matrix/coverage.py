@@ -3,14 +3,14 @@ matches; a scorekeeper reads); a table's broadcast page is staff's while the eve
 opened coverage (the event is private here, so everyone else gets 404)."""
 
 from pairing import services
+from support import factories
 from support.matrix import PERSONAS, Row, expect
 
 NOBODY = {"anon": 404, "charlie": 404, "green": 404, "red": 404}
 
 
 def _paired(world) -> None:
-    world.event.swiss_rounds = 3
-    world.event.save(update_fields=["swiss_rounds"])
+    factories.settings(world.event, swiss_rounds=3)
     round_ = services.round_pair_next(event=world.event, seed=1)
     services.round_publish(round_=round_)
 

@@ -8,14 +8,15 @@ private: who cannot see it gets 404, the event's team (red) 403.
 from judging import services as judging_services
 from judging.models import DeckCheck, Penalty
 from pairing import services
-from support import actors
+from support import actors, factories
 from support.matrix import Row, expect
 from support.matrix.clock import _round
 
 
 def _paired(world) -> None:
-    world.event.rel, world.event.swiss_rounds = "competitive", 3
-    world.event.save(update_fields=["rel", "swiss_rounds"])
+    world.event.rel = "competitive"
+    world.event.save(update_fields=["rel"])
+    factories.settings(world.event, swiss_rounds=3)
     round_ = services.round_pair_next(event=world.event, seed=1)
     services.round_publish(round_=round_)
 

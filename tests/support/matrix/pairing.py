@@ -6,12 +6,12 @@ persona): red and blue meet at table 1; the round is published unless the row sa
 
 from pairing import services
 from pairing.models import Match, Round
+from support import factories
 from support.matrix import Row, expect
 
 
 def _round(world, *, publish: bool = True) -> Round:
-    world.event.swiss_rounds = 3
-    world.event.save(update_fields=["swiss_rounds"])
+    factories.settings(world.event, swiss_rounds=3)
     round_ = services.round_pair_next(event=world.event, seed=1)
     if publish:
         services.round_publish(round_=round_)
@@ -39,8 +39,7 @@ def _result(world) -> dict:
 
 
 def _swiss(world) -> None:
-    world.event.swiss_rounds = 3
-    world.event.save(update_fields=["swiss_rounds"])
+    factories.settings(world.event, swiss_rounds=3)
 
 
 # Staff, or the red team itself (it plays the match): 200; a team of another event cannot see

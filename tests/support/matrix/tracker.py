@@ -7,12 +7,12 @@ valid event, so the row checks the rights and not the game's rules.
 
 from pairing import services
 from pairing.models import Match
+from support import factories
 from support.matrix import Row, expect
 
 
 def _table(world) -> None:
-    world.event.swiss_rounds = 3
-    world.event.save(update_fields=["swiss_rounds"])
+    factories.settings(world.event, swiss_rounds=3)
     services.round_publish(round_=services.round_pair_next(event=world.event, seed=1))
 
 
