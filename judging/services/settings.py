@@ -16,11 +16,10 @@ from tournament.models import Event
 MAX_MINUTES = 600
 
 
-def _minutes(raw: object, name: str, *, none_ok: bool) -> int | None:
+def _minutes(raw: object, name: str) -> int | None:
+    """Whole minutes, 1 to MAX_MINUTES; blank is None (no time limit)."""
     if raw in (None, ""):
-        if none_ok:
-            return None
-        raise ServiceError(field=name, message=gettext("Give the minutes."))
+        return None
     try:
         value = int(str(raw))
     except ValueError:
@@ -47,8 +46,8 @@ def judging_settings_update(
     semifinals 90 minutes by default, the final none). A round already started keeps the length
     it started with."""
     Event.objects.select_for_update().get(pk=event.pk)  # the event's row, locked while saving
-    playoff = _minutes(playoff_minutes, "playoff_minutes", none_ok=True)
-    final = _minutes(final_minutes, "final_minutes", none_ok=True)
+    playoff = _minutes(playoff_minutes, "playoff_minutes")
+    final = _minutes(final_minutes, "final_minutes")
     return _store(
         event,
         by,
