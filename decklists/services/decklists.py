@@ -335,13 +335,9 @@ def pool_submit(
 @transaction.atomic
 def two_headed_giant_bans_set(*, event: Event, names: object, user: By = None) -> EventDeckRules:
     """The event's own 2HG-only banned cards (MTR 9.5); ``None`` follows the loaded banlists."""
-    given, event = event, _lock_event(event.pk)
+    _lock_event(event.pk)
     clean = None if names is None else clean_card_names(names, "two_headed_giant_bans")
-    rules, _ = EventDeckRules.objects.get_or_create(event=event)
-    rules.two_headed_giant_bans = clean
-    rules.updated_by = recorded(user)
-    rules.save()
-    return _kept(given, rules)
+    return _store(event, user, two_headed_giant_bans=clean)
 
 
 @transaction.atomic
@@ -351,12 +347,8 @@ def decklists_required_set(*, event: Event, required: object, user: By = None) -
     lock at round 1 whatever this says."""
     if not isinstance(required, bool):
         raise ServiceError(errors={"decklists_required": [gettext("Send true or false.")]})
-    given, event = event, _lock_event(event.pk)
-    rules, _ = EventDeckRules.objects.get_or_create(event=event)
-    rules.decklists_required = required
-    rules.updated_by = recorded(user)
-    rules.save()
-    return _kept(given, rules)
+    _lock_event(event.pk)
+    return _store(event, user, decklists_required=required)
 
 
 @transaction.atomic
@@ -368,15 +360,17 @@ def udc_rule_set(*, event: Event, udc_rule: object, user: By = None) -> EventDec
         raise ServiceError(
             errors={"udc_rule": [gettext("Unknown Unified Deck Construction rule.")]}
         )
+    return _store(event, user, udc_rule=str(udc_rule))
+
+
+def _store(event: Event, by: By, **values: object) -> EventDeckRules:
+    """Save these fields of the event's deck rules (the row made when first saved), stamped with
+    who changed them (``updated_at`` stamps itself). The saved row is also kept as the given
+    event's: decklists.selectors.deck_rules.of reads it from there."""
     rules, _ = EventDeckRules.objects.get_or_create(event=event)
-    rules.udc_rule = str(udc_rule)
-    rules.updated_by = recorded(user)
+    for name, value in values.items():
+        setattr(rules, name, value)
+    rules.updated_by = recorded(by)
     rules.save()
-    return _kept(event, rules)
-
-
-def _kept(event: Event, rules: EventDeckRules) -> EventDeckRules:
-    """The saved rules, also as the given event's (decklists.selectors.deck_rules.of reads them
-    from it)."""
     event.deck_rules = rules
     return rules

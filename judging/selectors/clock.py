@@ -61,11 +61,8 @@ from judging.models import (
 from judging.models import (
     Extension as ExtensionRow,
 )
-
-# The lengths a round starts with are the event's judging settings, read as judging reads them.
-from judging.selectors.settings import of as clock_settings
+from judging.selectors import settings as judging_settings
 from pairing.models import Match, Round
-from tournament.models import Event
 from tracker.domain.game import Event as LogEvent
 from tracker.domain.game import undone_by
 from tracker.models import Game, GameEvent
@@ -83,7 +80,7 @@ TABLE_EVENT_TYPES = (
 )
 
 
-def time_limits(event: Event, settings: JudgingSettings) -> TimeLimits:
+def time_limits(settings: JudgingSettings) -> TimeLimits:
     return TimeLimits(settings.round_minutes, settings.playoff_minutes, settings.final_minutes)
 
 
@@ -96,7 +93,7 @@ def is_final(round_: Round) -> bool:
 
 def round_length(round_: Round, settings: JudgingSettings) -> timedelta | None:
     """The length a round starts with (MTR App. B; the event's settings)."""
-    limits = time_limits(round_.event, settings)
+    limits = time_limits(settings)
     return round_length_for(round_.stage, is_final(round_), limits)  # type: ignore[arg-type]  # the model's stage choices are the domain's Stage literals
 
 
@@ -107,7 +104,7 @@ def round_facts(round_: Round, settings: JudgingSettings | None = None) -> Round
     # after time was called need not ask again (time_called_marked).
     round_._time_called_marked = clock is not None and clock.time_called_marked_at is not None  # type: ignore[attr-defined]  # a per-read note on the instance (time_called_marked reads it)
     if clock is None or clock.started_at is None:
-        length = round_length(round_, settings or clock_settings(round_.event))
+        length = round_length(round_, settings or judging_settings.of(round_.event))
         started = None
     else:
         seconds = clock.length_seconds
@@ -333,7 +330,7 @@ def round_tables(
 ) -> RoundTables:
     """The facts of the given tables of the round (all of them when none are given, or with
     ``whole_round``), byes left out, in a fixed number of queries."""
-    settings = clock_settings(round_.event)
+    settings = judging_settings.of(round_.event)
     rf = round_facts(round_, settings)
     whole = matches is None or whole_round
     if matches is None:

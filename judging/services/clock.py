@@ -38,6 +38,7 @@ from judging.models import (
     TableClock,
 )
 from judging.selectors import clock as clock_selectors
+from judging.selectors import settings as judging_settings
 from pairing.models import Match, MatchTeam, Round
 from tournament.models import Event
 from tracker import services as tracker_services
@@ -95,7 +96,7 @@ def clock_start(*, round_: Round, by: By = None, now: datetime | None = None) ->
     clock = _lock(round_)
     if clock.started_at is not None:
         raise Conflict(gettext("The round's clock has already started."), code="clock_started")
-    length = clock_selectors.round_length(round_, clock_selectors.clock_settings(round_.event))
+    length = clock_selectors.round_length(round_, judging_settings.of(round_.event))
     clock.started_at = now or timezone.now()
     clock.length_seconds = None if length is None else int(length.total_seconds())
     clock.started_by = recorded(by)

@@ -387,7 +387,7 @@ def _apply(
     fields: list[str] = []
     if chosen.penalty in LOSSES:
         if simultaneous_with is not None:
-            _simultaneous(row, simultaneous_with, proposal)
+            _simultaneous(row, simultaneous_with)
             fields.append("no_effect")
         elif (
             proposal.between_matches
@@ -429,7 +429,7 @@ def _lose(row: Penalty, match: Match, by: By, event: Event) -> None:
     row.result_score = f"{games.a}-{games.b}-{games.drawn}"
 
 
-def _simultaneous(row: Penalty, other: Penalty, proposal: selectors.Proposal) -> None:
+def _simultaneous(row: Penalty, other: Penalty) -> None:
     """Game Losses to both teams at the same moment: both recorded, neither changes the match
     (IPG 1.1)."""
     other = Penalty.objects.select_for_update().get(pk=other.pk)

@@ -16,11 +16,10 @@ from tournament.models import Event
 MAX_MINUTES = 600
 
 
-def _minutes(raw: object, name: str, *, none_ok: bool) -> int | None:
+def _minutes(raw: object, name: str) -> int | None:
+    """Whole minutes, 1 to MAX_MINUTES; blank is None (no time limit)."""
     if raw in (None, ""):
-        if none_ok:
-            return None
-        raise ServiceError(field=name, message=gettext("Give the minutes."))
+        return None
     try:
         value = int(str(raw))
     except ValueError:
@@ -46,17 +45,17 @@ def judging_settings_update(
     """Save the event's judging settings. Blank minutes: no time limit (MTR App. B: quarter- and
     semifinals 90 minutes by default, the final none). A round already started keeps the length
     it started with."""
-    given, event = event, Event.objects.select_for_update().get(pk=event.pk)
-    playoff = _minutes(playoff_minutes, "playoff_minutes", none_ok=True)
-    final = _minutes(final_minutes, "final_minutes", none_ok=True)
-    row, _ = JudgingSettings.objects.select_for_update().get_or_create(event=event)
-    row.turn_zero_is_additional = bool(turn_zero_is_additional)
-    row.playoff_minutes, row.final_minutes = playoff, final
-    row.head_judge_only = bool(head_judge_only)
-    row.updated_at = timezone.now()
-    row.updated_by = recorded(by)
-    row.save()
-    return _kept(given, row)
+    Event.objects.select_for_update().get(pk=event.pk)  # the event's row, locked while saving
+    playoff = _minutes(playoff_minutes, "playoff_minutes")
+    final = _minutes(final_minutes, "final_minutes")
+    return _store(
+        event,
+        by,
+        turn_zero_is_additional=bool(turn_zero_is_additional),
+        playoff_minutes=playoff,
+        final_minutes=final,
+        head_judge_only=bool(head_judge_only),
+    )
 
 
 @transaction.atomic
@@ -65,12 +64,7 @@ def penalty_policy_set(*, event: Event, penalty_policy: object, by: By = None) -
     the event's settings (tournament.hooks.EVENT_SETTINGS)."""
     if penalty_policy not in JudgingSettings.PenaltyPolicy.values:
         raise ServiceError(errors={"penalty_policy": [gettext("Unknown Game Loss policy.")]})
-    row, _ = JudgingSettings.objects.select_for_update().get_or_create(event=event)
-    row.penalty_policy = str(penalty_policy)
-    row.updated_at = timezone.now()
-    row.updated_by = recorded(by)
-    row.save()
-    return _kept(event, row)
+    return _store(event, by, penalty_policy=str(penalty_policy))
 
 
 @transaction.atomic
@@ -82,16 +76,18 @@ def round_minutes_set(*, event: Event, round_minutes: object, by: By = None) -> 
         raise ServiceError(
             errors={"round_minutes": [gettext("Round length must be between 20 and 240 minutes.")]}
         )
+    return _store(event, by, round_minutes=round_minutes)
+
+
+def _store(event: Event, by: By, **values: object) -> JudgingSettings:
+    """Save these fields of the event's judging settings (the row made when first saved, locked
+    while it is written), stamped with when and by whom. The saved row is also kept as the given
+    event's: judging.selectors.settings.of reads it from there."""
     row, _ = JudgingSettings.objects.select_for_update().get_or_create(event=event)
-    row.round_minutes = round_minutes
+    for name, value in values.items():
+        setattr(row, name, value)
     row.updated_at = timezone.now()
     row.updated_by = recorded(by)
     row.save()
-    return _kept(event, row)
-
-
-def _kept(event: Event, row: JudgingSettings) -> JudgingSettings:
-    """The saved settings, also as the given event's (judging.selectors.settings.of reads them
-    from it)."""
     event.judging_settings = row
     return row

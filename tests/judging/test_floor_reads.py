@@ -31,6 +31,7 @@ from judging.domain.clock import (
 from judging.models import Extension as ExtensionRow
 from judging.models import Penalty, TableClock
 from judging.selectors import clock as sel
+from judging.selectors import settings as judging_settings
 from pairing import services as pairing_services
 from pairing.models import Match, Round
 from support import actors
@@ -47,7 +48,7 @@ MIN = timedelta(minutes=1)
 
 def _complete_facts(round_: Round) -> dict[int, TableFacts]:
     """Each played table's facts from its own model rows (Django's datetimes), one by one."""
-    settings = sel.clock_settings(round_.event)
+    settings = judging_settings.of(round_.event)
     rf = sel.round_facts(round_, settings)
     out = {}
     for m in round_.matches.filter(table__isnull=False, team_b__isnull=False):

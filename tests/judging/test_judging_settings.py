@@ -9,7 +9,7 @@ from judging import services
 from judging.errors import HeadJudgeOnly
 from judging.models import JudgingSettings as ClockSettings
 from judging.models import Penalty
-from judging.selectors import clock as clock_selectors
+from judging.selectors import settings as judging_settings
 from support import actors
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +58,7 @@ def test_bad_minutes_are_refused_and_nothing_saved(table, world, bad):
         f"/events/{table.event.pk}/judging/settings/", _form(playoff_minutes=bad), follow=True
     )
     assert "Judging settings not saved" in page.content.decode()
-    assert clock_selectors.clock_settings(table.event).playoff_minutes == 90
+    assert judging_settings.of(table.event).playoff_minutes == 90
 
 
 def test_a_judge_issues_a_match_loss_once_the_event_relaxes_the_head_judge_rule(table, world):

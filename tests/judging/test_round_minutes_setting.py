@@ -51,7 +51,7 @@ def test_a_new_event_with_a_wrong_length_is_not_made():
 
 def test_the_swiss_round_starts_with_the_events_length():
     event = factories.settings(factories.event(), round_minutes=55)
-    limits = clock_selectors.time_limits(event, judging_settings.of(event))
+    limits = clock_selectors.time_limits(judging_settings.of(event))
     assert round_length_for("swiss", False, limits) == timedelta(minutes=55)
 
 
