@@ -12,7 +12,7 @@ from decklists.models import Decklist, DecklistChange
 from decklists.services import decklists as svc
 from judging import services as judging_services
 from pairing import services as pairing_services
-from support import actors
+from support import actors, factories
 from support.catalogue import catalogue  # noqa: F401
 from tournament.models import Event, Team
 
@@ -34,10 +34,9 @@ def fresh(team) -> Team:
 
 def sealed(world, *, rel="regular", required=False):
     """Sealed event, both teams with a pool and legal decks, round 1 paired (and published)."""
-    Event.objects.filter(pk=world.event.pk).update(
-        structure="sealed", format="", rel=rel, swiss_rounds=3
-    )
+    Event.objects.filter(pk=world.event.pk).update(structure="sealed", format="", rel=rel)
     world.event.refresh_from_db()
+    factories.settings(world.event, swiss_rounds=3)
     for team in (world.red, world.blue):
         svc.pool_submit(team=team, text=POOL)
         first, second = players(team)
