@@ -341,3 +341,26 @@ def test_offline_the_table_page_shows_the_match_the_live_part_named(
     _until_kept_table_match(page, key, match.pk)
     assert table_fetches(key) > asked_before
     _offline_table_page_shows(context, page, f"{live_server.url}/t/{key}/table/", red, match)
+
+
+def test_offline_the_table_page_shows_the_match_the_team_page_named_when_opened(
+    four_teams, live_server, phone_context, table_fetches
+):
+    """A round published while no team page is open (the phone in a pocket), then the team
+    page opened: its answer names the new match, so the worker renews the table page's copy
+    too, not only when the live part of an open page names it."""
+    event, red = four_teams
+    key = red.access_key
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{key}/")
+    _controlled(page)
+    _until_kept_table_match(page, key, event.rounds.get(number=1).matches.get(entries__team=red).pk)
+    page.goto("about:blank")  # nothing open to hear of the new round
+    match = _publish_round_two(event, red)
+    asked_before = table_fetches(key)
+    page.goto(f"{live_server.url}/t/{key}/")
+    expect(page.locator(f'.my-match[data-match="{match.pk}"]')).to_be_attached()
+    _until_kept_table_match(page, key, match.pk)
+    assert table_fetches(key) > asked_before
+    _offline_table_page_shows(context, page, f"{live_server.url}/t/{key}/table/", red, match)

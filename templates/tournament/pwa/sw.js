@@ -8,9 +8,10 @@
  *   shows "As of 14:32, offline");
  * - the team page's live part (?part=blocks, fetched again on each live change): spliced into
  *   the kept page between <!--team-blocks--> and <!--/team-blocks-->, so the copy is as fresh as
- *   the last thing the phone showed; when it names another match than the copy did (a new round
- *   published: data-match), the table page is fetched again and kept too, so offline it shows
- *   the new table and opponents, not the last round's;
+ *   the last thing the phone showed;
+ * - when the team page (opened, or its live part) names another match (data-match: a new round
+ *   published) than the kept table page is of (its own data-match), the table page is fetched
+ *   again and kept too, so offline it shows the new table and opponents, not the last round's;
  * - static files: network first (the browser's own cache answers most), kept for offline;
  * - live updates (/live/, Server-Sent Events) and everything else: never touched.
  * The team page answering 404 or 403 (a new key was issued, the team is gone) deletes the copy
@@ -36,13 +37,16 @@ function kind(url) {
   return null;
 }
 
+/* Keeps a page's answer; resolves with its HTML. */
 function keepPage(cache, url, response) {
   return response.text().then(function (html) {
     var headers = { "Content-Type": response.headers.get("Content-Type") || "text/html" };
     var csp = response.headers.get("Content-Security-Policy");
     if (csp) headers["Content-Security-Policy"] = csp;
     headers[KEPT_AT] = String(Date.now());
-    return cache.put(url, new Response(html, { status: 200, headers: headers }));
+    return cache.put(url, new Response(html, { status: 200, headers: headers })).then(function () {
+      return html;
+    });
   });
 }
 
@@ -51,10 +55,42 @@ function matchOf(html) {
   return found ? found[1] : null;
 }
 
+/* The match a team page names: its blocks' data-match (templates/pairing/_team_block.html). */
+function teamMatchOf(html) {
+  var start = html.indexOf(START), end = html.indexOf(END);
+  return start < 0 || end < start ? null : matchOf(html.slice(start, end));
+}
+
+/* The match a table page is of: its tracker's data-match (templates/tracker/table.html). */
+function tableMatchOf(html) {
+  var found = /data-tracker[^>]*data-match="(\d+)"/.exec(html);
+  return found ? found[1] : null;
+}
+
 function fetchPage(cache, path) {
   return fetch(path, { credentials: "same-origin" }).then(function (response) {
     return response.status === 200 && !response.redirected ? keepPage(cache, path, response) : null;
-  }, function () { return null; });
+  });
+}
+
+/* The table page's copy follows the match the team page names. Compared with the kept table
+ * page itself, not with the team page's previous copy: a team page opened (not only its live
+ * part) may be the first to name the new match, and the table page is then still the last
+ * round's. A match whose table page is being fetched, or answered other than 200 (a bye has
+ * none), is not asked for again by this worker; a network failure is. */
+var tableAskedFor = null;
+function renewTable(cache, match) {
+  if (match === null || match === tableAskedFor) return Promise.resolve(null);
+  return cache.match(SCOPE + "table/").then(function (kept) {
+    return kept ? kept.text() : "";
+  }).then(function (html) {
+    if (match === tableMatchOf(html) || match === tableAskedFor) return null;
+    tableAskedFor = match;
+    return fetchPage(cache, SCOPE + "table/").catch(function () {
+      if (tableAskedFor === match) tableAskedFor = null;
+      return null;
+    });
+  });
 }
 
 function keepBlocks(cache, response) {
@@ -66,9 +102,7 @@ function keepBlocks(cache, response) {
       if (start < 0 || end < start) return null;
       var fresh = html.slice(0, start + START.length) + blocks + html.slice(end);
       var kept = keepPage(cache, SCOPE, new Response(fresh, { headers: page.headers }));
-      var now = matchOf(blocks);
-      if (now === null || now === matchOf(html.slice(start, end))) return kept;
-      return Promise.all([kept, fetchPage(cache, SCOPE + "table/")]);
+      return Promise.all([kept, renewTable(cache, matchOf(blocks))]);
     });
   });
 }
@@ -78,7 +112,9 @@ function keep(url, k, response) {
   return caches.open(CACHE).then(function (cache) {
     if (k === "asset") return cache.put(url, response);
     if (k === "blocks") return keepBlocks(cache, response);
-    return keepPage(cache, url, response);
+    return keepPage(cache, url, response).then(function (html) {
+      return url.split("?")[0] === SCOPE ? renewTable(cache, teamMatchOf(html)) : null;
+    });
   });
 }
 
@@ -122,7 +158,9 @@ function fromNetwork(event, url, k) {
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    var pages = PAGES.map(function (path) { return fetchPage(cache, path); });
+    var pages = PAGES.map(function (path) {
+      return fetchPage(cache, path).catch(function () { return null; });
+    });
     var assets = ASSETS.map(function (path) {
       return fetch(path).then(function (response) {
         return response.status === 200 ? cache.put(new URL(path, self.location.origin).href, response) : null;
