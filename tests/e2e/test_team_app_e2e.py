@@ -7,7 +7,9 @@ table-offline.png."""
 
 import json
 import re
+import threading
 import time
+from types import SimpleNamespace
 
 import pytest
 from django.core.signals import request_started
@@ -288,27 +290,35 @@ def table_fetches():
     request_started.disconnect(started)
 
 
-def _kept_table_match(page, key: str) -> str | None:
-    """The match the worker's copy of the table page is of (its data-match, the match's own id:
-    never the same for two rounds), None without a copy."""
+# The match a kept page is of: the team page's data-match on its match block, the table page's on
+# its tracker (the match's own id: never the same for two rounds).
+_MATCH_OF = {
+    "": r'class="card my-match"[^>]*data-match="(\d+)"',
+    "table/": r'data-tracker[^>]*data-match="(\d+)"',
+}
+
+
+def _kept_match(page, key: str, page_path: str = "table/") -> str | None:
+    """The match the worker's copy of the team's page ("") or its table page ("table/") is of,
+    None without a copy."""
     return page.evaluate(
-        """async ([cache, path]) => {
+        """async ([cache, path, pattern]) => {
             const hit = await (await caches.open(cache)).match(path);
             if (!hit) return null;
-            const found = /data-tracker[^>]*data-match="(\\d+)"/.exec(await hit.text());
+            const found = new RegExp(pattern).exec(await hit.text());
             return found && found[1];
         }""",
-        [f"tandem-team:/t/{key}/", f"/t/{key}/table/"],
+        [f"tandem-team:/t/{key}/", f"/t/{key}/{page_path}", _MATCH_OF[page_path]],
     )
 
 
-def _until_kept_table_match(page, key: str, match_pk: int) -> None:
-    """Wait until the worker's copy of the table page is that match's. Polled here, not with
+def _until_kept_match(page, key: str, match_pk: int, page_path: str = "table/") -> None:
+    """Wait until the worker's copy of the page is that match's. Polled here, not with
     page.wait_for_function: that takes an async predicate's promise as a truthy answer and
     returns at once."""
     deadline = time.monotonic() + SETTLE / 1000
-    while (kept := _kept_table_match(page, key)) != str(match_pk):
-        assert time.monotonic() < deadline, f"the kept table page is still match {kept}'s"
+    while (kept := _kept_match(page, key, page_path)) != str(match_pk):
+        assert time.monotonic() < deadline, f"the kept /{page_path} is still match {kept}'s"
         page.wait_for_timeout(50)
 
 
@@ -334,11 +344,11 @@ def test_offline_the_table_page_shows_the_match_the_live_part_named(
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{key}/")
     _controlled(page)
-    _until_kept_table_match(page, key, event.rounds.get(number=1).matches.get(entries__team=red).pk)
+    _until_kept_match(page, key, event.rounds.get(number=1).matches.get(entries__team=red).pk)
     asked_before = table_fetches(key)  # the install's fetch
     match = _publish_round_two(event, red)
     expect(page.locator(f'.my-match[data-match="{match.pk}"]')).to_be_attached(timeout=SETTLE)
-    _until_kept_table_match(page, key, match.pk)
+    _until_kept_match(page, key, match.pk)
     assert table_fetches(key) > asked_before
     _offline_table_page_shows(context, page, f"{live_server.url}/t/{key}/table/", red, match)
 
@@ -355,12 +365,72 @@ def test_offline_the_table_page_shows_the_match_the_team_page_named_when_opened(
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{key}/")
     _controlled(page)
-    _until_kept_table_match(page, key, event.rounds.get(number=1).matches.get(entries__team=red).pk)
+    _until_kept_match(page, key, event.rounds.get(number=1).matches.get(entries__team=red).pk)
     page.goto("about:blank")  # nothing open to hear of the new round
     match = _publish_round_two(event, red)
     asked_before = table_fetches(key)
     page.goto(f"{live_server.url}/t/{key}/")
     expect(page.locator(f'.my-match[data-match="{match.pk}"]')).to_be_attached()
-    _until_kept_table_match(page, key, match.pk)
+    _until_kept_match(page, key, match.pk)
     assert table_fetches(key) > asked_before
     _offline_table_page_shows(context, page, f"{live_server.url}/t/{key}/table/", red, match)
+
+
+@pytest.fixture
+def late_answer(live_server):
+    """The live server answers a request sent with "X-Late: 1" with an answer it made earlier
+    (late.body, set by the test), sent once released (late.release): an answer made before a
+    newer one and arriving after it."""
+    httpd = live_server.thread.httpd
+    app = httpd.get_app()
+    late = SimpleNamespace(body=b"", asked=threading.Event(), release=threading.Event())
+
+    def answering(environ, start_response):
+        if environ.get("HTTP_X_LATE") != "1":
+            return app(environ, start_response)
+        late.asked.set()
+        late.release.wait(3 * SETTLE / 1000)
+        start_response("200 OK", [("Content-Type", "text/html; charset=utf-8")])
+        return [late.body]
+
+    httpd.set_app(answering)
+    yield late
+    late.release.set()
+    httpd.set_app(app)
+
+
+def test_an_older_answer_of_the_live_part_arriving_last_is_not_kept_over_a_newer_one(
+    four_teams, live_server, phone_context, late_answer
+):
+    """Two answers of the live part on their way at once (live changes close together, a slow
+    network): round 1's, asked first, arrives after round 2's. The worker keeps the one asked
+    last, so offline the team page shows round 2, as the open page did."""
+    event, red = four_teams
+    key = red.access_key
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{key}/")
+    _controlled(page)
+    first = event.rounds.get(number=1).matches.get(entries__team=red)
+    _until_kept_match(page, key, first.pk)
+    late_answer.body = page.request.get(f"{live_server.url}/t/{key}/?part=blocks").body()
+    assert f'data-match="{first.pk}"'.encode() in late_answer.body  # round 1's live part
+    # Past the browser's HTTP cache: it would hold the newer request until this one's answer.
+    page.evaluate(
+        """(url) => {
+            const asked = {cache: "no-store", headers: {"X-Late": "1"}};
+            window.lateAnswer = fetch(url, asked).then(r => r.text());
+        }""",
+        f"/t/{key}/?part=blocks",
+    )
+    assert late_answer.asked.wait(SETTLE / 1000)
+    match = _publish_round_two(event, red)
+    expect(page.locator(f'.my-match[data-match="{match.pk}"]')).to_be_attached(timeout=SETTLE)
+    _until_kept_match(page, key, match.pk, "")
+    late_answer.release.set()
+    assert f'data-match="{first.pk}"' in page.evaluate("window.lateAnswer")  # arrived, last
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#offline-banner")).to_be_visible()
+    expect(page.locator(".my-match")).to_have_attribute("data-match", str(match.pk))
+    expect(page.locator(".my-match h2")).to_contain_text("Round 2")

@@ -12,6 +12,11 @@
  * - when the team page (opened, or its live part) names another match (data-match: a new round
  *   published) than the kept table page is of (its own data-match), the table page is fetched
  *   again and kept too, so offline it shows the new table and opponents, not the last round's;
+ * - answers on their way at once (live changes close together, a slow network) may arrive in
+ *   another order than they were asked for: a page's copy is never replaced by an answer asked
+ *   for before the one it holds (X-Tandem-Asked: this worker's run and the answer's number), and
+ *   the copies are read and written one job at a time (the live part is spliced into the kept
+ *   page; an offline answer reads the copy once the writes begun before it are done);
  * - static files: network first (the browser's own cache answers most), kept for offline;
  * - live updates (/live/, Server-Sent Events) and everything else: never touched.
  * The team page answering 404 or 403 (a new key was issued, the team is gone) deletes the copy
@@ -24,6 +29,10 @@ var SCOPE = new URL(self.registration.scope).pathname;
 var CACHE = "tandem-team:" + SCOPE;
 var PAGES = [SCOPE, SCOPE + "table/"];
 var KEPT_AT = "X-Tandem-Kept-At";
+var ASKED = "X-Tandem-Asked";
+var RUN = Date.now().toString(36) + Math.random().toString(36).slice(2);  // this worker's run
+var asks = 0;  // requests of pages this run made or answered, in the order asked
+var jobs = Promise.resolve();  // the copies' reads and writes, one at a time
 var START = "<!--team-blocks-->", END = "<!--/team-blocks-->";
 var gone = false;  // the key no longer opens the team: keep nothing more
 
@@ -37,15 +46,41 @@ function kind(url) {
   return null;
 }
 
-/* Keeps a page's answer; resolves with its HTML. */
-function keepPage(cache, url, response) {
+function ask() {
+  asks += 1;
+  return asks;
+}
+
+function inTurn(job) {
+  var run = jobs.then(job);
+  jobs = run.catch(function () {});
+  return run;
+}
+
+/* The copy holds an answer asked for after `asked` (only this run's numbers are comparable:
+ * a stopped worker's requests ended with it). */
+function newer(kept, asked) {
+  var mark = ((kept && kept.headers.get(ASKED)) || "").split(":");
+  return mark[0] === RUN && Number(mark[1]) > asked;
+}
+
+function putPage(cache, url, html, headersFrom, asked) {
+  var headers = { "Content-Type": headersFrom.get("Content-Type") || "text/html" };
+  var csp = headersFrom.get("Content-Security-Policy");
+  if (csp) headers["Content-Security-Policy"] = csp;
+  headers[KEPT_AT] = String(Date.now());
+  headers[ASKED] = RUN + ":" + asked;
+  return cache.put(url, new Response(html, { status: 200, headers: headers }));
+}
+
+/* Keeps a page's answer unless a later one is kept; resolves with its HTML, null when not kept. */
+function keepPage(cache, url, response, asked) {
   return response.text().then(function (html) {
-    var headers = { "Content-Type": response.headers.get("Content-Type") || "text/html" };
-    var csp = response.headers.get("Content-Security-Policy");
-    if (csp) headers["Content-Security-Policy"] = csp;
-    headers[KEPT_AT] = String(Date.now());
-    return cache.put(url, new Response(html, { status: 200, headers: headers })).then(function () {
-      return html;
+    return inTurn(function () {
+      return cache.match(url).then(function (kept) {
+        if (newer(kept, asked)) return null;
+        return putPage(cache, url, html, response.headers, asked).then(function () { return html; });
+      });
     });
   });
 }
@@ -68,8 +103,9 @@ function tableMatchOf(html) {
 }
 
 function fetchPage(cache, path) {
+  var asked = ask();
   return fetch(path, { credentials: "same-origin" }).then(function (response) {
-    return response.status === 200 && !response.redirected ? keepPage(cache, path, response) : null;
+    return response.status === 200 && !response.redirected ? keepPage(cache, path, response, asked) : null;
   });
 }
 
@@ -93,27 +129,29 @@ function renewTable(cache, match) {
   });
 }
 
-function keepBlocks(cache, response) {
-  return Promise.all([response.text(), cache.match(SCOPE)]).then(function (found) {
-    var blocks = found[0], page = found[1];
-    if (!page) return null;
-    return page.text().then(function (html) {
-      var start = html.indexOf(START), end = html.indexOf(END);
-      if (start < 0 || end < start) return null;
-      var fresh = html.slice(0, start + START.length) + blocks + html.slice(end);
-      var kept = keepPage(cache, SCOPE, new Response(fresh, { headers: page.headers }));
-      return Promise.all([kept, renewTable(cache, matchOf(blocks))]);
-    });
+function keepBlocks(cache, response, asked) {
+  return response.text().then(function (blocks) {
+    return inTurn(function () {
+      return cache.match(SCOPE).then(function (page) {
+        if (!page || newer(page, asked)) return null;
+        return page.text().then(function (html) {
+          var start = html.indexOf(START), end = html.indexOf(END);
+          if (start < 0 || end < start) return null;
+          var fresh = html.slice(0, start + START.length) + blocks + html.slice(end);
+          return putPage(cache, SCOPE, fresh, page.headers, asked).then(function () { return blocks; });
+        });
+      });
+    }).then(function (kept) { return kept === null ? null : renewTable(cache, matchOf(kept)); });
   });
 }
 
-function keep(url, k, response) {
+function keep(url, k, response, asked) {
   if (gone) return Promise.resolve();
   return caches.open(CACHE).then(function (cache) {
     if (k === "asset") return cache.put(url, response);
-    if (k === "blocks") return keepBlocks(cache, response);
-    return keepPage(cache, url, response).then(function (html) {
-      return url.split("?")[0] === SCOPE ? renewTable(cache, teamMatchOf(html)) : null;
+    if (k === "blocks") return keepBlocks(cache, response, asked);
+    return keepPage(cache, url, response, asked).then(function (html) {
+      return html !== null && url.split("?")[0] === SCOPE ? renewTable(cache, teamMatchOf(html)) : null;
     });
   });
 }
@@ -124,8 +162,8 @@ function forget() {
 }
 
 function offlineCopy(url) {
-  return caches.open(CACHE).then(function (cache) {
-    return cache.match(url, { ignoreVary: true });
+  return inTurn(function () {
+    return caches.open(CACHE).then(function (cache) { return cache.match(url, { ignoreVary: true }); });
   }).then(function (hit) {
     if (!hit) return Response.error();
     var at = hit.headers.get(KEPT_AT) || "";
@@ -138,11 +176,12 @@ function offlineCopy(url) {
 
 function fromNetwork(event, url, k) {
   var key = url.pathname + url.search;
+  var asked = k === "asset" ? 0 : ask();
   return fetch(event.request).then(function (response) {
     if (k !== "asset" && url.pathname === SCOPE && (response.status === 404 || response.status === 403)) {
       event.waitUntil(forget());
     } else if (response.status === 200 && !response.redirected && response.type === "basic") {
-      event.waitUntil(keep(k === "asset" ? url.href : key, k, response.clone()));
+      event.waitUntil(keep(k === "asset" ? url.href : key, k, response.clone(), asked));
     }
     return response;
   }, function () {
