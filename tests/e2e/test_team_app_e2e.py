@@ -1,15 +1,18 @@
 """The team's page on a phone (390x844) as an app: its manifest linked, its service worker
 registered for the team's link only, and with the network gone the page still shows the last
-round, table, opponents and seats it knew under "As of 14:32, offline"; "Forget us on this phone"
-and a new key take the copy away; the worker shows a push's title and body. Installs nothing (a
-headless browser has no home screen). Screenshots kept: team-offline.png, team-offline-es.png,
+round, table, opponents and seats it knew under "As of 14:32, offline", and its table page the
+match the team page last named; "Forget us on this phone" and a new key take the copy away; the
+worker shows a push's title and body. Installs nothing (a headless browser has no home screen). Screenshots kept: team-offline.png, team-offline-es.png,
 table-offline.png."""
 
 import json
 import re
+import threading
 import time
+from types import SimpleNamespace
 
 import pytest
+from django.core.signals import request_started
 from playwright.sync_api import expect
 
 from pairing import services
@@ -243,3 +246,191 @@ def test_a_push_shows_its_title_and_body_and_opens_its_page(hall, live_server, p
             "data": {"url": f"/t/{red.access_key}/"},
         }
     ]
+
+
+@pytest.fixture
+def four_teams(transactional_db):
+    """Four teams, round 1 published: Team Red meets another team in round 1 and a third in
+    round 2, at another match (its own id), so the two rounds' table pages differ."""
+    event = factories.event(factories.user("olivia"), name="Friday 2HG", swiss_rounds=3)
+    teams = [
+        factories.team(event, name, players)
+        for name, players in (
+            ("Team Red", ["Rita", "Rob"]),
+            ("Team Blue", ["Bea", "Ben"]),
+            ("Team Gold", ["Gus", "Gia"]),
+            ("Team Jade", ["Jo", "Jay"]),
+        )
+    ]
+    services.round_publish(round_=services.round_pair_next(event=event, seed=1))
+    return event, teams[0]
+
+
+def _publish_round_two(event, team):
+    """Round 1's results, then round 2 published; Team Red's new match."""
+    for match in event.rounds.get(number=1).matches.all():
+        services.match_enter_result(match=match, games_a=1, games_b=0, games_drawn=0)
+    round_two = services.round_pair_next(event=event, seed=2)
+    services.round_publish(round_=round_two)
+    return round_two.matches.get(entries__team=team)
+
+
+@pytest.fixture
+def table_fetches():
+    """How many times the server was asked for a team's table page other than by a navigation
+    (that is, by its worker): a server-side counter, read as table_fetches(key)."""
+    asked: list[tuple[str, str]] = []
+
+    def started(sender, environ, **kwargs):
+        if environ.get("HTTP_SEC_FETCH_MODE") != "navigate" and not environ.get("QUERY_STRING"):
+            asked.append((environ.get("REQUEST_METHOD", ""), environ.get("PATH_INFO", "")))
+
+    request_started.connect(started, weak=False)
+    yield lambda key: asked.count(("GET", f"/t/{key}/table/"))
+    request_started.disconnect(started)
+
+
+# The match a kept page is of: the team page's data-match on its match block, the table page's on
+# its tracker (the match's own id: never the same for two rounds).
+_MATCH_OF = {
+    "": r'class="card my-match"[^>]*data-match="(\d+)"',
+    "table/": r'data-tracker[^>]*data-match="(\d+)"',
+}
+
+
+def _kept_match(page, key: str, page_path: str = "table/") -> str | None:
+    """The match the worker's copy of the team's page ("") or its table page ("table/") is of,
+    None without a copy."""
+    return page.evaluate(
+        """async ([cache, path, pattern]) => {
+            const hit = await (await caches.open(cache)).match(path);
+            if (!hit) return null;
+            const found = new RegExp(pattern).exec(await hit.text());
+            return found && found[1];
+        }""",
+        [f"tandem-team:/t/{key}/", f"/t/{key}/{page_path}", _MATCH_OF[page_path]],
+    )
+
+
+def _until_kept_match(page, key: str, match_pk: int, page_path: str = "table/") -> None:
+    """Wait until the worker's copy of the page is that match's. Polled here, not with
+    page.wait_for_function: that takes an async predicate's promise as a truthy answer and
+    returns at once."""
+    deadline = time.monotonic() + SETTLE / 1000
+    while (kept := _kept_match(page, key, page_path)) != str(match_pk):
+        assert time.monotonic() < deadline, f"the kept /{page_path} is still match {kept}'s"
+        page.wait_for_timeout(50)
+
+
+def _offline_table_page_shows(context, page, url: str, team, match) -> None:
+    context.set_offline(True)
+    page.goto(url)
+    expect(page.locator("#offline-banner")).to_be_visible()
+    expect(page.locator("[data-tracker]")).to_have_attribute("data-match", str(match.pk))
+    opponent = match.team_b if match.team_a_id == team.pk else match.team_a
+    expect(page.locator("main")).to_contain_text(opponent.name)
+    expect(page.locator(".table-head")).to_contain_text(f"Table {match.table}")
+
+
+def test_offline_the_table_page_shows_the_match_the_live_part_named(
+    four_teams, live_server, phone_context, table_fetches
+):
+    """A round published while the team page is open: when its live part names the new match,
+    the worker fetches the table page again and keeps it, so offline the table page shows the
+    new table and opponents, not the last round's it kept when installed."""
+    event, red = four_teams
+    key = red.access_key
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{key}/")
+    _controlled(page)
+    _until_kept_match(page, key, event.rounds.get(number=1).matches.get(entries__team=red).pk)
+    asked_before = table_fetches(key)  # the install's fetch
+    match = _publish_round_two(event, red)
+    expect(page.locator(f'.my-match[data-match="{match.pk}"]')).to_be_attached(timeout=SETTLE)
+    _until_kept_match(page, key, match.pk)
+    assert table_fetches(key) > asked_before
+    _offline_table_page_shows(context, page, f"{live_server.url}/t/{key}/table/", red, match)
+
+
+def test_offline_the_table_page_shows_the_match_the_team_page_named_when_opened(
+    four_teams, live_server, phone_context, table_fetches
+):
+    """A round published while no team page is open (the phone in a pocket), then the team
+    page opened: its answer names the new match, so the worker renews the table page's copy
+    too, not only when the live part of an open page names it."""
+    event, red = four_teams
+    key = red.access_key
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{key}/")
+    _controlled(page)
+    _until_kept_match(page, key, event.rounds.get(number=1).matches.get(entries__team=red).pk)
+    page.goto("about:blank")  # nothing open to hear of the new round
+    match = _publish_round_two(event, red)
+    asked_before = table_fetches(key)
+    page.goto(f"{live_server.url}/t/{key}/")
+    expect(page.locator(f'.my-match[data-match="{match.pk}"]')).to_be_attached()
+    _until_kept_match(page, key, match.pk)
+    assert table_fetches(key) > asked_before
+    _offline_table_page_shows(context, page, f"{live_server.url}/t/{key}/table/", red, match)
+
+
+@pytest.fixture
+def late_answer(live_server):
+    """The live server answers a request sent with "X-Late: 1" with an answer it made earlier
+    (late.body, set by the test), sent once released (late.release): an answer made before a
+    newer one and arriving after it."""
+    httpd = live_server.thread.httpd
+    app = httpd.get_app()
+    late = SimpleNamespace(body=b"", asked=threading.Event(), release=threading.Event())
+
+    def answering(environ, start_response):
+        if environ.get("HTTP_X_LATE") != "1":
+            return app(environ, start_response)
+        late.asked.set()
+        late.release.wait(3 * SETTLE / 1000)
+        start_response("200 OK", [("Content-Type", "text/html; charset=utf-8")])
+        return [late.body]
+
+    httpd.set_app(answering)
+    yield late
+    late.release.set()
+    httpd.set_app(app)
+
+
+def test_an_older_answer_of_the_live_part_arriving_last_is_not_kept_over_a_newer_one(
+    four_teams, live_server, phone_context, late_answer
+):
+    """Two answers of the live part on their way at once (live changes close together, a slow
+    network): round 1's, asked first, arrives after round 2's. The worker keeps the one asked
+    last, so offline the team page shows round 2, as the open page did."""
+    event, red = four_teams
+    key = red.access_key
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{key}/")
+    _controlled(page)
+    first = event.rounds.get(number=1).matches.get(entries__team=red)
+    _until_kept_match(page, key, first.pk)
+    late_answer.body = page.request.get(f"{live_server.url}/t/{key}/?part=blocks").body()
+    assert f'data-match="{first.pk}"'.encode() in late_answer.body  # round 1's live part
+    # Past the browser's HTTP cache: it would hold the newer request until this one's answer.
+    page.evaluate(
+        """(url) => {
+            const asked = {cache: "no-store", headers: {"X-Late": "1"}};
+            window.lateAnswer = fetch(url, asked).then(r => r.text());
+        }""",
+        f"/t/{key}/?part=blocks",
+    )
+    assert late_answer.asked.wait(SETTLE / 1000)
+    match = _publish_round_two(event, red)
+    expect(page.locator(f'.my-match[data-match="{match.pk}"]')).to_be_attached(timeout=SETTLE)
+    _until_kept_match(page, key, match.pk, "")
+    late_answer.release.set()
+    assert f'data-match="{first.pk}"' in page.evaluate("window.lateAnswer")  # arrived, last
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#offline-banner")).to_be_visible()
+    expect(page.locator(".my-match")).to_have_attribute("data-match", str(match.pk))
+    expect(page.locator(".my-match h2")).to_contain_text("Round 2")
