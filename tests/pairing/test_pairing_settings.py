@@ -10,6 +10,7 @@ from pairing.models import PairingSettings
 from pairing.selectors import settings as pairing_settings
 from pairing.services.settings import pairing_settings_set, with_automatic_cut
 from support import factories
+from support.api_clients import client_for
 from tournament.models import Event
 from tournament.services import events as svc
 
@@ -84,3 +85,20 @@ def test_the_service_refuses_what_it_is_given_wrong_by_itself():
 )
 def test_the_automatic_top_cut_follows_the_rounds_and_cut_a_call_gives(given, now, automatic):
     assert with_automatic_cut(given, now).get("top_cut_automatic") == automatic
+
+
+def test_the_api_takes_null_swiss_rounds_and_refuses_out_of_range_ones_as_400():
+    """The event API's pairing fields read and take the event whole: null Swiss rounds is
+    "automatic", a negative count a 400 naming the field, a top cut outside 0, 2, 4, 8 too."""
+    organizer = factories.user()
+    event = factories.event(organizer, swiss_rounds=4)
+    api = client_for(organizer)
+    url = f"/api/v1/events/{event.pk}/"
+    answer = api.patch(url, {"swiss_rounds": None}, format="json")
+    assert answer.status_code == 200, answer.content
+    assert (answer.json()["swiss_rounds"], answer.json()["top_cut_automatic"]) == (None, True)
+    for wrong in ({"swiss_rounds": -1}, {"swiss_rounds": 31}, {"top_cut": 6}):
+        answer = api.patch(url, wrong, format="json")
+        assert answer.status_code == 400, (wrong, answer.content)
+        assert set(wrong) <= set(answer.json()), answer.json()  # {field: [messages]}
+    assert pairing_settings.of(Event.objects.get(pk=event.pk)).swiss_rounds is None
