@@ -42,7 +42,10 @@ from tournament.services import events as event_svc
 
 
 def _locked_event(event: Event) -> Event:
-    return Event.objects.select_for_update().get(pk=event.pk)
+    """The event's row locked, read with its pairing settings (the plan, the pods) in the same
+    statement."""
+    locked = Event.objects.select_for_update(of=("self",)).select_related("pairing_settings")
+    return locked.get(pk=event.pk)
 
 
 def _new_seed() -> int:
