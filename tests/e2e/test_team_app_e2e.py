@@ -322,6 +322,18 @@ def _until_kept_match(page, key: str, match_pk: int, page_path: str = "table/") 
         page.wait_for_timeout(50)
 
 
+def _installed_on_round_one(phone_context, live_server, event, team):
+    """A phone that opened the team's page, its worker in control and the table page of the
+    team's round 1 match kept: (context, page, the round 1 match)."""
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{team.access_key}/")
+    _controlled(page)
+    first = event.rounds.get(number=1).matches.get(entries__team=team)
+    _until_kept_match(page, team.access_key, first.pk)
+    return context, page, first
+
+
 def _offline_table_page_shows(context, page, url: str, team, match) -> None:
     context.set_offline(True)
     page.goto(url)
@@ -340,11 +352,7 @@ def test_offline_the_table_page_shows_the_match_the_live_part_named(
     new table and opponents, not the last round's it kept when installed."""
     event, red = four_teams
     key = red.access_key
-    context = phone_context()
-    page = context.new_page()
-    page.goto(f"{live_server.url}/t/{key}/")
-    _controlled(page)
-    _until_kept_match(page, key, event.rounds.get(number=1).matches.get(entries__team=red).pk)
+    context, page, _first = _installed_on_round_one(phone_context, live_server, event, red)
     asked_before = table_fetches(key)  # the install's fetch
     match = _publish_round_two(event, red)
     expect(page.locator(f'.my-match[data-match="{match.pk}"]')).to_be_attached(timeout=SETTLE)
@@ -361,11 +369,7 @@ def test_offline_the_table_page_shows_the_match_the_team_page_named_when_opened(
     too, not only when the live part of an open page names it."""
     event, red = four_teams
     key = red.access_key
-    context = phone_context()
-    page = context.new_page()
-    page.goto(f"{live_server.url}/t/{key}/")
-    _controlled(page)
-    _until_kept_match(page, key, event.rounds.get(number=1).matches.get(entries__team=red).pk)
+    context, page, _first = _installed_on_round_one(phone_context, live_server, event, red)
     page.goto("about:blank")  # nothing open to hear of the new round
     match = _publish_round_two(event, red)
     asked_before = table_fetches(key)
@@ -407,12 +411,7 @@ def test_an_older_answer_of_the_live_part_arriving_last_is_not_kept_over_a_newer
     last, so offline the team page shows round 2, as the open page did."""
     event, red = four_teams
     key = red.access_key
-    context = phone_context()
-    page = context.new_page()
-    page.goto(f"{live_server.url}/t/{key}/")
-    _controlled(page)
-    first = event.rounds.get(number=1).matches.get(entries__team=red)
-    _until_kept_match(page, key, first.pk)
+    context, page, first = _installed_on_round_one(phone_context, live_server, event, red)
     late_answer.body = page.request.get(f"{live_server.url}/t/{key}/?part=blocks").body()
     assert f'data-match="{first.pk}"'.encode() in late_answer.body  # round 1's live part
     # Past the browser's HTTP cache: it would hold the newer request until this one's answer.
