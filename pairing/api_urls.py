@@ -1,14 +1,14 @@
 from django.urls import path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from pairing import api
+from pairing import api, api_standings
 
 urlpatterns = [
     path("events/<id:pk>/rounds/", api.EventRoundsView.as_view(), name="api-rounds"),
-    path("events/<id:pk>/standings/", api.StandingsView.as_view(), name="api-standings"),
+    path("events/<id:pk>/standings/", api_standings.StandingsView.as_view(), name="api-standings"),
     path(
         "events/<id:pk>/standings/<id:team_id>/",
-        api.TeamStandingView.as_view(),
+        api_standings.TeamStandingView.as_view(),
         name="api-standing-team",
     ),
     path("rounds/<id:pk>/", api.RoundView.as_view(), name="api-round"),
