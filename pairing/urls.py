@@ -1,7 +1,7 @@
 from django.urls import path
 
 from core import converters  # noqa: F401  (registers <id:...>)
-from pairing import pod_views, printouts, views
+from pairing import final_views, pod_views, printouts, views
 
 urlpatterns = [
     path("events/<id:pk>/rounds/", views.rounds, name="rounds"),
@@ -20,9 +20,11 @@ urlpatterns = [
     path("events/<id:pk>/now/", views.event_now, name="event-now"),
     path("events/<id:pk>/standings/", views.standings, name="standings"),
     path("events/<id:pk>/standings/<id:team_id>/", views.standing_team, name="standing-team"),
-    path("events/<id:pk>/final/", views.final_results, name="final-results"),
-    path("events/<id:pk>/final/places.csv", views.final_places_csv, name="final-places-csv"),
-    path("events/<id:pk>/final/results.csv", views.final_results_csv, name="final-results-csv"),
+    path("events/<id:pk>/final/", final_views.final_results, name="final-results"),
+    path("events/<id:pk>/final/places.csv", final_views.final_places_csv, name="final-places-csv"),
+    path(
+        "events/<id:pk>/final/results.csv", final_views.final_results_csv, name="final-results-csv"
+    ),
     path("events/<id:pk>/print/standings/", printouts.standings, name="print-standings"),
     path("events/<id:pk>/print/poster/", printouts.poster, name="print-poster"),
     path("t/<str:key>/matches/<id:match_id>/report/", views.team_report, name="team-report"),

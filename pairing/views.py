@@ -7,7 +7,6 @@ may view the event sees it once it is published. Teams report only on their own 
 
 from __future__ import annotations
 
-import csv
 import uuid
 
 from django.contrib import messages
@@ -490,63 +489,6 @@ def team_report(request, key: str, match_id: int):
     }[outcome.outcome]
     (messages.warning if outcome.disputed else messages.success)(request, text)
     return redirect(back)
-
-
-# --- final results -------------------------------------------------------------------------
-
-
-def final_results(request, pk: int):
-    """The finish order: playoff results first, then the Swiss standings (pairing.domain.final)."""
-    event = access_event(request.caller, pk)
-    staff = _staff(request, event)
-    rows = final_reads.final_results(event)
-    context = _base(event, staff, rows=rows, exports=can(request.caller, Perm.VIEW_PRIVATE, event))
-    return render(request, "pairing/final.html", context)
-
-
-def _csv_response(filename: str, header: list[str], rows) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow([_cell(c) for c in row])
-    return response
-
-
-def _cell(value: object) -> object:
-    """A cell a spreadsheet will not run as a formula."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
-def final_places_csv(request, pk: int):
-    """The finish order with each team's players and Wizards Account IDs (staff: the IDs are
-    private), for reporting the event in EventLink."""
-    event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
-    header, rows = final_reads.final_places_table(event)
-    return _csv_response(f"event-{event.pk}-places.csv", header, rows)
-
-
-def final_results_csv(request, pk: int):
-    """Every match from each team's side, round by round: games won-lost-drawn in the form
-    EventLink takes (an intentional draw 0-0-3, a bye 2-0-0)."""
-    event = access_event(request.caller, pk, Perm.VIEW_PRIVATE)
-    header = ["round", "stage", "table", "team", "opponent", "result", "won", "lost", "drawn"]
-    rows = [
-        [
-            line.round,
-            line.stage,
-            "" if line.missed else line.table or "bye",
-            line.team_name,
-            "missed (late entry)" if line.missed else line.opponent_name or "bye",
-            line.outcome,
-            *line.games,
-        ]
-        for line in final_reads.result_lines(event)
-    ]
-    return _csv_response(f"event-{event.pk}-results.csv", header, rows)
 
 
 @require_POST
